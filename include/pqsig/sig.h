@@ -1,0 +1,142 @@
+/*
+ * pqsig: crypto-agile signature API.
+ *
+ * Every signature scheme in pqsig is reached through one small vtable
+ * struct (pqs_sig_class), in the style of BearSSL: the class carries the
+ * scheme's name and sizes and the function pointers for keygen, sign and
+ * verify.  Callers look classes up by name (pqs_sig_find) or enumerate
+ * them (pqs_sig_count / pqs_sig_at) and never name a scheme in code, so
+ * schemes registered later (Falcon, Hawk, HAETAE, composites) reach every
+ * caller without changes.
+ *
+ * All buffers are provided by the caller; sizes are given by the class.
+ * Every function returns PQS_OK (0) or a negative pqs_err code;
+ * pqs_strerror() turns a code into a one-line English message.
+ */
+#ifndef PQSIG_SIG_H
+#define PQSIG_SIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/rand.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Error codes.  0 is success; every failure is a distinct negative value. */
+typedef enum {
+	PQS_OK = 0,
+	PQS_ERR_ARG = -1,              /* NULL pointer or inconsistent argument */
+	PQS_ERR_BUFFER_TOO_SMALL = -2, /* caller's output buffer is too small */
+	PQS_ERR_KEY_LENGTH = -3,       /* public or secret key has the wrong length */
+	PQS_ERR_SIG_LENGTH = -4,       /* signature has a length the scheme never produces */
+	PQS_ERR_SEED_LENGTH = -5,      /* keygen seed has the wrong length */
+	PQS_ERR_KEY_ENCODING = -6,     /* key bytes are not a canonical encoding */
+	PQS_ERR_SIG_ENCODING = -7,     /* signature bytes are not a canonical encoding */
+	PQS_ERR_CTX_TOO_LONG = -8,     /* context string longer than 255 bytes */
+	PQS_ERR_CTX_UNSUPPORTED = -9,  /* scheme has no context string, ctx given */
+	PQS_ERR_UNSUPPORTED = -10,     /* operation or option not defined for the scheme */
+	PQS_ERR_UNKNOWN_ALG = -11,     /* no algorithm registered under that name */
+	PQS_ERR_RANDOMNESS = -12,      /* the randomness source failed */
+	PQS_ERR_INVALID_SIGNATURE = -13, /* well-formed signature that does not verify */
+	PQS_ERR_INTERNAL = -14,        /* library failure (e.g. OpenSSL), not the input */
+	PQS_ERR_DECODE = -15,          /* generic malformed input (see module-specific codes) */
+	PQS_ERR_ENCODING = PQS_ERR_DECODE
+} pqs_err;
+
+/** One-line, static, human-readable description of an error code. */
+const char *pqs_strerror(int err);
+
+/* Class flags. */
+#define PQS_SIG_FIXED_LENGTH 0x0001u /* every signature is exactly sig_max_len bytes */
+#define PQS_SIG_HAS_CONTEXT 0x0002u  /* scheme accepts a context string (FIPS 204 style) */
+#define PQS_SIG_PQC 0x0004u          /* post-quantum (or composite with a PQC part) */
+#define PQS_SIG_COMPOSITE 0x0008u    /* composite of a classical and a PQC scheme */
+#define PQS_SIG_DETERMINISTIC_OK 0x0010u /* PQS_SIGN_DETERMINISTIC is supported */
+
+/* Sign flags. */
+#define PQS_SIGN_DETERMINISTIC 0x0001u /* no fresh randomness: same inputs, same signature */
+
+/* Largest context string any scheme accepts (FIPS 204 section 5.2). */
+#define PQS_MAX_CTX_LEN 255
+
+typedef struct pqs_sig_class_ pqs_sig_class;
+
+/**
+ * The vtable of one signature scheme.
+ *
+ * keygen: writes pk (pk_len bytes) and sk (sk_len bytes).  If seed is not
+ *   NULL it must be seed_len bytes and keygen is deterministic (for ML-DSA
+ *   the seed is xi of FIPS 204 Algorithm 6; for Falcon the 48-byte seed of
+ *   the reference keygen; for ECDSA the private scalar, big-endian).  If seed
+ *   is NULL, seed_len bytes are drawn from rng (OS randomness if rng is
+ *   NULL).  Classes with seed_len == 0 reject a seed with PQS_ERR_UNSUPPORTED.
+ *
+ * sign: writes at most sig_max_len bytes into sig (sig_cap is its capacity)
+ *   and the actual length into *sig_len.  ctx/ctx_len is the optional
+ *   context string (<= 255 bytes; schemes without contexts accept only an
+ *   empty one).  flags: PQS_SIGN_DETERMINISTIC or 0 (hedged, the default).
+ *   Hedged randomness comes from rng, or OS randomness if rng is NULL.
+ *
+ * verify: returns PQS_OK if sig is a valid signature of msg under pk,
+ *   PQS_ERR_INVALID_SIGNATURE if it is well formed but wrong, and another
+ *   error code if an input is malformed.
+ */
+struct pqs_sig_class_ {
+	const char *name;        /* registry name, e.g. "ML-DSA-44" */
+	const char *family;      /* "ECDSA", "ML-DSA", "Falcon", ... */
+	uint16_t id;             /* stable numeric identifier (wire formats) */
+	unsigned flags;          /* PQS_SIG_* */
+	unsigned security_level; /* NIST category (1..5), 0 for classical-only */
+	size_t pk_len;
+	size_t sk_len;
+	size_t sig_max_len;
+	size_t seed_len;         /* 0: no deterministic keygen */
+	int (*keygen)(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
+	              const uint8_t *seed, size_t seed_len, pqs_rng *rng);
+	int (*sign)(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
+	            size_t *sig_len, const uint8_t *msg, size_t msg_len,
+	            const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
+	            unsigned flags, pqs_rng *rng);
+	int (*verify)(const pqs_sig_class *cls, const uint8_t *sig,
+	              size_t sig_len, const uint8_t *msg, size_t msg_len,
+	              const uint8_t *ctx, size_t ctx_len, const uint8_t *pk);
+	const void *params;      /* scheme-private parameter block */
+};
+
+/** Number of registered classes. */
+size_t pqs_sig_count(void);
+
+/** The i-th registered class (0 <= i < pqs_sig_count()), NULL otherwise. */
+const pqs_sig_class *pqs_sig_at(size_t i);
+
+/** Class by name (case-insensitive), or NULL. */
+const pqs_sig_class *pqs_sig_find(const char *name);
+
+/** Class by its numeric id, or NULL. */
+const pqs_sig_class *pqs_sig_find_id(uint16_t id);
+
+/* Convenience wrappers that check arguments, then call the vtable. */
+
+/** Generate a key pair; see pqs_sig_class.keygen. */
+int pqs_sig_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
+                   const uint8_t *seed, size_t seed_len, pqs_rng *rng);
+
+/** Sign; see pqs_sig_class.sign. */
+int pqs_sig_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
+                 size_t *sig_len, const uint8_t *msg, size_t msg_len,
+                 const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
+                 unsigned flags, pqs_rng *rng);
+
+/** Verify; see pqs_sig_class.verify. */
+int pqs_sig_verify(const pqs_sig_class *cls, const uint8_t *sig,
+                   size_t sig_len, const uint8_t *msg, size_t msg_len,
+                   const uint8_t *ctx, size_t ctx_len, const uint8_t *pk);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
