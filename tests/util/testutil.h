@@ -1,0 +1,56 @@
+/*
+ * Shared helpers for pqsig's test programs: failure accounting, hex,
+ * whole-file reading (transparently gunzipping *.gz), NIST .rsp KAT
+ * parsing, and the path of the shared vectors folder.
+ */
+#ifndef PQSIG_TESTUTIL_H
+#define PQSIG_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Counters every test program reports through tu_finish(). */
+extern unsigned long tu_checks, tu_failures;
+
+/* Record one check; on failure print file:line and the message (printf-style). */
+#define TU_CHECK(cond, ...) tu_check_impl(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+void tu_check_impl(int ok, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Print "N passed, M failed" and return the process exit code (0 iff no failure). */
+int tu_finish(const char *name);
+
+/* Path under the shared folder: tu_shared_path("vectors/falcon/x") -> static buffer. */
+const char *tu_shared_path(const char *rel);
+
+/* Read a whole file (gunzip if the name ends in .gz). Returns malloc'd buffer + NUL, or NULL. */
+uint8_t *tu_read_file(const char *path, size_t *len);
+
+/* Decode hex (upper or lower case, even length). Returns malloc'd bytes, or NULL on bad hex. */
+uint8_t *tu_hex_decode(const char *hex, size_t *len);
+/* Decode exactly n hex chars into out; returns 0 or -1. */
+int tu_hex_decode_into(const char *hex, size_t hexlen, uint8_t *out);
+/* Compare bytes and report the first difference. */
+int tu_bytes_eq(const uint8_t *a, const uint8_t *b, size_t len);
+
+/*
+ * NIST KAT .rsp reader.  tu_rsp_next() advances to the next "count = N"
+ * record and returns 1, or 0 at the end.  tu_rsp_get() returns the value
+ * string of a field of the current record (NULL if absent).
+ */
+typedef struct {
+	char *text;      /* whole file */
+	char *cursor;
+	char *keys[32];
+	char *vals[32];
+	int nfields;
+} tu_rsp;
+int tu_rsp_open(tu_rsp *r, const char *path);
+int tu_rsp_next(tu_rsp *r);
+const char *tu_rsp_get(const tu_rsp *r, const char *key);
+/* Decode a hex field into a malloc'd buffer (len may be NULL). */
+uint8_t *tu_rsp_hex(const tu_rsp *r, const char *key, size_t *len);
+void tu_rsp_close(tu_rsp *r);
+
+#endif
