@@ -1,0 +1,27 @@
+# Thin wrapper over CMake + CTest.  `make report` and `make test` work on a
+# fresh Debian machine: scripts/deps.sh installs whatever is missing.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure build test report clean asan fpemu
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+report: build
+	@$(BUILD)/pqsig report --out report/ --quick
+
+clean:
+	@rm -rf $(BUILD) build-asan build-fpemu report

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install the Debian packages pqsig needs, if any is missing (fresh machine).
+set -euo pipefail
+need=()
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+for p in build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3; do
+	have_pkg "$p" || need+=("$p")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "deps: installing ${need[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+# tshark asks whether non-root users may capture; answer for it.
+echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

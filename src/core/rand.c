@@ -1,0 +1,39 @@
+/* OS randomness and secret wiping. */
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "pqsig/rand.h"
+#include "pqsig/sig.h"
+
+int pqs_os_random(uint8_t *out, size_t len)
+{
+	while (len > 0) {
+		/* getrandom(2) returns at most 33554431 bytes per call and may be interrupted. */
+		ssize_t r = getrandom(out, len, 0);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return PQS_ERR_RANDOMNESS;
+		}
+		out += r;
+		len -= (size_t)r;
+	}
+	return PQS_OK;
+}
+
+int pqs_rng_fill(pqs_rng *rng, uint8_t *out, size_t len)
+{
+	if (rng)
+		return rng->fill(rng, out, len);
+	return pqs_os_random(out, len);
+}
+
+/* A volatile function pointer keeps the compiler from proving memset dead. */
+static void *(*const volatile memset_v)(void *, int, size_t) = memset;
+
+void pqs_zeroize(void *p, size_t len)
+{
+	if (p && len)
+		memset_v(p, 0, len);
+}

@@ -1,0 +1,316 @@
+/*
+ * ECDSA over P-256, P-384, brainpoolP256r1 and secp256k1 through OpenSSL
+ * 3 (EVP, OSSL_PARAM key import).  Keys travel in pqsig's fixed encodings
+ * (scalar / compressed point / r||s, see include/pqsig/ecdsa.h) and are
+ * imported into an EVP_PKEY for each operation, so no OpenSSL object
+ * outlives a call and callers keep plain byte buffers.
+ */
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/evp.h>
+#include <openssl/obj_mac.h>
+#include <openssl/param_build.h>
+
+#include "pqsig/ecdsa.h"
+
+typedef struct {
+	const char *group;  /* OpenSSL group name */
+	int nid;
+	size_t flen;        /* field/scalar byte length */
+	const char *digest; /* message digest for sign/verify */
+} ecdsa_params;
+
+static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256" };
+static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384" };
+static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256" };
+static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256" };
+
+static const ecdsa_params *params_of(const pqs_sig_class *cls)
+{
+	return cls ? (const ecdsa_params *)cls->params : NULL;
+}
+
+size_t pqs_ecdsa_field_len(const pqs_sig_class *cls)
+{
+	const ecdsa_params *p = params_of(cls);
+	return p && strcmp(cls->family, "ECDSA") == 0 ? p->flen : 0;
+}
+
+const char *pqs_ecdsa_curve_name(const pqs_sig_class *cls)
+{
+	return pqs_ecdsa_field_len(cls) ? params_of(cls)->group : NULL;
+}
+
+/* Import a key: private scalar and/or public point (SEC 1 octets). */
+static EVP_PKEY *import_key(const ecdsa_params *p, const uint8_t *sk, const uint8_t *pk, size_t pk_len)
+{
+	EVP_PKEY *pkey = NULL;
+	BIGNUM *d = NULL;
+	OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY_CTX *ctx = NULL;
+	if (!bld || !OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, p->group, 0))
+		goto done;
+	if (sk) {
+		d = BN_secure_new();
+		if (!d || !BN_bin2bn(sk, (int)p->flen, d) ||
+		    !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, d))
+			goto done;
+	}
+	if (pk && !OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pk, pk_len))
+		goto done;
+	params = OSSL_PARAM_BLD_to_param(bld);
+	ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	if (!params || !ctx || EVP_PKEY_fromdata_init(ctx) != 1 ||
+	    EVP_PKEY_fromdata(ctx, &pkey, sk ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, params) != 1)
+		pkey = NULL;
+done:
+	EVP_PKEY_CTX_free(ctx);
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(bld);
+	BN_clear_free(d);
+	return pkey;
+}
+
+/* Is 1 <= d < n?  Uses the group order. */
+static int scalar_in_range(const EC_GROUP *g, const BIGNUM *d)
+{
+	return !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0;
+}
+
+/* pk = compressed(d * G). */
+static int public_from_scalar(const ecdsa_params *p, const EC_GROUP *g, const BIGNUM *d, uint8_t *pk)
+{
+	int ret = PQS_ERR_INTERNAL;
+	EC_POINT *pt = EC_POINT_new(g);
+	BN_CTX *bn = BN_CTX_new();
+	if (pt && bn && EC_POINT_mul(g, pt, d, NULL, NULL, bn) == 1 &&
+	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_COMPRESSED, pk, p->flen + 1, bn) == p->flen + 1)
+		ret = PQS_OK;
+	EC_POINT_free(pt);
+	BN_CTX_free(bn);
+	return ret;
+}
+
+static int ecdsa_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
+                        const uint8_t *seed, size_t seed_len, pqs_rng *rng)
+{
+	const ecdsa_params *p = params_of(cls);
+	(void)seed_len;
+	int ret = PQS_ERR_INTERNAL;
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(p->nid);
+	BIGNUM *d = BN_secure_new();
+	if (!g || !d)
+		goto done;
+	if (seed) {
+		/* Deterministic: the seed is the private scalar itself. */
+		if (!BN_bin2bn(seed, (int)p->flen, d))
+			goto done;
+		if (!scalar_in_range(g, d)) {
+			ret = PQS_ERR_KEY_ENCODING;
+			goto done;
+		}
+		memcpy(sk, seed, p->flen);
+	} else {
+		/* Rejection sampling (FIPS 186-5 A.4.2): uniform in [1, n-1]. */
+		for (;;) {
+			ret = pqs_rng_fill(rng, sk, p->flen);
+			if (ret != PQS_OK)
+				goto done;
+			if (!BN_bin2bn(sk, (int)p->flen, d))
+				goto done;
+			if (scalar_in_range(g, d))
+				break;
+		}
+	}
+	ret = public_from_scalar(p, g, d, pk);
+done:
+	if (ret != PQS_OK)
+		pqs_zeroize(sk, p->flen);
+	BN_clear_free(d);
+	EC_GROUP_free(g);
+	return ret;
+}
+
+/* DER ECDSA-Sig-Value -> r || s. */
+static int der_to_raw(const ecdsa_params *p, const uint8_t *der, size_t der_len, uint8_t *sig)
+{
+	const unsigned char *q = der;
+	ECDSA_SIG *es = d2i_ECDSA_SIG(NULL, &q, (long)der_len);
+	int ret = PQS_ERR_INTERNAL;
+	if (es) {
+		const BIGNUM *r, *s;
+		ECDSA_SIG_get0(es, &r, &s);
+		if (BN_bn2binpad(r, sig, (int)p->flen) == (int)p->flen &&
+		    BN_bn2binpad(s, sig + p->flen, (int)p->flen) == (int)p->flen)
+			ret = PQS_OK;
+		ECDSA_SIG_free(es);
+	}
+	return ret;
+}
+
+/* r || s -> DER; rejects r or s outside [1, n-1] (SEC 1 4.1.4 step 1). */
+static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, size_t *der_len)
+{
+	int ret = PQS_ERR_INTERNAL;
+	ECDSA_SIG *es = ECDSA_SIG_new();
+	BIGNUM *r = BN_bin2bn(sig, (int)p->flen, NULL);
+	BIGNUM *s = BN_bin2bn(sig + p->flen, (int)p->flen, NULL);
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(p->nid);
+	if (!es || !r || !s || !g)
+		goto done;
+	if (!scalar_in_range(g, r) || !scalar_in_range(g, s)) {
+		ret = PQS_ERR_INVALID_SIGNATURE;
+		goto done;
+	}
+	if (ECDSA_SIG_set0(es, r, s) != 1)
+		goto done;
+	r = s = NULL; /* owned by es now */
+	unsigned char *q = der;
+	int n = i2d_ECDSA_SIG(es, &q);
+	if (n <= 0)
+		goto done;
+	*der_len = (size_t)n;
+	ret = PQS_OK;
+done:
+	BN_free(r);
+	BN_free(s);
+	ECDSA_SIG_free(es);
+	EC_GROUP_free(g);
+	return ret;
+}
+
+/* Worst-case DER size of an ECDSA-Sig-Value for 48-byte scalars. */
+#define ECDSA_DER_MAX 110
+
+/* Sign either the message (digest_name != NULL) or a ready digest. */
+static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, size_t in_len,
+                       const uint8_t *sk, int hash_message)
+{
+	uint8_t der[ECDSA_DER_MAX];
+	size_t der_len = sizeof der;
+	int ret = PQS_ERR_INTERNAL;
+	EVP_PKEY *pkey = import_key(p, sk, NULL, 0);
+	if (!pkey)
+		return PQS_ERR_KEY_ENCODING;
+	if (hash_message) {
+		EVP_MD_CTX *md = EVP_MD_CTX_new();
+		if (md && EVP_DigestSignInit_ex(md, NULL, p->digest, NULL, NULL, pkey, NULL) == 1 &&
+		    EVP_DigestSign(md, der, &der_len, in, in_len) == 1)
+			ret = PQS_OK;
+		EVP_MD_CTX_free(md);
+	} else {
+		EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
+		if (ctx && EVP_PKEY_sign_init(ctx) == 1 && EVP_PKEY_sign(ctx, der, &der_len, in, in_len) == 1)
+			ret = PQS_OK;
+		EVP_PKEY_CTX_free(ctx);
+	}
+	EVP_PKEY_free(pkey);
+	if (ret == PQS_OK)
+		ret = der_to_raw(p, der, der_len, sig);
+	return ret;
+}
+
+static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                         const uint8_t *in, size_t in_len, const uint8_t *pk, int hash_message)
+{
+	const ecdsa_params *p = params_of(cls);
+	uint8_t der[ECDSA_DER_MAX];
+	size_t der_len = 0;
+	if (sig_len != 2 * p->flen)
+		return PQS_ERR_SIG_LENGTH;
+	if (pk[0] != 0x02 && pk[0] != 0x03)
+		return PQS_ERR_KEY_ENCODING;
+	int ret = raw_to_der(p, sig, der, &der_len);
+	if (ret != PQS_OK)
+		return ret;
+	EVP_PKEY *pkey = import_key(p, NULL, pk, p->flen + 1);
+	if (!pkey)
+		return PQS_ERR_KEY_ENCODING; /* x not on the curve */
+	int v = -1;
+	if (hash_message) {
+		EVP_MD_CTX *md = EVP_MD_CTX_new();
+		if (md && EVP_DigestVerifyInit_ex(md, NULL, p->digest, NULL, NULL, pkey, NULL) == 1)
+			v = EVP_DigestVerify(md, der, der_len, in, in_len);
+		EVP_MD_CTX_free(md);
+	} else {
+		EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
+		if (ctx && EVP_PKEY_verify_init(ctx) == 1)
+			v = EVP_PKEY_verify(ctx, der, der_len, in, in_len);
+		EVP_PKEY_CTX_free(ctx);
+	}
+	EVP_PKEY_free(pkey);
+	if (v == 1)
+		return PQS_OK;
+	return v == 0 ? PQS_ERR_INVALID_SIGNATURE : PQS_ERR_INTERNAL;
+}
+
+static int ecdsa_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+                      const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                      const uint8_t *sk, unsigned flags, pqs_rng *rng)
+{
+	const ecdsa_params *p = params_of(cls);
+	/* OpenSSL draws the nonce from its own DRBG (seeded by the OS): rng is unused. */
+	(void)ctx, (void)ctx_len, (void)flags, (void)rng;
+	if (sig_cap < 2 * p->flen)
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	int ret = sign_common(p, sig, msg, msg_len, sk, 1);
+	*sig_len = ret == PQS_OK ? 2 * p->flen : 0;
+	return ret;
+}
+
+static int ecdsa_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                        const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                        const uint8_t *pk)
+{
+	(void)ctx, (void)ctx_len;
+	return verify_common(cls, sig, sig_len, msg, msg_len, pk, 1);
+}
+
+int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig, const uint8_t *digest,
+                          size_t digest_len, const uint8_t *sk)
+{
+	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !sk)
+		return PQS_ERR_ARG;
+	return sign_common(params_of(cls), sig, digest, digest_len, sk, 0);
+}
+
+int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig, const uint8_t *digest,
+                            size_t digest_len, const uint8_t *pk)
+{
+	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !pk)
+		return PQS_ERR_ARG;
+	return verify_common(cls, sig, 2 * params_of(cls)->flen, digest, digest_len, pk, 0);
+}
+
+int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_t *pk)
+{
+	size_t flen = pqs_ecdsa_field_len(cls);
+	if (!flen || !out || !pk)
+		return PQS_ERR_ARG;
+	int ret = PQS_ERR_KEY_ENCODING;
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(params_of(cls)->nid);
+	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
+	if (pt && EC_POINT_oct2point(g, pt, pk, flen + 1, NULL) == 1 &&
+	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_UNCOMPRESSED, out, 2 * flen + 1, NULL) == 2 * flen + 1)
+		ret = PQS_OK;
+	EC_POINT_free(pt);
+	EC_GROUP_free(g);
+	return ret;
+}
+
+#define ECDSA_CLASS(var, nm, idv, par, fl)                                             \
+	const pqs_sig_class var = {                                                    \
+		.name = nm, .family = "ECDSA", .id = idv, .flags = PQS_SIG_FIXED_LENGTH,   \
+		.security_level = 0, .pk_len = (fl) + 1, .sk_len = (fl),                   \
+		.sig_max_len = 2 * (fl), .seed_len = (fl), .keygen = ecdsa_keygen,         \
+		.sign = ecdsa_sign, .verify = ecdsa_verify, .params = &(par),              \
+	}
+
+ECDSA_CLASS(pqs_ecdsa_p256_class, "ECDSA-P256", 0x0001, P256, 32);
+ECDSA_CLASS(pqs_ecdsa_p384_class, "ECDSA-P384", 0x0002, P384, 48);
+ECDSA_CLASS(pqs_ecdsa_bp256_class, "ECDSA-brainpoolP256r1", 0x0003, BP256, 32);
+ECDSA_CLASS(pqs_ecdsa_secp256k1_class, "ECDSA-secp256k1", 0x0004, K256, 32);

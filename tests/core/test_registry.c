@@ -1,0 +1,106 @@
+/*
+ * Registry conformance, run over every registered class so that schemes
+ * added later are held to the same contract: unique names and ids, lookup,
+ * round trips, argument checks, wrong lengths and random corruption
+ * rejected, context strings honoured or refused as the flags say.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pqsig/sig.h"
+#include "testutil.h"
+
+static void check_class(const pqs_sig_class *c)
+{
+	uint8_t *pk = malloc(c->pk_len), *sk = malloc(c->sk_len), *sig = malloc(c->sig_max_len + 1);
+	uint8_t msg[100], ctx[255];
+	memset(msg, 0x42, sizeof msg);
+	memset(ctx, 0x17, sizeof ctx);
+	size_t sl = 0;
+	TU_CHECK(pqs_sig_keygen(c, pk, sk, NULL, 0, NULL) == PQS_OK, "%s keygen", c->name);
+	TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_OK, "%s sign", c->name);
+	TU_CHECK(sl > 0 && sl <= c->sig_max_len, "%s sig length %zu", c->name, sl);
+	if (c->flags & PQS_SIG_FIXED_LENGTH)
+		TU_CHECK(sl == c->sig_max_len, "%s fixed length", c->name);
+	TU_CHECK(pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) == PQS_OK, "%s verify", c->name);
+	/* Empty message. */
+	size_t sl0 = 0;
+	TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl0, NULL, 0, NULL, 0, sk, 0, NULL) == PQS_OK &&
+	                 pqs_sig_verify(c, sig, sl0, NULL, 0, NULL, 0, pk) == PQS_OK,
+	         "%s empty message", c->name);
+	TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_OK, "%s re-sign", c->name);
+	/* Wrong message, any single corrupted byte (sample), truncated, over-long. */
+	msg[3] ^= 0x80;
+	TU_CHECK(pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s wrong message", c->name);
+	msg[3] ^= 0x80;
+	for (size_t pos = 0; pos < sl; pos += 1 + sl / 23) {
+		sig[pos] ^= 0x04;
+		TU_CHECK(pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s corrupted byte %zu", c->name, pos);
+		sig[pos] ^= 0x04;
+	}
+	TU_CHECK(pqs_sig_verify(c, sig, sl - 1, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s truncated", c->name);
+	TU_CHECK(pqs_sig_verify(c, sig, c->sig_max_len + 1, msg, sizeof msg, NULL, 0, pk) == PQS_ERR_SIG_LENGTH,
+	         "%s over-long", c->name);
+	/* Context strings. */
+	if (c->flags & PQS_SIG_HAS_CONTEXT) {
+		TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, ctx, 255, sk, 0, NULL) == PQS_OK &&
+		                 pqs_sig_verify(c, sig, sl, msg, sizeof msg, ctx, 255, pk) == PQS_OK,
+		         "%s ctx round trip", c->name);
+		TU_CHECK(pqs_sig_verify(c, sig, sl, msg, sizeof msg, ctx, 254, pk) != PQS_OK, "%s other ctx", c->name);
+		TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, ctx, 256, sk, 0, NULL) == PQS_ERR_CTX_TOO_LONG,
+		         "%s ctx 256", c->name);
+	} else {
+		TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, ctx, 1, sk, 0, NULL) == PQS_ERR_CTX_UNSUPPORTED,
+		         "%s ctx refused", c->name);
+	}
+	/* Deterministic mode: same inputs, same bytes. */
+	if (c->flags & PQS_SIG_DETERMINISTIC_OK) {
+		uint8_t *sig2 = malloc(c->sig_max_len);
+		size_t sl2 = 0;
+		TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, PQS_SIGN_DETERMINISTIC, NULL) == PQS_OK &&
+		                 pqs_sig_sign(c, sig2, c->sig_max_len, &sl2, msg, sizeof msg, NULL, 0, sk, PQS_SIGN_DETERMINISTIC, NULL) == PQS_OK &&
+		                 sl == sl2 && memcmp(sig, sig2, sl) == 0,
+		         "%s deterministic", c->name);
+		free(sig2);
+	}
+	/* Seeded keygen is deterministic. */
+	if (c->seed_len) {
+		uint8_t seed[64];
+		memset(seed, 0x05, sizeof seed);
+		uint8_t *pk2 = malloc(c->pk_len), *sk2 = malloc(c->sk_len);
+		TU_CHECK(pqs_sig_keygen(c, pk, sk, seed, c->seed_len, NULL) == PQS_OK &&
+		                 pqs_sig_keygen(c, pk2, sk2, seed, c->seed_len, NULL) == PQS_OK &&
+		                 memcmp(pk, pk2, c->pk_len) == 0 && memcmp(sk, sk2, c->sk_len) == 0,
+		         "%s seeded keygen", c->name);
+		TU_CHECK(pqs_sig_keygen(c, pk, sk, seed, c->seed_len + 1, NULL) == PQS_ERR_SEED_LENGTH, "%s seed length", c->name);
+		free(pk2);
+		free(sk2);
+	}
+	/* Small output buffer. */
+	TU_CHECK(pqs_sig_sign(c, sig, c->sig_max_len - 1, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_ERR_BUFFER_TOO_SMALL,
+	         "%s small buffer", c->name);
+	free(pk);
+	free(sk);
+	free(sig);
+}
+
+int main(void)
+{
+	size_t n = pqs_sig_count();
+	TU_CHECK(n >= 4, "at least the ECDSA classes are registered");
+	for (size_t i = 0; i < n; i++) {
+		const pqs_sig_class *c = pqs_sig_at(i);
+		TU_CHECK(pqs_sig_find(c->name) == c, "find %s", c->name);
+		TU_CHECK(pqs_sig_find_id(c->id) == c, "find id %u", c->id);
+		for (size_t j = 0; j < i; j++) {
+			TU_CHECK(strcmp(pqs_sig_at(j)->name, c->name) != 0, "duplicate name %s", c->name);
+			TU_CHECK(pqs_sig_at(j)->id != c->id, "duplicate id %u", c->id);
+		}
+		check_class(c);
+	}
+	TU_CHECK(pqs_sig_find("ecdsa-p256") == pqs_sig_find("ECDSA-P256"), "case-insensitive lookup");
+	TU_CHECK(pqs_sig_find("no-such-alg") == NULL, "unknown name");
+	TU_CHECK(pqs_sig_at(n) == NULL, "index past the end");
+	TU_CHECK(strcmp(pqs_strerror(PQS_ERR_INVALID_SIGNATURE), "signature is invalid") == 0, "strerror");
+	return tu_finish("registry");
+}

@@ -1,0 +1,76 @@
+/*
+ * `pqsig report --out DIR [--quick|--full]`: runs every section's
+ * measurements on this machine and writes DIR/REPORT.md.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "report.h"
+
+typedef struct {
+	const char *name;
+	report_section_fn fn;
+} report_section;
+
+/* Report sections are listed here, in report order. */
+static const report_section sections[] = {
+	{ "signatures", report_section_sig },
+};
+
+int report_section_sig(FILE *md, const report_opts *o)
+{
+	fprintf(md, "## Signature schemes: keygen, sign, verify\n\n");
+	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing, each figure the mean rate over %s "
+	            "of runs (at least 100), with median and p99 latency. The ratio columns divide our rate by "
+	            "OpenSSL's ECDSA P-256 rate measured in the same run (keys pre-loaded), which is how "
+	            "`../shared/notes/performance-anchors.md` states its targets.\n\n",
+	        o->quick ? " --quick" : "", o->quick ? "0.15 s" : "1 s");
+	return bench_sig_markdown(md, o->quick);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *out = NULL, *quick = NULL, *full = NULL, *only = NULL;
+	cli_opt opts[] = {
+		{ "-o", "--out", 1, &out }, { NULL, "--quick", 0, &quick }, { NULL, "--full", 0, &full },
+		{ NULL, "--only", 1, &only },
+	};
+	if (cli_parse(argc, argv, 1, opts, 4, NULL, 0, NULL))
+		return CLI_ERROR;
+	if (!out)
+		return cli_error("report needs --out DIR");
+	if (mkdir(out, 0755) != 0 && errno != EEXIST)
+		return cli_error("cannot create %s: %s", out, strerror(errno));
+	char path[4096];
+	snprintf(path, sizeof path, "%s/REPORT.md", out);
+	FILE *md = fopen(path, "w");
+	if (!md)
+		return cli_error("cannot create %s: %s", path, strerror(errno));
+	report_opts ro = { .quick = !full, .out_dir = out, .shared_dir = "../shared" };
+	char machine[512], date[64];
+	time_t now = time(NULL);
+	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	bench_machine_info(machine, sizeof machine);
+	fprintf(md, "# pqsig report\n\nGenerated %s on %s, %s mode.\n\n", date, machine, ro.quick ? "quick" : "full");
+	int rc = CLI_OK;
+	for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+		if (only && strcmp(only, sections[i].name) != 0)
+			continue;
+		fprintf(stderr, "report: %s...\n", sections[i].name);
+		if (sections[i].fn(md, &ro) != CLI_OK) {
+			rc = cli_error("report section '%s' failed", sections[i].name);
+			break;
+		}
+		fprintf(md, "\n");
+		fflush(md);
+	}
+	if (fclose(md) != 0 && rc == CLI_OK)
+		rc = cli_error("cannot write %s", path);
+	if (rc == CLI_OK)
+		fprintf(stderr, "report: wrote %s\n", path);
+	return rc;
+}

@@ -1,0 +1,210 @@
+/*
+ * pqsig list / keygen / sign / verify: the scheme-independent commands.
+ * Files hold raw bytes in each scheme's standard encoding.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pqsig/rand.h"
+
+/* Messages are read whole; 256 MiB is far beyond any V2X or ledger use. */
+#define MAX_MSG_LEN ((size_t)256 << 20)
+
+int cmd_list(int argc, char **argv)
+{
+	const char *json = NULL;
+	cli_opt opts[] = { { NULL, "--json", 0, &json } };
+	if (cli_parse(argc, argv, 1, opts, 1, NULL, 0, NULL))
+		return CLI_ERROR;
+	if (json)
+		printf("[");
+	else
+		printf("%-24s %6s %6s %8s %5s  %s\n", "algorithm", "pk", "sk", "sig", "level", "notes");
+	for (size_t i = 0; i < pqs_sig_count(); i++) {
+		const pqs_sig_class *c = pqs_sig_at(i);
+		if (json) {
+			printf("%s{\"alg\":\"%s\",\"id\":%u,\"pk_bytes\":%zu,\"sk_bytes\":%zu,\"sig_max_bytes\":%zu,"
+			       "\"fixed_length\":%s,\"context\":%s,\"level\":%u}",
+			       i ? "," : "", c->name, c->id, c->pk_len, c->sk_len, c->sig_max_len,
+			       c->flags & PQS_SIG_FIXED_LENGTH ? "true" : "false",
+			       c->flags & PQS_SIG_HAS_CONTEXT ? "true" : "false", c->security_level);
+		} else {
+			printf("%-24s %6zu %6zu %7s%zu %5u  %s%s\n", c->name, c->pk_len, c->sk_len,
+			       c->flags & PQS_SIG_FIXED_LENGTH ? " " : "<=", c->sig_max_len, c->security_level,
+			       c->flags & PQS_SIG_HAS_CONTEXT ? "context " : "",
+			       c->seed_len ? "seeded-keygen" : "");
+		}
+	}
+	if (json)
+		printf("]\n");
+	return CLI_OK;
+}
+
+/* Parse --ctx HEX into buf; returns length or -1 (error printed). */
+static long parse_ctx(const char *hex, uint8_t buf[PQS_MAX_CTX_LEN])
+{
+	if (!hex)
+		return 0;
+	if (strlen(hex) > 2 * PQS_MAX_CTX_LEN) {
+		cli_error("--ctx is longer than %d bytes", PQS_MAX_CTX_LEN);
+		return -1;
+	}
+	long n = cli_hex_decode(hex, buf, PQS_MAX_CTX_LEN);
+	if (n < 0)
+		cli_error("--ctx is not valid hex");
+	return n;
+}
+
+int cmd_keygen(int argc, char **argv)
+{
+	const char *alg = NULL, *seed_hex = NULL, *sk_path = NULL, *pk_path = NULL;
+	cli_opt opts[] = {
+		{ "-a", "--alg", 1, &alg }, { NULL, "--seed", 1, &seed_hex },
+		{ "-s", "--sk", 1, &sk_path }, { "-p", "--pk", 1, &pk_path },
+	};
+	if (cli_parse(argc, argv, 1, opts, 4, NULL, 0, NULL))
+		return CLI_ERROR;
+	const pqs_sig_class *cls = cli_find_alg(alg);
+	if (!cls)
+		return CLI_ERROR;
+	if (!sk_path || !pk_path)
+		return cli_error("keygen needs -s SK_FILE and -p PK_FILE");
+	uint8_t seed[128];
+	long seed_len = 0;
+	if (seed_hex) {
+		if (!cls->seed_len)
+			return cli_error("%s has no deterministic key generation from a seed", cls->name);
+		seed_len = cli_hex_decode(seed_hex, seed, sizeof seed);
+		if (seed_len < 0)
+			return cli_error("--seed is not valid hex");
+		if ((size_t)seed_len != cls->seed_len)
+			return cli_error("--seed must be %zu bytes for %s, got %ld", cls->seed_len, cls->name, seed_len);
+	}
+	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len);
+	if (!pk || !sk) {
+		free(pk);
+		free(sk);
+		return cli_error("out of memory");
+	}
+	int ret = pqs_sig_keygen(cls, pk, sk, seed_hex ? seed : NULL, (size_t)seed_len, NULL);
+	pqs_zeroize(seed, sizeof seed);
+	int rc;
+	if (ret != PQS_OK)
+		rc = cli_error("keygen failed: %s", pqs_strerror(ret));
+	else if ((rc = cli_write_file(sk_path, sk, cls->sk_len)) == CLI_OK)
+		rc = cli_write_file(pk_path, pk, cls->pk_len);
+	pqs_zeroize(sk, cls->sk_len);
+	free(sk);
+	free(pk);
+	return rc;
+}
+
+int cmd_sign(int argc, char **argv)
+{
+	const char *alg = NULL, *sk_path = NULL, *in_path = NULL, *out_path = NULL, *ctx_hex = NULL, *det = NULL;
+	cli_opt opts[] = {
+		{ "-a", "--alg", 1, &alg }, { "-s", "--sk", 1, &sk_path }, { "-i", "--in", 1, &in_path },
+		{ "-o", "--out", 1, &out_path }, { NULL, "--ctx", 1, &ctx_hex }, { NULL, "--deterministic", 0, &det },
+	};
+	if (cli_parse(argc, argv, 1, opts, 6, NULL, 0, NULL))
+		return CLI_ERROR;
+	const pqs_sig_class *cls = cli_find_alg(alg);
+	if (!cls)
+		return CLI_ERROR;
+	if (!sk_path || !in_path || !out_path)
+		return cli_error("sign needs -s SK_FILE, -i MSG_FILE and -o SIG_FILE");
+	uint8_t ctx[PQS_MAX_CTX_LEN];
+	long ctx_len = parse_ctx(ctx_hex, ctx);
+	if (ctx_len < 0)
+		return CLI_ERROR;
+	if (ctx_len && !(cls->flags & PQS_SIG_HAS_CONTEXT))
+		return cli_error("%s does not take a context string", cls->name);
+	if (det && !(cls->flags & PQS_SIG_DETERMINISTIC_OK))
+		return cli_error("%s has no deterministic signing mode", cls->name);
+	size_t sk_len = 0, msg_len = 0;
+	uint8_t *sk = cli_read_file(sk_path, &sk_len, 1 << 20);
+	if (!sk)
+		return CLI_ERROR;
+	int rc = CLI_ERROR;
+	uint8_t *msg = NULL, *sig = NULL;
+	if (sk_len != cls->sk_len) {
+		cli_error("%s: secret key must be %zu bytes for %s, got %zu", sk_path, cls->sk_len, cls->name, sk_len);
+		goto done;
+	}
+	msg = cli_read_file(in_path, &msg_len, MAX_MSG_LEN);
+	sig = malloc(cls->sig_max_len);
+	if (!msg || !sig)
+		goto done;
+	size_t sig_len = 0;
+	int ret = pqs_sig_sign(cls, sig, cls->sig_max_len, &sig_len, msg, msg_len, ctx, (size_t)ctx_len, sk,
+	                       det ? PQS_SIGN_DETERMINISTIC : 0, NULL);
+	if (ret != PQS_OK)
+		cli_error("sign failed: %s", pqs_strerror(ret));
+	else
+		rc = cli_write_file(out_path, sig, sig_len);
+done:
+	pqs_zeroize(sk, sk_len);
+	free(sk);
+	free(msg);
+	free(sig);
+	return rc;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	const char *alg = NULL, *pk_path = NULL, *in_path = NULL, *sig_path = NULL, *ctx_hex = NULL;
+	cli_opt opts[] = {
+		{ "-a", "--alg", 1, &alg }, { "-p", "--pk", 1, &pk_path }, { "-i", "--in", 1, &in_path },
+		{ "-S", "--sig", 1, &sig_path }, { NULL, "--ctx", 1, &ctx_hex },
+	};
+	if (cli_parse(argc, argv, 1, opts, 5, NULL, 0, NULL))
+		return CLI_ERROR;
+	const pqs_sig_class *cls = cli_find_alg(alg);
+	if (!cls)
+		return CLI_ERROR;
+	if (!pk_path || !in_path || !sig_path)
+		return cli_error("verify needs -p PK_FILE, -i MSG_FILE and -S SIG_FILE");
+	uint8_t ctx[PQS_MAX_CTX_LEN];
+	long ctx_len = parse_ctx(ctx_hex, ctx);
+	if (ctx_len < 0)
+		return CLI_ERROR;
+	if (ctx_len && !(cls->flags & PQS_SIG_HAS_CONTEXT))
+		return cli_error("%s does not take a context string", cls->name);
+	size_t pk_len = 0, msg_len = 0, sig_len = 0;
+	uint8_t *pk = cli_read_file(pk_path, &pk_len, 1 << 20), *msg = NULL, *sig = NULL;
+	int rc = CLI_ERROR;
+	if (!pk)
+		return CLI_ERROR;
+	if (pk_len != cls->pk_len) {
+		cli_error("%s: public key must be %zu bytes for %s, got %zu", pk_path, cls->pk_len, cls->name, pk_len);
+		goto done;
+	}
+	sig = cli_read_file(sig_path, &sig_len, 1 << 20);
+	if (!sig)
+		goto done;
+	if (sig_len == 0 || sig_len > cls->sig_max_len ||
+	    ((cls->flags & PQS_SIG_FIXED_LENGTH) && sig_len != cls->sig_max_len)) {
+		cli_error("%s: signature length %zu is not valid for %s", sig_path, sig_len, cls->name);
+		goto done;
+	}
+	msg = cli_read_file(in_path, &msg_len, MAX_MSG_LEN);
+	if (!msg)
+		goto done;
+	int ret = pqs_sig_verify(cls, sig, sig_len, msg, msg_len, ctx, (size_t)ctx_len, pk);
+	if (ret == PQS_OK) {
+		printf("valid\n");
+		rc = CLI_OK;
+	} else if (ret == PQS_ERR_INVALID_SIGNATURE || ret == PQS_ERR_SIG_ENCODING) {
+		/* A well-framed signature that does not verify (or does not decode) is "invalid". */
+		fprintf(stderr, "pqsig: signature invalid: %s\n", pqs_strerror(ret));
+		rc = CLI_INVALID;
+	} else {
+		cli_error("verify failed: %s", pqs_strerror(ret));
+	}
+done:
+	free(pk);
+	free(msg);
+	free(sig);
+	return rc;
+}
