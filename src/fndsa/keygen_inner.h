@@ -1,0 +1,260 @@
+/*
+ * Falcon (round 3) key generation: internal interfaces.
+ *
+ * Key generation follows the Falcon round-3 specification v1.2, section
+ * 3.8 (Algorithms 4-9: Keygen, NTRUGen, NTRUSolve, FieldNorm, Reduce) and
+ * reproduces the reference implementation's outputs bit for bit, so that
+ * the NIST round-3 KAT keys are obtained from their seeds.
+ *
+ * Modules (one concept per file):
+ *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
+ *   mp31_primes.c     the table of RNS primes (generated)
+ *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
+ *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 7 step)
+ *   ntru_solve.c      NTRUSolve: deepest level (resultants + Bezout),
+ *                     lifting of (F,G) to the next level, final checks
+ *   ntru_reduce.c     Babai reduction of (F,G) against (f,g) (Alg. 9)
+ *   keygen_sample.c   Gaussian sampling of f, g and the acceptance checks
+ *   keygen_pub.c      public key h = g/f mod q
+ *   keygen.c          the entry points
+ *
+ * Integers at a given recursion depth are stored in one of two ways:
+ *   - RNS: word i of an integer is its value modulo mp31_primes[i].p;
+ *   - plain: little-endian base-2^31 words (top bit of each uint32_t is
+ *     zero), two's complement for negative values.
+ * Polynomials with multi-word coefficients are stored coefficient by
+ * coefficient, each taking 'stride' words.
+ */
+#ifndef PQSIG_FNDSA_KEYGEN_INNER_H
+#define PQSIG_FNDSA_KEYGEN_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ==================================================================== */
+/* Arithmetic modulo 31-bit primes (mp31.c, mp31_primes.c).            */
+
+typedef struct {
+	uint32_t p; /* prime, 2^30 < p < 2^31, p = 1 mod 2048 */
+	uint32_t g; /* primitive 2048-th root of unity modulo p */
+	uint32_t s; /* 1/(p_0*...*p_{i-1}) mod p, Montgomery form */
+} mp31_prime;
+
+#define MP31_NUM_PRIMES 320
+extern const mp31_prime mp31_primes[MP31_NUM_PRIMES];
+
+/* x in -p..p-1 (signed) -> x mod p in 0..p-1. */
+static inline uint32_t
+mp31_set(int32_t x, uint32_t p)
+{
+	uint32_t w = (uint32_t)x;
+	return w + (p & -(w >> 31));
+}
+
+/* x in 0..p-1 -> signed representative in -(p-1)/2..(p-1)/2. */
+static inline int32_t
+mp31_norm(uint32_t x, uint32_t p)
+{
+	uint32_t w = x - (p & (((x - ((p + 1) >> 1)) >> 31) - 1));
+	return (int32_t)w;
+}
+
+static inline uint32_t
+mp31_add(uint32_t a, uint32_t b, uint32_t p)
+{
+	uint32_t d = a + b - p;
+	return d + (p & -(d >> 31));
+}
+
+static inline uint32_t
+mp31_sub(uint32_t a, uint32_t b, uint32_t p)
+{
+	uint32_t d = a - b;
+	return d + (p & -(d >> 31));
+}
+
+/*
+ * Montgomery multiplication: a*b/2^31 mod p, with p0i = -1/p mod 2^31.
+ * Inputs in 0..p-1, output in 0..p-1.
+ */
+static inline uint32_t
+mp31_mmul(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i)
+{
+	uint64_t z = (uint64_t)a * (uint64_t)b;
+	uint64_t w = (uint64_t)(((uint32_t)z * p0i) & 0x7FFFFFFFu) * p;
+	uint32_t d = (uint32_t)((z + w) >> 31) - p;
+	return d + (p & -(d >> 31));
+}
+
+/* -1/p mod 2^31 for odd p. */
+uint32_t mp31_ninv31(uint32_t p);
+/* 2^31 mod p (the Montgomery representation of 1). */
+static inline uint32_t
+mp31_R(uint32_t p)
+{
+	return ((uint32_t)1 << 31) - p;
+}
+/* 2^62 mod p (multiplying by it converts to Montgomery form). */
+uint32_t mp31_R2(uint32_t p);
+/* 2^(31*e) mod p (normal representation). */
+uint32_t mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2);
+/* a/b mod p (normal representation in and out); 0 if b = 0. */
+uint32_t mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2);
+
+/*
+ * NTT tables for degree n = 2^logn (logn <= 10): gm[rev(i)] = w^i and
+ * igm[rev(i)] = w^-i (Montgomery form), w a primitive 2n-th root of 1,
+ * rev = bit reversal over logn bits.  With this layout, the NTT slots
+ * 2j and 2j+1 hold f(w_j) and f(-w_j), and slot j of the degree-n/2 NTT
+ * holds values at w_j^2: field norms and lifts are slot-wise products.
+ */
+void mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
+	uint32_t g, uint32_t p, uint32_t p0i);
+/* In-place NTT / inverse NTT (inverse includes the 1/n factor) of the
+ * polynomial a[0], a[stride], ..., a[(n-1)*stride]. */
+void mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
+	uint32_t p, uint32_t p0i);
+void mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
+	uint32_t p, uint32_t p0i);
+
+/* ==================================================================== */
+/* Big integers in base 2^31 (zint.c).                                 */
+
+/* a <- a - b if ctl = 1 (all accesses done anyway); returns the borrow. */
+uint32_t zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl);
+/* m <- m * x (x < 2^31); returns the carry word. */
+uint32_t zint_mul_small(uint32_t *m, size_t len, uint32_t x);
+/* d mod p, d unsigned; R2 = 2^62 mod p. */
+uint32_t zint_mod_small_unsigned(const uint32_t *d, size_t len,
+	uint32_t p, uint32_t p0i, uint32_t R2);
+/* d mod p, d signed; Rx = 2^(31*len) mod p. */
+uint32_t zint_mod_small_signed(const uint32_t *d, size_t len,
+	uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
+/* x[0..len] <- x[0..len-1] + y*s (x gets len+1 words). */
+void zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s);
+/* If x > (m-1)/2 then x <- x - m (two's complement); m odd. */
+void zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len);
+/* a <- -a if ctl = 1. */
+void zint_negate(uint32_t *a, size_t len, uint32_t ctl);
+/*
+ * Rebuild num integers from RNS (xlen words, moduli mp31_primes[0..xlen-1])
+ * to plain form, in place; integer j starts at xx + j*xstride.  If
+ * normalize_signed, results are in -M/2..M/2 (M = product of moduli).
+ * tmp: xlen words.
+ */
+void zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
+	int normalize_signed, uint32_t *tmp);
+/*
+ * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
+ * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
+ * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.
+ */
+int zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
+	size_t len, uint32_t *tmp);
+/* x <- x + k*y*2^(31*sch+scl) (signed, truncated to xlen words). */
+void zint_add_scaled_mul_small(uint32_t *x, size_t xlen,
+	const uint32_t *y, size_t ylen, int32_t k, uint32_t sch, uint32_t scl);
+/* x <- x - y*2^(31*sch+scl) (signed, truncated to xlen words). */
+void zint_sub_scaled(uint32_t *x, size_t xlen,
+	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl);
+/* One-word signed integer to int32_t. */
+static inline int32_t
+zint_one_to_plain(const uint32_t *x)
+{
+	uint32_t w = x[0];
+	w |= (w & 0x40000000u) << 1;
+	return (int32_t)w;
+}
+
+/* ==================================================================== */
+/* NTRUSolve (ntru_*.c).                                               */
+
+/*
+ * Word lengths of intermediate integers, per recursion depth (the same
+ * values as the reference implementation, which sized them from
+ * measured bit lengths plus margins):
+ *   NTRU_MAX_BL_SMALL[d]: f, g at depth d (and the reduced F, G);
+ *   NTRU_MAX_BL_LARGE[d]: the unreduced F, G at depth d.
+ */
+extern const size_t NTRU_MAX_BL_SMALL[11];
+extern const size_t NTRU_MAX_BL_LARGE[10];
+/* Average and standard deviation of the bit length of f, g at depth d. */
+typedef struct {
+	int avg;
+	int std;
+} ntru_bitlength;
+extern const ntru_bitlength NTRU_BITLENGTH[11];
+/* Depth up to which k*f products in Reduce use the NTT (reference value). */
+#define NTRU_DEPTH_INT_FG 4
+
+/*
+ * Field norm (spec Alg. 7 / section 3.8.2): from f, g at depth 'depth' of
+ * a tower whose top degree is 2^logn_top, given in RNS (optionally NTT)
+ * with NTRU_MAX_BL_SMALL[depth] words per coefficient, compute
+ * N(f), N(g) at depth+1 in RNS (NTT if out_ntt).  data holds f then g on
+ * input and N(f) then N(g) on output; it must have room for
+ * ntru_fieldnorm_step_words(logn_top, depth) words.
+ */
+void ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
+	int in_ntt, int out_ntt);
+size_t ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth);
+/*
+ * f, g at depth 'depth' from the top-level small f, g, in RNS with
+ * NTRU_MAX_BL_SMALL[depth] words (NTT if out_ntt): f at data, g right
+ * after (n*slen words each, n = 2^(logn_top-depth)).
+ */
+void ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
+	unsigned logn_top, unsigned depth, int out_ntt);
+size_t ntru_make_fg_words(unsigned logn_top, unsigned depth);
+
+/*
+ * Deepest level: Res(f, x^n+1) and Res(g, x^n+1) (the field norms down
+ * to degree 1), then Bezout: F = q*v, G = q*u with Res(f)*u - Res(g)*v = 1.
+ * Output: F then G, NTRU_MAX_BL_SMALL[logn_top] words each, at tmp[0].
+ * Returns 1 on success, 0 if the resultants are not coprime (or overflow).
+ */
+int ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
+	uint32_t *tmp);
+/*
+ * Lifting (spec Alg. 6, lines 8-9): with (F', G') of depth+1 at tmp[0]
+ * (plain, NTRU_MAX_BL_SMALL[depth+1] words), compute the unreduced
+ * F = F'(x^2)*g(-x), G = G'(x^2)*f(-x) at 'depth' (plain, llen =
+ * NTRU_MAX_BL_LARGE[depth] words) followed by f, g at that depth (plain,
+ * slen = NTRU_MAX_BL_SMALL[depth] words): layout Ft | Gt | ft | gt.
+ */
+void ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
+	unsigned depth, uint32_t *tmp);
+/*
+ * Babai reduction (spec Alg. 9) at an intermediate depth, with the
+ * reference's floating-point approximation and scaling schedule.
+ * Input: the ntru_lift() layout.  Output: reduced F then G, slen words
+ * each, at tmp[0].  Returns 1 on success, 0 on failure.
+ */
+int ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp);
+/*
+ * Depth 1 (reference "binary_depth1"): lift then reduce in one FP pass
+ * (values fit in 53 bits).  Output: F then G, one word each, at tmp[0].
+ */
+int ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
+	uint32_t *tmp);
+/*
+ * Depth 0 (reference "binary_depth0"): lift modulo one prime, reduce with
+ * one FP pass.  Output: F then G, one signed word each, at tmp[0].
+ */
+int ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
+	uint32_t *tmp);
+/*
+ * Full NTRUSolve (spec Alg. 6) for top-level f, g: F, G with
+ * f*G - g*F = q and coefficients in -lim..lim.  Returns 1 or 0.
+ */
+int ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
+	const int8_t *g, int lim, uint32_t *tmp);
+
+/* Words of tmp[] needed by each step (used to size the keygen buffer). */
+size_t ntru_deepest_words(unsigned logn_top);
+size_t ntru_lift_words(unsigned logn_top, unsigned depth);
+
+/* Number of 32-bit words of tmp needed by ntru_solve() for logn. */
+size_t ntru_solve_tmp_words(unsigned logn);
+
+#endif

@@ -1,0 +1,189 @@
+/*
+ * Arithmetic modulo 31-bit primes p = 1 mod 2048, and the negacyclic NTT
+ * over Z_p[x]/(x^n+1), n = 2^logn <= 1024.
+ *
+ * NTRUSolve (Falcon round-3 spec v1.2, section 3.8.2) handles integers of
+ * thousands of bits; products of polynomials with such coefficients are
+ * computed in RNS, modulo many primes p_i (mp31_primes[]), where each
+ * product is a slot-wise product in NTT representation.
+ *
+ * Values modulo p are kept in 0..p-1; products use Montgomery
+ * multiplication with R = 2^31.  p is public, so nothing here needs to
+ * hide p; values are secret, and every operation on them is branchless.
+ */
+#include "keygen_inner.h"
+
+uint32_t
+mp31_ninv31(uint32_t p)
+{
+	/* Newton iteration for 1/p mod 2^32: each step doubles the number
+	 * of correct low bits (starting from 2 - p, correct on 3 bits). */
+	uint32_t y = 2 - p;
+	y *= 2 - p * y;
+	y *= 2 - p * y;
+	y *= 2 - p * y;
+	y *= 2 - p * y;
+	return (uint32_t)(-y) & 0x7FFFFFFFu;
+}
+
+uint32_t
+mp31_R2(uint32_t p)
+{
+	/* p is public: a plain 64-bit remainder is fine here. */
+	uint64_t r = mp31_R(p);
+	return (uint32_t)((r * r) % p);
+}
+
+uint32_t
+mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	/* Square-and-multiply on R2 = R^2 (Montgomery form of R): the
+	 * accumulator holds R^k in Montgomery form, i.e. R^(k+1). */
+	uint32_t z = mp31_R(p); /* 1 in Montgomery form */
+	uint32_t r = R2;        /* R in Montgomery form */
+	while (e != 0) {
+		if (e & 1) {
+			z = mp31_mmul(z, r, p, p0i);
+		}
+		r = mp31_mmul(r, r, p, p0i);
+		e >>= 1;
+	}
+	/* Leave Montgomery form. */
+	return mp31_mmul(z, 1, p, p0i);
+}
+
+uint32_t
+mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	/* Fermat: 1/b = b^(p-2); fixed exponent, constant-time ladder. */
+	uint32_t bm = mp31_mmul(b, R2, p, p0i); /* b in Montgomery form */
+	uint32_t z = mp31_R(p);
+	uint32_t e = p - 2;
+	int i;
+
+	for (i = 30; i >= 0; i--) {
+		uint32_t z2;
+
+		z = mp31_mmul(z, z, p, p0i);
+		z2 = mp31_mmul(z, bm, p, p0i);
+		z ^= (z ^ z2) & -((e >> i) & 1);
+	}
+	/* z = (1/b)*R; a*z/R = a/b. */
+	return mp31_mmul(a, z, p, p0i);
+}
+
+static unsigned
+bitrev(unsigned x, unsigned bits)
+{
+	unsigned r = 0;
+	unsigned i;
+
+	for (i = 0; i < bits; i++) {
+		r = (r << 1) | ((x >> i) & 1);
+	}
+	return r;
+}
+
+void
+mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
+	uint32_t g, uint32_t p, uint32_t p0i)
+{
+	size_t n = (size_t)1 << logn;
+	uint32_t R2 = mp31_R2(p);
+	uint32_t w, iw, x1, x2;
+	size_t u;
+	unsigned k;
+
+	/* g has order 2048; w = g^(1024/n) has order 2n. */
+	w = mp31_mmul(g, R2, p, p0i);
+	for (k = logn; k < 10; k++) {
+		w = mp31_mmul(w, w, p, p0i);
+	}
+	/* 1/w in Montgomery form: div gives (1/w_normal)... w is in
+	 * Montgomery form, so compute from the normal value. */
+	iw = mp31_mmul(mp31_div(1, mp31_mmul(w, 1, p, p0i), p, p0i, R2),
+		R2, p, p0i);
+	x1 = mp31_R(p);
+	x2 = mp31_R(p);
+	for (u = 0; u < n; u++) {
+		size_t v = bitrev((unsigned)u, logn);
+
+		gm[v] = x1;
+		igm[v] = x2;
+		x1 = mp31_mmul(x1, w, p, p0i);
+		x2 = mp31_mmul(x2, iw, p, p0i);
+	}
+}
+
+void
+mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
+	uint32_t p, uint32_t p0i)
+{
+	size_t n = (size_t)1 << logn;
+	size_t t = n;
+	size_t m;
+
+	/* Cooley-Tukey, natural order in, bit-reversed order out: stage m
+	 * splits each block mod (x^t - s^2) into (x^(t/2) - s), (x^(t/2) + s). */
+	for (m = 1; m < n; m <<= 1) {
+		size_t ht = t >> 1;
+		size_t u;
+
+		for (u = 0; u < m; u++) {
+			uint32_t s = gm[m + u];
+			uint32_t *r1 = a + u * t * stride;
+			uint32_t *r2 = r1 + ht * stride;
+			size_t v;
+
+			for (v = 0; v < ht; v++, r1 += stride, r2 += stride) {
+				uint32_t x = *r1;
+				uint32_t y = mp31_mmul(*r2, s, p, p0i);
+
+				*r1 = mp31_add(x, y, p);
+				*r2 = mp31_sub(x, y, p);
+			}
+		}
+		t = ht;
+	}
+}
+
+void
+mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
+	uint32_t p, uint32_t p0i)
+{
+	size_t n = (size_t)1 << logn;
+	size_t t = 1;
+	size_t m, k;
+	uint32_t ni;
+
+	if (logn == 0) {
+		return;
+	}
+	/* Gentleman-Sande, exact inverse of the stages of mp31_NTT(). */
+	for (m = n; m > 1; m >>= 1) {
+		size_t hm = m >> 1;
+		size_t dt = t << 1;
+		size_t u;
+
+		for (u = 0; u < hm; u++) {
+			uint32_t s = igm[hm + u];
+			uint32_t *r1 = a + u * dt * stride;
+			uint32_t *r2 = r1 + t * stride;
+			size_t v;
+
+			for (v = 0; v < t; v++, r1 += stride, r2 += stride) {
+				uint32_t x = *r1;
+				uint32_t y = *r2;
+
+				*r1 = mp31_add(x, y, p);
+				*r2 = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
+			}
+		}
+		t = dt;
+	}
+	/* Multiply by 1/n: R/n = 2^(31-logn) is 1/n in Montgomery form. */
+	ni = (uint32_t)1 << (31 - logn);
+	for (k = 0; k < n; k++) {
+		a[k * stride] = mp31_mmul(a[k * stride], ni, p, p0i);
+	}
+}

@@ -1,0 +1,453 @@
+/*
+ * Big integers for NTRUSolve, in base 2^31.
+ *
+ * NTRUSolve (Falcon round-3 spec v1.2, section 3.8.2, Alg. 6) needs:
+ *   - rebuilding resultants and polynomial coefficients from their RNS
+ *     representation (CRT, Garner's form, one prime at a time);
+ *   - the extended GCD of the two resultants at the deepest level;
+ *   - adding scaled small multiples, for Babai reduction (Alg. 9).
+ * Words are 31-bit values in uint32_t (top bit clear), little-endian;
+ * signed values are two's complement over the whole length.  Every loop
+ * runs over the full length regardless of the values (constant time).
+ */
+#include <string.h>
+
+#include "keygen_inner.h"
+
+uint32_t
+zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl)
+{
+	uint32_t cc = 0;
+	uint32_t m = -ctl;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		uint32_t aw = a[u];
+		uint32_t w = aw - b[u] - cc;
+
+		cc = w >> 31;
+		a[u] = aw ^ (((w & 0x7FFFFFFFu) ^ aw) & m);
+	}
+	return cc;
+}
+
+uint32_t
+zint_mul_small(uint32_t *m, size_t len, uint32_t x)
+{
+	uint32_t cc = 0;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		uint64_t z = (uint64_t)m[u] * x + cc;
+
+		m[u] = (uint32_t)z & 0x7FFFFFFFu;
+		cc = (uint32_t)(z >> 31);
+	}
+	return cc;
+}
+
+uint32_t
+zint_mod_small_unsigned(const uint32_t *d, size_t len,
+	uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	/* Horner from the top word: x <- x*2^31 + d[u]; multiplying by
+	 * 2^31 is a Montgomery multiplication by R2 = 2^62 mod p. */
+	uint32_t x = 0;
+	size_t u = len;
+
+	while (u-- > 0) {
+		uint32_t w;
+
+		x = mp31_mmul(x, R2, p, p0i);
+		w = d[u] - p;
+		w += p & -(w >> 31);
+		x = mp31_add(x, w, p);
+	}
+	return x;
+}
+
+uint32_t
+zint_mod_small_signed(const uint32_t *d, size_t len,
+	uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx)
+{
+	/* Read as unsigned, then subtract 2^(31*len) if the sign bit
+	 * (bit 30 of the top word) is set. */
+	uint32_t z;
+
+	if (len == 0) {
+		return 0;
+	}
+	z = zint_mod_small_unsigned(d, len, p, p0i, R2);
+	return mp31_sub(z, Rx & -(d[len - 1] >> 30), p);
+}
+
+void
+zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s)
+{
+	uint32_t cc = 0;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		uint64_t z = (uint64_t)y[u] * s + x[u] + cc;
+
+		x[u] = (uint32_t)z & 0x7FFFFFFFu;
+		cc = (uint32_t)(z >> 31);
+	}
+	x[len] = cc;
+}
+
+void
+zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len)
+{
+	/* Compare x with (m-1)/2 = m >> 1 from the top word down; r ends
+	 * as -1, 0 or 1 for (m-1)/2 <, =, > x (first differing word). */
+	uint32_t r = 0;
+	uint32_t bb = 0;
+	size_t u = len;
+
+	while (u-- > 0) {
+		uint32_t wx = x[u];
+		uint32_t wm = (m[u] >> 1) | (bb << 30);
+		uint32_t cc;
+
+		bb = m[u] & 1;
+		cc = wm - wx;
+		cc = ((-cc) >> 31) | -(cc >> 31);
+		r |= cc & ((r & 1) - 1);
+	}
+	zint_sub(x, m, len, r >> 31);
+}
+
+void
+zint_negate(uint32_t *a, size_t len, uint32_t ctl)
+{
+	/* -a = ~a + 1 over 31-bit words, applied only if ctl = 1. */
+	uint32_t cc = ctl;
+	uint32_t m = -ctl >> 1;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		uint32_t aw = (a[u] ^ m) + cc;
+
+		a[u] = aw & 0x7FFFFFFFu;
+		cc = aw >> 31;
+	}
+}
+
+void
+zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
+	int normalize_signed, uint32_t *tmp)
+{
+	/*
+	 * Garner: after step u, the low u words of each integer hold
+	 * x mod Q (Q = p_0...p_{u-1}, held in tmp); step u adds
+	 * Q * ((x_u - (x mod Q)) / Q mod p_u), with 1/Q mod p_u = s_u.
+	 */
+	size_t u, v;
+
+	tmp[0] = mp31_primes[0].p;
+	for (u = 1; u < xlen; u++) {
+		uint32_t p = mp31_primes[u].p;
+		uint32_t s = mp31_primes[u].s;
+		uint32_t p0i = mp31_ninv31(p);
+		uint32_t R2 = mp31_R2(p);
+		uint32_t *x;
+
+		for (v = 0, x = xx; v < num; v++, x += xstride) {
+			uint32_t xp = x[u];
+			uint32_t xq = zint_mod_small_unsigned(x, u, p, p0i, R2);
+			/* s is in Montgomery form: mmul gives a normal value. */
+			uint32_t xr = mp31_mmul(s, mp31_sub(xp, xq, p), p, p0i);
+
+			zint_add_mul_small(x, tmp, u, xr);
+		}
+		tmp[u] = zint_mul_small(tmp, u, p);
+	}
+	if (normalize_signed) {
+		uint32_t *x;
+
+		for (v = 0, x = xx; v < num; v++, x += xstride) {
+			zint_norm_zero(x, tmp, xlen);
+		}
+	}
+}
+
+/*
+ * a <- (a*xa + b*xb)/2^31, b <- (a*ya + b*yb)/2^31 (exact divisions by
+ * construction); a negative result is negated.  Returns bit 0 set if a
+ * was negated, bit 1 if b was.
+ */
+static uint32_t
+zint_co_reduce(uint32_t *a, uint32_t *b, size_t len,
+	int64_t xa, int64_t xb, int64_t ya, int64_t yb)
+{
+	int64_t cca = 0, ccb = 0;
+	uint32_t nega, negb;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		uint32_t wa = a[u];
+		uint32_t wb = b[u];
+		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb + (uint64_t)cca;
+		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb + (uint64_t)ccb;
+
+		if (u > 0) {
+			a[u - 1] = (uint32_t)za & 0x7FFFFFFFu;
+			b[u - 1] = (uint32_t)zb & 0x7FFFFFFFu;
+		}
+		/* Arithmetic shift of the signed intermediate, written
+		 * portably: (z >> 31) with the sign bits propagated. */
+		cca = (int64_t)((za >> 31) | -((za >> 63) << 33));
+		ccb = (int64_t)((zb >> 31) | -((zb >> 63) << 33));
+	}
+	a[len - 1] = (uint32_t)cca;
+	b[len - 1] = (uint32_t)ccb;
+	nega = (uint32_t)((uint64_t)cca >> 63);
+	negb = (uint32_t)((uint64_t)ccb >> 63);
+	zint_negate(a, len, nega);
+	zint_negate(b, len, negb);
+	return nega | (negb << 1);
+}
+
+/*
+ * Finish a Montgomery-style reduction modulo odd m:
+ * if neg = 1, -m <= a < 0 on input; if neg = 0, 0 <= a < 2*m (the top
+ * word may use 32 bits).  Output: a mod m in 0..m-1.
+ */
+static void
+zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t neg)
+{
+	uint32_t cc = 0, xm, ym;
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		cc = (a[u] - m[u] - cc) >> 31;
+	}
+	/* neg = 1: add m; neg = 0 and a >= m (cc = 0): subtract m. */
+	xm = -neg >> 1;
+	ym = -(neg | (1 - cc));
+	cc = neg;
+	for (u = 0; u < len; u++) {
+		uint32_t aw = a[u];
+		uint32_t mw = (m[u] ^ xm) & ym;
+
+		aw = aw - mw - cc;
+		a[u] = aw & 0x7FFFFFFFu;
+		cc = aw >> 31;
+	}
+}
+
+/*
+ * a <- (a*xa + b*xb)/2^31 mod m, b <- (a*ya + b*yb)/2^31 mod m
+ * (Montgomery reduction by one word); m odd, m0i = -1/m[0] mod 2^31.
+ */
+static void
+zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
+	uint32_t m0i, int64_t xa, int64_t xb, int64_t ya, int64_t yb)
+{
+	int64_t cca = 0, ccb = 0;
+	uint32_t fa, fb;
+	size_t u;
+
+	fa = ((a[0] * (uint32_t)xa + b[0] * (uint32_t)xb) * m0i) & 0x7FFFFFFFu;
+	fb = ((a[0] * (uint32_t)ya + b[0] * (uint32_t)yb) * m0i) & 0x7FFFFFFFu;
+	for (u = 0; u < len; u++) {
+		uint32_t wa = a[u];
+		uint32_t wb = b[u];
+		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb
+			+ m[u] * (uint64_t)fa + (uint64_t)cca;
+		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb
+			+ m[u] * (uint64_t)fb + (uint64_t)ccb;
+
+		if (u > 0) {
+			a[u - 1] = (uint32_t)za & 0x7FFFFFFFu;
+			b[u - 1] = (uint32_t)zb & 0x7FFFFFFFu;
+		}
+		cca = (int64_t)((za >> 31) | -((za >> 63) << 33));
+		ccb = (int64_t)((zb >> 31) | -((zb >> 63) << 33));
+	}
+	a[len - 1] = (uint32_t)cca;
+	b[len - 1] = (uint32_t)ccb;
+	zint_finish_mod(a, len, m, (uint32_t)((uint64_t)cca >> 63));
+	zint_finish_mod(b, len, m, (uint32_t)((uint64_t)ccb >> 63));
+}
+
+int
+zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
+	size_t len, uint32_t *tmp)
+{
+	/*
+	 * Binary extended GCD with invariants
+	 *   a = x*u0 - y*v0,  b = x*u1 - y*v1,
+	 *   0 <= a <= x, 0 <= b <= y, 0 <= u0,u1 <= y, 0 <= v0,v1 <= x;
+	 * start a = x (u0 = 1, v0 = 0), b = y (u1 = y, v1 = x-1).  Each
+	 * elementary step halves a or b (after subtracting the smaller odd
+	 * one from the larger odd one); halving u, v is done modulo y, x.
+	 * 31 elementary steps are batched: they are decided from the low
+	 * word and the top two words of a and b, collected as an integer
+	 * 2x2 matrix, then applied to the full values (co_reduce), and to
+	 * (u0,u1), (v0,v1) with a Montgomery division by 2^31.  Each batch
+	 * removes at least 30 bits from len(a)+len(b), so a fixed count of
+	 * batches suffices; at the end a = gcd(x, y).
+	 */
+	uint32_t *u0, *u1, *v0, *v1, *a, *b;
+	uint32_t x0i, y0i, num, rc;
+	size_t j;
+
+	if (len == 0) {
+		return 0;
+	}
+	u0 = u;
+	v0 = v;
+	u1 = tmp;
+	v1 = u1 + len;
+	a = v1 + len;
+	b = a + len;
+	x0i = mp31_ninv31(x[0]);
+	y0i = mp31_ninv31(y[0]);
+	memcpy(a, x, len * sizeof *x);
+	memcpy(b, y, len * sizeof *y);
+	u0[0] = 1;
+	memset(u0 + 1, 0, (len - 1) * sizeof *u0);
+	memset(v0, 0, len * sizeof *v0);
+	memcpy(u1, y, len * sizeof *u1);
+	memcpy(v1, x, len * sizeof *v1);
+	v1[0]--;
+
+	for (num = 62 * (uint32_t)len + 30; num >= 30; num -= 30) {
+		uint32_t c0 = (uint32_t)-1, c1 = (uint32_t)-1;
+		uint32_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+		uint64_t a_hi, b_hi;
+		uint32_t a_lo, b_lo, r;
+		int64_t pa = 1, pb = 0, qa = 0, qb = 1;
+		int i;
+
+		/* Top words: the highest index j >= 1 where a or b is
+		 * nonzero gives (w[j] << 31) + w[j-1]; else word 0. */
+		j = len;
+		while (j-- > 0) {
+			uint32_t aw = a[j];
+			uint32_t bw = b[j];
+
+			a0 ^= (a0 ^ aw) & c0;
+			a1 ^= (a1 ^ aw) & c1;
+			b0 ^= (b0 ^ bw) & c0;
+			b1 ^= (b1 ^ bw) & c1;
+			c1 = c0;
+			c0 &= (((aw | bw) + 0x7FFFFFFFu) >> 31) - (uint32_t)1;
+		}
+		a1 |= a0 & c1;
+		a0 &= ~c1;
+		b1 |= b0 & c1;
+		b0 &= ~c1;
+		a_hi = ((uint64_t)a0 << 31) + a1;
+		b_hi = ((uint64_t)b0 << 31) + b1;
+		a_lo = a[0];
+		b_lo = b[0];
+
+		for (i = 0; i < 31; i++) {
+			uint32_t rt, oa, ob, cAB, cBA, cA;
+			uint64_t rz;
+
+			/* rt = 1 iff a_hi > b_hi (as 64-bit signed-safe). */
+			rz = b_hi - a_hi;
+			rt = (uint32_t)((rz ^ ((a_hi ^ b_hi) & (a_hi ^ rz))) >> 63);
+			oa = (a_lo >> i) & 1;
+			ob = (b_lo >> i) & 1;
+			cAB = oa & ob & rt;
+			cBA = oa & ob & ~rt;
+			cA = cAB | (oa ^ 1);
+
+			a_lo -= b_lo & -cAB;
+			a_hi -= b_hi & -(uint64_t)cAB;
+			pa -= qa & -(int64_t)cAB;
+			pb -= qb & -(int64_t)cAB;
+			b_lo -= a_lo & -cBA;
+			b_hi -= a_hi & -(uint64_t)cBA;
+			qa -= pa & -(int64_t)cBA;
+			qb -= pb & -(int64_t)cBA;
+
+			/* Halving a is "not doubling" the other side: the
+			 * low words and the matrix are kept scaled by 2^i. */
+			a_lo += a_lo & (cA - 1);
+			pa += pa & ((int64_t)cA - 1);
+			pb += pb & ((int64_t)cA - 1);
+			a_hi ^= (a_hi ^ (a_hi >> 1)) & -(uint64_t)cA;
+			b_lo += b_lo & -cA;
+			qa += qa & -(int64_t)cA;
+			qb += qb & -(int64_t)cA;
+			b_hi ^= (b_hi ^ (b_hi >> 1)) & ((uint64_t)cA - 1);
+		}
+
+		/* Apply; if a or b came out negative (approximate top
+		 * words), it was negated, and so must its matrix row. */
+		r = zint_co_reduce(a, b, len, pa, pb, qa, qb);
+		pa -= (pa + pa) & -(int64_t)(r & 1);
+		pb -= (pb + pb) & -(int64_t)(r & 1);
+		qa -= (qa + qa) & -(int64_t)(r >> 1);
+		qb -= (qb + qb) & -(int64_t)(r >> 1);
+		zint_co_reduce_mod(u0, u1, y, len, y0i, pa, pb, qa, qb);
+		zint_co_reduce_mod(v0, v1, x, len, x0i, pa, pb, qa, qb);
+	}
+
+	/* Success iff a = 1 and x, y are odd. */
+	rc = a[0] ^ 1;
+	for (j = 1; j < len; j++) {
+		rc |= a[j];
+	}
+	return (int)((1 - ((rc | -rc) >> 31)) & x[0] & y[0]);
+}
+
+void
+zint_add_scaled_mul_small(uint32_t *x, size_t xlen,
+	const uint32_t *y, size_t ylen, int32_t k, uint32_t sch, uint32_t scl)
+{
+	uint32_t ysign, tw = 0;
+	int32_t cc = 0;
+	size_t u;
+
+	if (ylen == 0) {
+		return;
+	}
+	ysign = -(y[ylen - 1] >> 30) >> 1;
+	for (u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		uint64_t z;
+		uint32_t ccu;
+
+		/* scl = 0 must give tw = 0: wy >> 31 is 0 for 31-bit words. */
+		tw = wy >> (31 - scl);
+		/* |wys*k| < 2^62 and x, cc are small: no overflow. */
+		z = (uint64_t)((int64_t)wys * (int64_t)k + (int64_t)x[u] + cc);
+		x[u] = (uint32_t)z & 0x7FFFFFFFu;
+		/* Signed carry: bits 31..62 of z, reinterpreted as int32. */
+		ccu = (uint32_t)(z >> 31);
+		memcpy(&cc, &ccu, sizeof cc);
+	}
+}
+
+void
+zint_sub_scaled(uint32_t *x, size_t xlen,
+	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
+{
+	uint32_t ysign, tw = 0, cc = 0;
+	size_t u;
+
+	if (ylen == 0) {
+		return;
+	}
+	ysign = -(y[ylen - 1] >> 30) >> 1;
+	for (u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		uint32_t w;
+
+		tw = wy >> (31 - scl);
+		w = x[u] - wys - cc;
+		x[u] = w & 0x7FFFFFFFu;
+		cc = w >> 31;
+	}
+}
