@@ -1,0 +1,271 @@
+/*
+ * Round-3 Falcon (spec v1.2): shared internals of src/fndsa/.
+ *
+ * In the style of c-fn-dsa: one header for every module of the scheme,
+ * sizes as macros of logn (degree n = 2^logn; Falcon-512: logn = 9,
+ * Falcon-1024: logn = 10; the internal functions accept 1..10 where that
+ * makes sense, which the unit tests use).  No allocation anywhere:
+ * callers pass working memory (tmp) sized by the FNDSA_TMP_* macros,
+ * aligned for fpr / uint64_t (8 bytes).
+ *
+ * Modules (one concept per file):
+ *   fpr.h, fpr_emu.c, fpr_tables.c   binary64 layer (native or emulated)
+ *   fft.c        FFT-domain polynomial arithmetic (section 3.7.1)
+ *   mq.c         NTT modulo q = 12289 (verification, sk completion)
+ *   codec.c      key and signature encodings (section 3.11)
+ *   hash.c       HashToPoint (Alg. 3), sampler PRNG (ChaCha20-based)
+ *   sampler.c    SamplerZ: BaseSampler + BerExp (Alg. 12-14)
+ *   sign.c       ffSampling (Alg. 11) and Sign (Alg. 10)
+ *   vrfy.c       Verify (Alg. 16)
+ *   falcon.c     the registry classes (pqsig/sig.h)
+ *   keygen*.c ntru*.c zint*.c mp31*.c   key generation (keygen_inner.h)
+ */
+#ifndef PQSIG_FNDSA_INNER_H
+#define PQSIG_FNDSA_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pqsig/sha3.h"
+#include "fndsa/fpr.h"
+
+/* ==================================================================== */
+/* Parameters and sizes.                                                */
+
+#define FNDSA_Q 12289u
+#define FNDSA_N(logn) ((size_t)1 << (logn))
+#define FNDSA_NONCE_LEN 40
+#define FNDSA_SEED_LEN 48 /* keygen seed: the reference's randombytes(48) */
+
+/* Bits per coefficient of f, g (and F, G) in the secret key (section 3.11.5). */
+#define FNDSA_FG_BITS(logn) \
+	((logn) <= 5 ? 8u : (logn) <= 7 ? 7u : (logn) <= 9 ? 6u : 5u)
+#define FNDSA_FFGG_BITS(logn) 8u
+
+/* Encoded sizes (logn >= 2 for the pk; header byte included). */
+#define FNDSA_PK_SIZE(logn) (1u + (7u << ((logn) - 2)))
+#define FNDSA_SK_SIZE(logn) \
+	(1u + ((2u * FNDSA_FG_BITS(logn) + FNDSA_FFGG_BITS(logn)) << ((logn) - 3)))
+/* Detached signature: header 0x30+logn || nonce || compressed s2. */
+#define FNDSA_SIG_HEADER(logn) (0x30u + (logn))
+/* Largest compressed signature we produce (liboqs/PQClean CRYPTO_BYTES). */
+#define FNDSA_SIG_MAX_SIZE(logn) ((logn) == 9 ? 752u : (logn) == 10 ? 1462u : 0u)
+/* Padded (fixed-length) signatures. */
+#define FNDSA_SIG_PADDED_SIZE(logn) ((logn) == 9 ? 666u : (logn) == 10 ? 1280u : 0u)
+
+/* L2 bound on ||(s1, s2)||^2: floor(beta^2), spec Table 3.3. */
+extern const uint32_t fndsa_l2bound[11];
+
+/* Working memory (bytes) for signing: 9 polynomials of fpr (the
+ * ffSampling recursion included), plus f, g, F, G (int8) and hm. */
+#define FNDSA_TMP_SIGN(logn) ((78u << (logn)) + 8u)
+/* Verification: three uint16 polynomials. */
+#define FNDSA_TMP_VERIFY(logn) ((6u << (logn)) + 8u)
+
+/* ==================================================================== */
+/* Key generation (keygen engineer).                                    */
+
+/*
+ * Deterministic key generation from the 48-byte seed of the reference
+ * implementation (spec Alg. 4, with SHAKE256(seed) as the randomness
+ * source).  Writes sk (FNDSA_SK_SIZE(logn) bytes) and pk
+ * (FNDSA_PK_SIZE(logn) bytes); tmp holds FNDSA_TMP_KEYGEN(logn) bytes,
+ * 8-byte aligned.  Returns 0 on success.
+ */
+int fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
+	uint8_t *sk, uint8_t *pk, void *tmp);
+#ifndef FNDSA_TMP_KEYGEN
+#define FNDSA_TMP_KEYGEN(logn) ((28u << (logn)) + (3u << (logn)) + 8u)
+#endif
+
+/* ==================================================================== */
+/* FFT (fft.c).  Spec section 3.7.1; same operation order as the       */
+/* reference implementation, which KAT bit-exactness requires.         */
+/*
+ * A polynomial in FFT representation of degree n = 2^logn is stored in
+ * n fpr: real parts of its values at the n/2 roots of x^n+1 with
+ * positive imaginary part in slots 0..n/2-1, imaginary parts in slots
+ * n/2..n-1 (the other n/2 values are the conjugates).
+ */
+
+/* Coefficients -> FFT representation, in place. */
+void fndsa_FFT(fpr *f, unsigned logn);
+/* FFT representation -> coefficients, in place (includes the 1/(n/2)). */
+void fndsa_iFFT(fpr *f, unsigned logn);
+/* a <- a + b (either representation). */
+void fndsa_poly_add(fpr *a, const fpr *b, unsigned logn);
+/* a <- a - b. */
+void fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn);
+/* a <- -a. */
+void fndsa_poly_neg(fpr *a, unsigned logn);
+/* a <- adj(a) (Hermitian adjoint; FFT representation). */
+void fndsa_poly_adj_fft(fpr *a, unsigned logn);
+/* a <- a * b (FFT). */
+void fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn);
+/* a <- a * adj(b) (FFT). */
+void fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn);
+/* a <- a * adj(a) (FFT; the result is real: imaginary slots set to 0). */
+void fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn);
+/* a <- a * x for a constant x (either representation). */
+void fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn);
+/* a <- a / b (FFT). */
+void fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn);
+/* d <- 1/(a*adj(a) + b*adj(b)) (FFT; d is real: only n/2 slots written). */
+void fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn);
+/* d <- F*adj(f) + G*adj(g) (FFT). */
+void fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G,
+	const fpr *f, const fpr *g, unsigned logn);
+/* a <- a * b where b is self-adjoint (only b's n/2 real slots are read). */
+void fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
+/* a <- a / b where b is self-adjoint (only b's n/2 real slots are read). */
+void fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
+/*
+ * LDL decomposition of the self-adjoint Gram matrix [[g00, g01],
+ * [adj(g01), g11]] (spec Alg. 8 ffLDL step): g01 <- l10 = adj(g01)/g00,
+ * g11 <- d11 = g11 - l10*adj(l10)*g00; g00 (= d00) unchanged.
+ */
+void fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn);
+/* Same, writing d11 and l10 to separate arrays. */
+void fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00,
+	const fpr *g01, const fpr *g11, unsigned logn);
+/* splitfft (spec Alg. 1): f (logn) -> f0, f1 (logn-1 each); logn >= 1. */
+void fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn);
+/* mergefft (spec Alg. 2): f0, f1 (logn-1) -> f (logn); logn >= 1. */
+void fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn);
+
+/* ==================================================================== */
+/* Arithmetic modulo q = 12289 (mq.c).                                  */
+
+/* NTT of a polynomial with coefficients in 0..q-1, in place. */
+void fndsa_mq_NTT(uint16_t *a, unsigned logn);
+/* Inverse NTT (includes the 1/n factor), in place. */
+void fndsa_mq_iNTT(uint16_t *a, unsigned logn);
+/* a <- a*b in the NTT domain (pointwise), values in 0..q-1. */
+void fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn);
+/* Signed small integer (-q < x < q) -> 0..q-1. */
+static inline uint16_t
+fndsa_mq_of_small(int32_t x)
+{
+	uint32_t w = (uint32_t)x;
+	return (uint16_t)(w + (FNDSA_Q & -(w >> 31)));
+}
+
+/* ==================================================================== */
+/* Encodings (codec.c).  Spec section 3.11.  Each returns the number of */
+/* bytes written/read, or 0 on error (value out of range, not enough   */
+/* room, non-canonical input).                                          */
+
+/* Public key h: 14 bits per coefficient, values in 0..q-1 (3.11.4). */
+size_t fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned logn);
+size_t fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len);
+/* Signed values on 'bits' bits, -2^(bits-1) excluded (3.11.5). */
+size_t fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x,
+	unsigned logn, unsigned bits);
+size_t fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits,
+	const void *in, size_t in_len);
+/* Compressed s2 (3.11.2, Alg. 17/18): values in -2047..+2047. */
+size_t fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn);
+size_t fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len);
+
+/*
+ * Decode a secret key: f, g, F from the encoding, then G = g*F/f mod q
+ * (the reference recomputes G instead of storing it).  tmp: 4n bytes,
+ * 2-byte aligned.  Returns 0 or a pqs_err code (PQS_ERR_KEY_LENGTH,
+ * PQS_ERR_KEY_ENCODING).
+ */
+int fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
+	const uint8_t *sk, size_t sk_len, unsigned logn, void *tmp);
+/* G = g*F/f mod q, coefficients in -127..+127; returns 1, or 0 if impossible. */
+int fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
+	const int8_t *F, unsigned logn, void *tmp);
+
+/* ==================================================================== */
+/* Hashing and the sampler PRNG (hash.c).                               */
+
+/* HashToPoint (spec Alg. 3): n values in 0..q-1 from a flipped SHAKE256. */
+void fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn);
+
+/*
+ * The reference's sampler PRNG: ChaCha20 in counter mode, keyed with 56
+ * bytes read from SHAKE256 (48 bytes of state and a 64-bit counter), and
+ * output in the 8-way interleaved order of its AVX2 code.
+ */
+typedef struct {
+	uint8_t buf[512];
+	size_t ptr;
+	uint32_t state[12];
+	uint64_t cc;
+} fndsa_prng;
+
+void fndsa_prng_init(fndsa_prng *p, pqs_keccak *src);
+void fndsa_prng_refill(fndsa_prng *p);
+
+static inline uint64_t
+fndsa_prng_get_u64(fndsa_prng *p)
+{
+	/* Refill when fewer than 9 bytes remain, as the reference does
+	 * (the last bytes of a block may thus be skipped). */
+	size_t u = p->ptr;
+	if (u >= sizeof p->buf - 9) {
+		fndsa_prng_refill(p);
+		u = 0;
+	}
+	p->ptr = u + 8;
+	return (uint64_t)p->buf[u] | ((uint64_t)p->buf[u + 1] << 8)
+		| ((uint64_t)p->buf[u + 2] << 16) | ((uint64_t)p->buf[u + 3] << 24)
+		| ((uint64_t)p->buf[u + 4] << 32) | ((uint64_t)p->buf[u + 5] << 40)
+		| ((uint64_t)p->buf[u + 6] << 48) | ((uint64_t)p->buf[u + 7] << 56);
+}
+
+static inline unsigned
+fndsa_prng_get_u8(fndsa_prng *p)
+{
+	unsigned v = p->buf[p->ptr++];
+	if (p->ptr == sizeof p->buf) {
+		fndsa_prng_refill(p);
+	}
+	return v;
+}
+
+/* ==================================================================== */
+/* SamplerZ (sampler.c), spec section 3.9.3.                           */
+
+typedef struct {
+	fndsa_prng p;
+	fpr sigma_min;
+} fndsa_sampler_ctx;
+
+/* BaseSampler (Alg. 12): half-Gaussian, sigma0 = 1.8205, RCDT table. */
+int fndsa_gaussian0(fndsa_prng *p);
+/* 2^63 * ccs * exp(-x), for 0 <= x < log(2) (Alg. 13 ApproxExp). */
+uint64_t fndsa_expm_p63(fpr x, fpr ccs);
+/* SamplerZ (Alg. 15): integer near mu with std. dev. 1/isigma. */
+int fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma);
+
+/* ==================================================================== */
+/* Signing (sign.c) and verification (vrfy.c).                          */
+
+/*
+ * One signature attempt loop (spec Alg. 10 steps 3-9, the reference's
+ * sign_dyn): with the sampler seeded from rng (a flipped SHAKE256), find
+ * s2 such that ||(s1, s2)||^2 <= bound.  tmp: FNDSA_TMP_SIGN(logn) bytes
+ * minus the 6n bytes used by the caller for f, g, F, G, hm (i.e. 72n).
+ */
+void fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
+	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
+	unsigned logn, fpr *tmp);
+
+/* ||(s1,s2)||^2 <= bound, with overflow saturated (reference is_short). */
+int fndsa_is_short(const int16_t *s1, const int16_t *s2, unsigned logn);
+/* Same with ||s1||^2 already in sqn (reference is_short_half). */
+int fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
+
+/*
+ * Verify (spec Alg. 16): s2 against c0 = HashToPoint and h (h in the NTT
+ * domain, see fndsa_mq_NTT).  tmp: 2n bytes.  Returns 1 if valid.
+ */
+int fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
+	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
+
+#endif
