@@ -1,0 +1,46 @@
+/*
+ * pqsig: composite signatures, ECDSA + a post-quantum scheme.
+ *
+ * A composite is valid only if both component signatures are valid, so it
+ * stays secure while either component is unbroken: the transition shape
+ * the V2X profiles call "ECDSA+ML-DSA-87".
+ *
+ * Encodings (fixed offsets, no length fields, since every size is known
+ * from the class):
+ *   pk  = ECDSA pk (compressed point) || PQC pk
+ *   sk  = ECDSA scalar || PQC sk
+ *   sig = ECDSA r || s || PQC signature
+ * Both components sign the same domain-separated message
+ *   M' = "pqsig-composite-v1" || 0x00 || name || 0x00 || len(ctx) || ctx || SHAKE256(M, 64)
+ * where name is the composite's registry name: a component signature
+ * lifted out of a composite therefore never verifies as a stand-alone
+ * signature on M (no stripping), nor under another composite.
+ * The context string goes into M' only; the PQC component is called with
+ * an empty context.
+ *
+ * Registry names: "ECDSA-P256+ML-DSA-44", "ECDSA-P256+ML-DSA-65",
+ * "ECDSA-P256+ML-DSA-87", "ECDSA-P256+Falcon-padded-512",
+ * "ECDSA-P256+Falcon-padded-1024".
+ */
+#ifndef PQSIG_COMPOSITE_H
+#define PQSIG_COMPOSITE_H
+
+#include "pqsig/sig.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * The components of a composite class.  Returns PQS_OK and sets both
+ * pointers, PQS_ERR_ARG if c is not a composite, or PQS_ERR_UNKNOWN_ALG
+ * if a component is not registered in this build.
+ */
+int pqs_composite_parts(const pqs_sig_class *c, const pqs_sig_class **classical,
+                        const pqs_sig_class **pqc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * Composite ECDSA + PQC signatures (see include/pqsig/composite.h).
+ * Components are resolved through the registry by name, so this module
+ * depends on no scheme's symbols.
+ */
+#include <string.h>
+
+#include "pqsig/composite.h"
+#include "pqsig/rand.h"
+#include "pqsig/sha3.h"
+
+typedef struct {
+	const char *classical; /* registry name of the ECDSA component */
+	const char *pqc;       /* registry name of the PQC component */
+} composite_params;
+
+int pqs_composite_parts(const pqs_sig_class *c, const pqs_sig_class **classical, const pqs_sig_class **pqc)
+{
+	if (!c || !(c->flags & PQS_SIG_COMPOSITE) || !c->params)
+		return PQS_ERR_ARG;
+	const composite_params *p = c->params;
+	const pqs_sig_class *a = pqs_sig_find(p->classical), *b = pqs_sig_find(p->pqc);
+	if (!a || !b)
+		return PQS_ERR_UNKNOWN_ALG;
+	if (classical)
+		*classical = a;
+	if (pqc)
+		*pqc = b;
+	return PQS_OK;
+}
+
+/* Largest M': label, name (< 64), two framing bytes, ctx (255), 64-byte message hash. */
+#define MPRIME_MAX (sizeof LABEL + 64 + 2 + PQS_MAX_CTX_LEN + 64)
+static const char LABEL[] = "pqsig-composite-v1";
+
+typedef struct {
+	uint8_t buf[MPRIME_MAX];
+	size_t len;
+} mprime;
+
+/*
+ * M' = label || 0x00 || name || 0x00 || len(ctx) || ctx || SHAKE256(M, 64).
+ * Hashing M (as the IETF composite drafts pre-hash) keeps M' bounded, so it
+ * is built on the stack for any message length.
+ */
+static void build_mprime(const pqs_sig_class *c, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                         size_t ctx_len, mprime *m)
+{
+	size_t n = 0, name_len = strlen(c->name);
+	memcpy(m->buf, LABEL, sizeof LABEL); /* with its 0x00 terminator */
+	n += sizeof LABEL;
+	memcpy(m->buf + n, c->name, name_len);
+	n += name_len;
+	m->buf[n++] = 0x00;
+	m->buf[n++] = (uint8_t)ctx_len;
+	if (ctx_len)
+		memcpy(m->buf + n, ctx, ctx_len);
+	n += ctx_len;
+	pqs_shake256(m->buf + n, 64, msg, msg_len);
+	m->len = n + 64;
+}
+
+static int composite_keygen(const pqs_sig_class *c, uint8_t *pk, uint8_t *sk, const uint8_t *seed, size_t seed_len,
+                            pqs_rng *rng)
+{
+	const pqs_sig_class *a, *b;
+	int ret = pqs_composite_parts(c, &a, &b);
+	(void)seed, (void)seed_len; /* seed_len is 0: the registry refuses seeds */
+	if (ret != PQS_OK)
+		return ret;
+	ret = pqs_sig_keygen(a, pk, sk, NULL, 0, rng);
+	if (ret == PQS_OK)
+		ret = pqs_sig_keygen(b, pk + a->pk_len, sk + a->sk_len, NULL, 0, rng);
+	if (ret != PQS_OK)
+		pqs_zeroize(sk, c->sk_len);
+	return ret;
+}
+
+static int composite_sign(const pqs_sig_class *c, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+                          size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, unsigned flags,
+                          pqs_rng *rng)
+{
+	const pqs_sig_class *a, *b;
+	int ret = pqs_composite_parts(c, &a, &b);
+	if (ret != PQS_OK)
+		return ret;
+	mprime m;
+	build_mprime(c, msg, msg_len, ctx, ctx_len, &m);
+	size_t la = 0, lb = 0;
+	ret = pqs_sig_sign(a, sig, sig_cap, &la, m.buf, m.len, NULL, 0, sk, flags, rng);
+	if (ret == PQS_OK)
+		ret = pqs_sig_sign(b, sig + la, sig_cap - la, &lb, m.buf, m.len, NULL, 0, sk + a->sk_len, flags, rng);
+	*sig_len = ret == PQS_OK ? la + lb : 0;
+	return ret;
+}
+
+static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                            size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk)
+{
+	const pqs_sig_class *a, *b;
+	int ret = pqs_composite_parts(c, &a, &b);
+	if (ret != PQS_OK)
+		return ret;
+	/* The ECDSA part has a fixed length; the PQC part is the rest. */
+	if (sig_len <= a->sig_max_len || sig_len - a->sig_max_len > b->sig_max_len)
+		return PQS_ERR_SIG_LENGTH;
+	mprime m;
+	build_mprime(c, msg, msg_len, ctx, ctx_len, &m);
+	int ra = pqs_sig_verify(a, sig, a->sig_max_len, m.buf, m.len, NULL, 0, pk);
+	int rb = pqs_sig_verify(b, sig + a->sig_max_len, sig_len - a->sig_max_len, m.buf, m.len, NULL, 0, pk + a->pk_len);
+	/* Both must hold; report a malformed component before a mere mismatch. */
+	if (ra != PQS_OK && ra != PQS_ERR_INVALID_SIGNATURE)
+		return ra;
+	if (rb != PQS_OK && rb != PQS_ERR_INVALID_SIGNATURE)
+		return rb;
+	return ra == PQS_OK && rb == PQS_OK ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+}
+
+#define COMPOSITE_CLASS(var, nm, idv, pqcname, level, pqc_pk, pqc_sk, pqc_sig, fixed)                         \
+	static const composite_params var##_params = { "ECDSA-P256", pqcname };                                  \
+	const pqs_sig_class var = {                                                                             \
+		.name = nm, .family = "Composite", .id = idv,                                                       \
+		.flags = PQS_SIG_COMPOSITE | PQS_SIG_PQC | PQS_SIG_HAS_CONTEXT | (fixed),                           \
+		.security_level = level, .pk_len = 33 + (pqc_pk), .sk_len = 32 + (pqc_sk),                          \
+		.sig_max_len = 64 + (pqc_sig), .seed_len = 0, .keygen = composite_keygen, .sign = composite_sign,    \
+		.verify = composite_verify, .params = &var##_params,                                                \
+	}
+
+/* Component sizes: FIPS 204 Table 2 (ML-DSA), Falcon round-3 spec Table 3.3 with padded signatures. */
+COMPOSITE_CLASS(pqs_composite_p256_mldsa44_class, "ECDSA-P256+ML-DSA-44", 0x0101, "ML-DSA-44", 2, 1312, 2560, 2420,
+                PQS_SIG_FIXED_LENGTH);
+COMPOSITE_CLASS(pqs_composite_p256_mldsa65_class, "ECDSA-P256+ML-DSA-65", 0x0102, "ML-DSA-65", 3, 1952, 4032, 3309,
+                PQS_SIG_FIXED_LENGTH);
+COMPOSITE_CLASS(pqs_composite_p256_mldsa87_class, "ECDSA-P256+ML-DSA-87", 0x0103, "ML-DSA-87", 5, 2592, 4896, 4627,
+                PQS_SIG_FIXED_LENGTH);
+COMPOSITE_CLASS(pqs_composite_p256_falcon512_class, "ECDSA-P256+Falcon-padded-512", 0x0104, "Falcon-padded-512", 1,
+                897, 1281, 666, PQS_SIG_FIXED_LENGTH);
+COMPOSITE_CLASS(pqs_composite_p256_falcon1024_class, "ECDSA-P256+Falcon-padded-1024", 0x0105, "Falcon-padded-1024",
+                5, 1793, 2305, 1280, PQS_SIG_FIXED_LENGTH);
