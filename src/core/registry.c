@@ -14,12 +14,18 @@ extern const pqs_sig_class pqs_ecdsa_p256_class;
 extern const pqs_sig_class pqs_ecdsa_p384_class;
 extern const pqs_sig_class pqs_ecdsa_bp256_class;
 extern const pqs_sig_class pqs_ecdsa_secp256k1_class;
+extern const pqs_sig_class pqs_mldsa44_class;
+extern const pqs_sig_class pqs_mldsa65_class;
+extern const pqs_sig_class pqs_mldsa87_class;
 
 static const pqs_sig_class *const registry[] = {
 	&pqs_ecdsa_p256_class,
 	&pqs_ecdsa_p384_class,
 	&pqs_ecdsa_bp256_class,
 	&pqs_ecdsa_secp256k1_class,
+	&pqs_mldsa44_class,
+	&pqs_mldsa65_class,
+	&pqs_mldsa87_class,
 };
 
 size_t pqs_sig_count(void)

@@ -1,0 +1,404 @@
+/*
+ * Polynomial arithmetic, sampling (FIPS 204 section 7.3) and bit packing
+ * (section 7.1) for ML-DSA.
+ *
+ * Constant time: every function that can see secret coefficients is
+ * branch-free and index-free in them.  The samplers that reject on secret
+ * bytes (RejBoundedPoly, SampleInBall while signing) declassify only the
+ * accept/reject decision of each candidate: which candidates are rejected
+ * is independent of the values that are kept, so publishing it reveals
+ * nothing about the result.
+ */
+#include "mldsa/poly.h"
+
+#include <string.h>
+
+#include "core/ct.h"
+#include "mldsa/ntt.h"
+#include "mldsa/reduce.h"
+#include "mldsa/rounding.h"
+#include "pqsig/rand.h"
+#include "pqsig/sha3.h"
+
+#define SHAKE128_RATE 168
+#define SHAKE256_RATE 136
+
+void mldsa_poly_reduce(mldsa_poly *a)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = mldsa_reduce32(a->coeffs[i]);
+}
+
+void mldsa_poly_caddq(mldsa_poly *a)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = mldsa_caddq(a->coeffs[i]);
+}
+
+void mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r->coeffs[i] = a->coeffs[i] + b->coeffs[i];
+}
+
+void mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r->coeffs[i] = a->coeffs[i] - b->coeffs[i];
+}
+
+void mldsa_poly_shiftl(mldsa_poly *a)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] *= (1 << MLDSA_D);
+}
+
+void mldsa_poly_ntt(mldsa_poly *a)
+{
+	mldsa_ntt(a->coeffs);
+}
+
+void mldsa_poly_invntt_tomont(mldsa_poly *a)
+{
+	mldsa_invntt_tomont(a->coeffs);
+}
+
+void mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r->coeffs[i] = mldsa_fqmul(a->coeffs[i], b->coeffs[i]);
+}
+
+void mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r->coeffs[i] += mldsa_fqmul(a->coeffs[i], b->coeffs[i]);
+}
+
+unsigned mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
+{
+	int32_t bad = 0;
+	for (unsigned i = 0; i < MLDSA_N; i++) {
+		const int32_t x = a->coeffs[i];
+		const int32_t s = x >> 31;
+		const int32_t absx = (x ^ s) - s;
+		bad |= (bound - 1 - absx); /* negative iff |x| >= bound */
+	}
+	return (unsigned)(bad >> 31) & 1u;
+}
+
+void mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a1->coeffs[i] = mldsa_power2round(&a0->coeffs[i], a->coeffs[i]);
+}
+
+void mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a1->coeffs[i] = mldsa_decompose(&a0->coeffs[i], a->coeffs[i], gamma2);
+}
+
+unsigned mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < MLDSA_N; i++) {
+		h->coeffs[i] = mldsa_make_hint(a0->coeffs[i], a1->coeffs[i], gamma2);
+		n += (unsigned)h->coeffs[i];
+	}
+	return n;
+}
+
+void mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		b->coeffs[i] = mldsa_use_hint(a->coeffs[i], h->coeffs[i], gamma2);
+}
+
+/* ---- Sampling (FIPS 204 section 7.3) ---- */
+
+/* Absorb a seed and a two-byte little-endian nonce (IntegerToBytes(nonce, 2)). */
+static void absorb_seed_nonce(pqs_keccak *ks, const uint8_t *seed, size_t seed_len, uint16_t nonce)
+{
+	const uint8_t t[2] = {(uint8_t)nonce, (uint8_t)(nonce >> 8)};
+	pqs_keccak_absorb(ks, seed, seed_len);
+	pqs_keccak_absorb(ks, t, 2);
+}
+
+/*
+ * Algorithm 30 steps 4-10 / Algorithm 14 (CoeffFromThreeBytes): each 3
+ * bytes give a 23-bit candidate (top bit of the third byte cleared),
+ * accepted if < q.  Operates on public data (rho), so it may branch.
+ */
+static unsigned rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen)
+{
+	unsigned ctr = 0;
+	size_t pos = 0;
+	while (ctr < len && pos + 3 <= buflen) {
+		uint32_t t = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7F) << 16);
+		pos += 3;
+		if (t < MLDSA_Q)
+			a[ctr++] = (int32_t)t;
+	}
+	return ctr;
+}
+
+/* 5 blocks = 280 candidates: enough for 256 accepts except with probability ~2^-60. */
+#define UNIFORM_NBLOCKS 5
+
+void mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce)
+{
+	uint8_t buf[UNIFORM_NBLOCKS * SHAKE128_RATE];
+	pqs_keccak ks;
+	pqs_shake128_init(&ks);
+	absorb_seed_nonce(&ks, rho, MLDSA_SEEDBYTES, nonce);
+	pqs_keccak_squeeze_blocks(&ks, buf, UNIFORM_NBLOCKS);
+	unsigned ctr = rej_uniform(a->coeffs, MLDSA_N, buf, sizeof buf);
+	while (ctr < MLDSA_N) {
+		/* The rate is a multiple of 3, so no candidate straddles blocks. */
+		pqs_keccak_squeeze_blocks(&ks, buf, 1);
+		ctr += rej_uniform(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE128_RATE);
+	}
+}
+
+/*
+ * Algorithm 31 steps 4-13 with Algorithm 15 (CoeffFromHalfByte): low nibble
+ * first, then high nibble.  eta = 2 accepts b < 15 and maps to 2 - (b mod 5)
+ * (mod 5 by the multiply-shift 205 b / 1024, exact for b < 15); eta = 4
+ * accepts b < 9 and maps to 4 - b.  Only the accept bit is declassified.
+ */
+static unsigned rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen, unsigned eta)
+{
+	unsigned ctr = 0;
+	size_t pos = 0;
+	const uint32_t limit = (eta == 2) ? 15 : 9;
+	while (ctr < len && pos < buflen) {
+		const uint32_t nib[2] = {buf[pos] & 0x0Fu, (uint32_t)buf[pos] >> 4};
+		pos++;
+		for (unsigned h = 0; h < 2 && ctr < len; h++) {
+			uint32_t t = nib[h];
+			uint32_t accept = (t - limit) >> 31; /* t < limit */
+			PQS_CT_DECLASSIFY(&accept, sizeof accept);
+			if (!accept)
+				continue;
+			if (eta == 2)
+				t -= ((205 * t) >> 10) * 5;
+			a[ctr++] = (int32_t)eta - (int32_t)t;
+		}
+	}
+	return ctr;
+}
+
+void mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta)
+{
+	/* Expected bytes for 256 accepts: 137 (eta = 2), 228 (eta = 4). */
+	uint8_t buf[2 * SHAKE256_RATE];
+	const size_t nblocks = (eta == 2) ? 1 : 2;
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	absorb_seed_nonce(&ks, rhop, MLDSA_CRHBYTES, nonce);
+	pqs_keccak_squeeze_blocks(&ks, buf, nblocks);
+	unsigned ctr = rej_eta(a->coeffs, MLDSA_N, buf, nblocks * SHAKE256_RATE, eta);
+	while (ctr < MLDSA_N) {
+		pqs_keccak_squeeze_blocks(&ks, buf, 1);
+		ctr += rej_eta(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE256_RATE, eta);
+	}
+	pqs_keccak_clear(&ks);
+	pqs_zeroize(buf, sizeof buf);
+}
+
+void mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce,
+                               int32_t gamma1)
+{
+	/* Algorithm 34 step 5: H(rho'' || IntegerToBytes(kappa + r, 2)) truncated to 32 c bytes. */
+	uint8_t buf[5 * SHAKE256_RATE]; /* 680 >= 640 = 32 * 20 */
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	absorb_seed_nonce(&ks, rhopp, MLDSA_CRHBYTES, nonce);
+	pqs_keccak_squeeze_blocks(&ks, buf, 5);
+	mldsa_polyz_unpack(a, buf, gamma1);
+	pqs_keccak_clear(&ks);
+	pqs_zeroize(buf, sizeof buf);
+}
+
+/* All-ones if x == y, else 0, for x, y < 2^31. */
+static inline int32_t ct_eq_mask(uint32_t x, uint32_t y)
+{
+	return -(int32_t)(((x ^ y) - 1) >> 31);
+}
+
+void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau)
+{
+	uint8_t buf[SHAKE256_RATE];
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, ctilde, ctilde_len);
+	pqs_keccak_squeeze_blocks(&ks, buf, 1);
+
+	/* Algorithm 29 steps 3-4: the first 8 bytes are the tau sign bits. */
+	uint64_t signs = 0;
+	for (unsigned i = 0; i < 8; i++)
+		signs |= (uint64_t)buf[i] << (8 * i);
+	unsigned pos = 8;
+
+	memset(c, 0, sizeof *c);
+	for (unsigned i = MLDSA_N - tau; i < MLDSA_N; i++) {
+		/* Steps 7-10: sample j in [0, i] by rejection; only the decision is made public. */
+		uint32_t j;
+		for (;;) {
+			if (pos == SHAKE256_RATE) {
+				pqs_keccak_squeeze_blocks(&ks, buf, 1);
+				pos = 0;
+			}
+			j = buf[pos++];
+			uint32_t reject = ((uint32_t)i - j) >> 31; /* j > i */
+			PQS_CT_DECLASSIFY(&reject, sizeof reject);
+			if (!reject)
+				break;
+		}
+		/*
+		 * Steps 11-12: c_i = c_j; c_j = (-1)^h[i + tau - 256].  j stays
+		 * secret while signing (c~ of a rejected attempt is never
+		 * published), so both steps scan every candidate index.
+		 */
+		const int32_t s = 1 - 2 * (int32_t)(signs & 1);
+		signs >>= 1;
+		int32_t cj = 0;
+		for (unsigned t = 0; t <= i; t++)
+			cj |= c->coeffs[t] & ct_eq_mask(t, j);
+		c->coeffs[i] = cj;
+		for (unsigned t = 0; t <= i; t++) {
+			const int32_t m = ct_eq_mask(t, j);
+			c->coeffs[t] ^= (c->coeffs[t] ^ s) & m;
+		}
+	}
+	pqs_keccak_clear(&ks);
+	pqs_zeroize(buf, sizeof buf);
+}
+
+/* ---- Bit packing (FIPS 204 section 7.1) ---- */
+
+/*
+ * Algorithm 16/17 core: write 256 values of `bits` bits each, least
+ * significant bit first (IntegerToBits then BitsToBytes).  The loop shape
+ * depends only on `bits`, never on the values.
+ */
+static inline void pack_bits(uint8_t *out, const uint32_t v[MLDSA_N], unsigned bits)
+{
+	uint64_t acc = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < MLDSA_N; i++) {
+		acc |= (uint64_t)v[i] << n;
+		n += bits;
+		while (n >= 8) {
+			*out++ = (uint8_t)acc;
+			acc >>= 8;
+			n -= 8;
+		}
+	}
+}
+
+/* Algorithm 18/19 core: the inverse of pack_bits. */
+static inline void unpack_bits(uint32_t v[MLDSA_N], const uint8_t *in, unsigned bits)
+{
+	const uint64_t mask = ((uint64_t)1 << bits) - 1;
+	uint64_t acc = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < MLDSA_N; i++) {
+		while (n < bits) {
+			acc |= (uint64_t)*in++ << n;
+			n += 8;
+		}
+		v[i] = (uint32_t)(acc & mask);
+		acc >>= bits;
+		n -= bits;
+	}
+}
+
+/* skEncode's BitPack(s, eta, eta): eta - s_i in 3 (eta = 2) or 4 (eta = 4) bits. */
+void mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
+{
+	uint32_t v[MLDSA_N];
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		v[i] = (uint32_t)((int32_t)eta - a->coeffs[i]);
+	pack_bits(r, v, eta == 2 ? 3 : 4);
+	pqs_zeroize(v, sizeof v);
+}
+
+unsigned mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
+{
+	uint32_t v[MLDSA_N];
+	int32_t bad = 0;
+	unpack_bits(v, r, eta == 2 ? 3 : 4);
+	for (unsigned i = 0; i < MLDSA_N; i++) {
+		/* A value above 2 eta decodes outside [-eta, eta]: not a key skEncode can produce. */
+		bad |= (int32_t)(2 * eta) - (int32_t)v[i];
+		a->coeffs[i] = (int32_t)eta - (int32_t)v[i];
+	}
+	pqs_zeroize(v, sizeof v);
+	return (unsigned)(bad >> 31) & 1u;
+}
+
+/* pkEncode's SimpleBitPack(t1, 2^10 - 1) (Algorithm 22 step 3). */
+void mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
+{
+	uint32_t v[MLDSA_N];
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		v[i] = (uint32_t)a->coeffs[i];
+	pack_bits(r, v, 10);
+}
+
+void mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
+{
+	uint32_t v[MLDSA_N];
+	unpack_bits(v, r, 10);
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = (int32_t)v[i];
+}
+
+/* skEncode's BitPack(t0, 2^12 - 1, 2^12): 2^12 - t0_i in 13 bits. */
+void mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
+{
+	uint32_t v[MLDSA_N];
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		v[i] = (uint32_t)((1 << (MLDSA_D - 1)) - a->coeffs[i]);
+	pack_bits(r, v, MLDSA_D);
+	pqs_zeroize(v, sizeof v);
+}
+
+void mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
+{
+	uint32_t v[MLDSA_N];
+	unpack_bits(v, r, MLDSA_D);
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = (1 << (MLDSA_D - 1)) - (int32_t)v[i];
+	pqs_zeroize(v, sizeof v);
+}
+
+/* sigEncode's BitPack(z, gamma1 - 1, gamma1): gamma1 - z_i in 18 or 20 bits. */
+void mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
+{
+	uint32_t v[MLDSA_N];
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		v[i] = (uint32_t)(gamma1 - a->coeffs[i]);
+	pack_bits(r, v, gamma1 == (1 << 17) ? 18 : 20);
+}
+
+void mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
+{
+	uint32_t v[MLDSA_N];
+	unpack_bits(v, r, gamma1 == (1 << 17) ? 18 : 20);
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = gamma1 - (int32_t)v[i];
+	pqs_zeroize(v, sizeof v);
+}
+
+/* w1Encode (Algorithm 28): SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), 6 or 4 bits. */
+void mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
+{
+	uint32_t v[MLDSA_N];
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		v[i] = (uint32_t)a->coeffs[i];
+	pack_bits(r, v, gamma2 == (MLDSA_Q - 1) / 88 ? 6 : 4);
+	pqs_zeroize(v, sizeof v);
+}

@@ -1,0 +1,460 @@
+/*
+ * ML-DSA key generation, signing and verification (FIPS 204 sections 5
+ * and 6) and the public entry points of pqsig/mldsa.h except HashML-DSA
+ * (prehash.c).
+ *
+ * Constant time: the secret key, xi, rnd and all values derived from them
+ * are handled without secret-dependent branches or memory indices.  The
+ * only values declassified (PQS_CT_DECLASSIFY, checked by tests/ct) are
+ * public by construction: rho and the public key in KeyGen, the validity
+ * of a decoded secret key, the accept/reject decision of each signing
+ * attempt (Algorithm 7 steps 23 and 28), and the final signature.
+ */
+#include "mldsa/sign.h"
+
+#include <string.h>
+
+#include "core/ct.h"
+#include "mldsa/packing.h"
+#include "mldsa/polyvec.h"
+#include "pqsig/mldsa.h"
+#include "pqsig/rand.h"
+#include "pqsig/sha3.h"
+#include "pqsig/sig.h"
+
+void mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const uint8_t *pk)
+{
+	pqs_shake256(tr, MLDSA_TRBYTES, pk, p->pk_bytes);
+}
+
+void mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const uint8_t *head, size_t head_len,
+              const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
+{
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, tr, MLDSA_TRBYTES);
+	if (head_len)
+		pqs_keccak_absorb(&ks, head, head_len);
+	if (ctx_len)
+		pqs_keccak_absorb(&ks, ctx, ctx_len);
+	if (body_len)
+		pqs_keccak_absorb(&ks, body, body_len);
+	pqs_keccak_squeeze(&ks, mu, MLDSA_CRHBYTES);
+	pqs_keccak_clear(&ks);
+}
+
+/* ---- Algorithm 6: ML-DSA.KeyGen_internal ---- */
+
+int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[MLDSA_SEEDBYTES])
+{
+	struct {
+		uint8_t seedbuf[2 * MLDSA_SEEDBYTES + MLDSA_CRHBYTES]; /* rho || rho' || K */
+		uint8_t tr[MLDSA_TRBYTES];
+		mldsa_polyvecl s1, s1hat;
+		mldsa_polyveck s2, t, t1, t0;
+	} st;
+	const uint8_t *rho = st.seedbuf;
+	const uint8_t *rhop = st.seedbuf + MLDSA_SEEDBYTES;
+	const uint8_t *key = st.seedbuf + MLDSA_SEEDBYTES + MLDSA_CRHBYTES;
+
+	/* Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128). */
+	const uint8_t kl[2] = {(uint8_t)p->k, (uint8_t)p->l};
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, xi, MLDSA_SEEDBYTES);
+	pqs_keccak_absorb(&ks, kl, 2);
+	pqs_keccak_squeeze(&ks, st.seedbuf, sizeof st.seedbuf);
+	pqs_keccak_clear(&ks);
+	/* rho is the public half of pk (step 7): A may be sampled from it in variable time. */
+	PQS_CT_DECLASSIFY(st.seedbuf, MLDSA_SEEDBYTES);
+
+	/* Step 4 ExpandS (Algorithm 33): s1 with nonces 0..l-1, s2 with l..l+k-1. */
+	for (unsigned i = 0; i < p->l; i++)
+		mldsa_poly_uniform_eta(&st.s1.vec[i], rhop, (uint16_t)i, p->eta);
+	for (unsigned i = 0; i < p->k; i++)
+		mldsa_poly_uniform_eta(&st.s2.vec[i], rhop, (uint16_t)(p->l + i), p->eta);
+
+	/* Step 5: t = NTT^-1(A_hat * NTT(s1)) + s2, with A generated row by row (step 3). */
+	st.s1hat = st.s1;
+	mldsa_polyvec_ntt(st.s1hat.vec, p->l);
+	for (unsigned i = 0; i < p->k; i++)
+		mldsa_polymat_row_dot(&st.t.vec[i], rho, i, st.s1hat.vec, p->l);
+	mldsa_polyvec_invntt_tomont(st.t.vec, p->k);
+	mldsa_polyvec_add(st.t.vec, st.t.vec, st.s2.vec, p->k);
+	mldsa_polyvec_reduce(st.t.vec, p->k);
+	mldsa_polyvec_caddq(st.t.vec, p->k); /* Power2Round wants [0, q) */
+
+	/* Step 6: (t1, t0) = Power2Round(t). */
+	mldsa_polyvec_power2round(st.t1.vec, st.t0.vec, st.t.vec, p->k);
+
+	/* Steps 7-9: pk, tr = H(pk, 64), sk. */
+	mldsa_pack_pk(p, pk, rho, st.t1.vec);
+	PQS_CT_DECLASSIFY(pk, p->pk_bytes); /* the public key is the public output */
+	mldsa_tr_from_pk(p, st.tr, pk);
+	mldsa_pack_sk(p, sk, rho, key, st.tr, st.s1.vec, st.s2.vec, st.t0.vec);
+
+	pqs_zeroize(&st, sizeof st);
+	return PQS_OK;
+}
+
+/* ---- Algorithm 7: ML-DSA.Sign_internal, from mu on ---- */
+
+int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                  const uint8_t *sk)
+{
+	static const uint8_t zero_rnd[MLDSA_SEEDBYTES] = {0};
+	struct {
+		uint8_t rho[MLDSA_SEEDBYTES], key[MLDSA_SEEDBYTES], tr[MLDSA_TRBYTES];
+		uint8_t rhopp[MLDSA_CRHBYTES];
+		uint8_t ctilde[MLDSA_CTILDE_MAX];
+		uint8_t w1buf[MLDSA_K_MAX * MLDSA_POLYW1_MAX];
+		mldsa_polyvecl s1, y, z;
+		mldsa_polyveck s2, t0, w, w1, w0, h;
+		mldsa_poly cp;
+		mldsa_polymat mat;
+	} st;
+	int ret = PQS_OK;
+
+	/* Step 1: skDecode; a key with s1/s2 outside [-eta, eta] is refused (public decision). */
+	unsigned bad = mldsa_unpack_sk(p, st.rho, st.key, st.tr, st.s1.vec, st.s2.vec, st.t0.vec, sk);
+	PQS_CT_DECLASSIFY(&bad, sizeof bad);
+	if (bad) {
+		ret = PQS_ERR_KEY_ENCODING;
+		goto out;
+	}
+	/* rho and tr are the public parts of sk (copies of pk / H(pk)). */
+	PQS_CT_DECLASSIFY(st.rho, sizeof st.rho);
+
+	/* Step 7: rho'' = H(K || rnd || mu, 64). */
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, st.key, MLDSA_SEEDBYTES);
+	pqs_keccak_absorb(&ks, rnd ? rnd : zero_rnd, MLDSA_SEEDBYTES);
+	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
+	pqs_keccak_squeeze(&ks, st.rhopp, MLDSA_CRHBYTES);
+
+	/* Steps 2-5: NTT of s1, s2, t0 and the matrix A_hat (kept: every attempt uses it). */
+	mldsa_polyvec_ntt(st.s1.vec, p->l);
+	mldsa_polyvec_ntt(st.s2.vec, p->k);
+	mldsa_polyvec_ntt(st.t0.vec, p->k);
+	mldsa_polymat_expand(&st.mat, st.rho, p->k, p->l);
+
+	/* Steps 10-32: the rejection loop; kappa advances by l per attempt. */
+	for (unsigned kappa = 0;; kappa += p->l) {
+		/*
+		 * ExpandMask's nonce kappa + r is a 16-bit integer (Algorithm 34
+		 * step 5); past 2^16 / l attempts (probability far below 2^-1000)
+		 * we stop rather than wrap it.
+		 */
+		if (kappa + p->l > 0xFFFFu) {
+			ret = PQS_ERR_INTERNAL;
+			goto out;
+		}
+		/* Step 11: y = ExpandMask(rho'', kappa). */
+		for (unsigned r = 0; r < p->l; r++)
+			mldsa_poly_uniform_gamma1(&st.y.vec[r], st.rhopp, (uint16_t)(kappa + r), p->gamma1);
+
+		/* Step 12: w = NTT^-1(A_hat * NTT(y)). */
+		st.z = st.y;
+		mldsa_polyvec_ntt(st.z.vec, p->l);
+		for (unsigned i = 0; i < p->k; i++)
+			mldsa_polyvec_dot(&st.w.vec[i], st.mat.rows[i].vec, st.z.vec, p->l);
+		mldsa_polyvec_invntt_tomont(st.w.vec, p->k);
+		mldsa_polyvec_caddq(st.w.vec, p->k);
+
+		/* Step 13: w1 = HighBits(w) (keeping w0 = LowBits(w) for step 21). */
+		mldsa_polyvec_decompose(st.w1.vec, st.w0.vec, st.w.vec, p->k, p->gamma2);
+
+		/* Step 15: c~ = H(mu || w1Encode(w1), lambda/4). */
+		for (unsigned i = 0; i < p->k; i++)
+			mldsa_polyw1_pack(st.w1buf + i * p->polyw1_bytes, &st.w1.vec[i], p->gamma2);
+		pqs_shake256_init(&ks);
+		pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
+		pqs_keccak_absorb(&ks, st.w1buf, p->k * p->polyw1_bytes);
+		pqs_keccak_squeeze(&ks, st.ctilde, p->ctilde_bytes);
+
+		/* Steps 16-18: c = SampleInBall(c~), c_hat = NTT(c). */
+		mldsa_poly_challenge(&st.cp, st.ctilde, p->ctilde_bytes, p->tau);
+		mldsa_poly_ntt(&st.cp);
+
+		/* Steps 19-20: z = y + <<c s1>>. */
+		mldsa_polyvec_pointwise_poly(st.z.vec, &st.cp, st.s1.vec, p->l);
+		mldsa_polyvec_invntt_tomont(st.z.vec, p->l);
+		mldsa_polyvec_add(st.z.vec, st.z.vec, st.y.vec, p->l);
+		mldsa_polyvec_reduce(st.z.vec, p->l);
+
+		/*
+		 * Step 21: r0 = LowBits(w - <<c s2>>), computed as w0 - <<c s2>>
+		 * (equal whenever the step-23 bound holds: subtracting a value of
+		 * norm <= beta from w0 cannot cross a rounding boundary without
+		 * violating ||r0|| < gamma2 - beta).
+		 */
+		mldsa_polyvec_pointwise_poly(st.h.vec, &st.cp, st.s2.vec, p->k);
+		mldsa_polyvec_invntt_tomont(st.h.vec, p->k);
+		mldsa_polyvec_sub(st.w0.vec, st.w0.vec, st.h.vec, p->k);
+		mldsa_polyvec_reduce(st.w0.vec, p->k);
+
+		/* Step 23: reject if ||z|| >= gamma1 - beta or ||r0|| >= gamma2 - beta. */
+		unsigned reject = mldsa_polyvec_chknorm(st.z.vec, p->l, p->gamma1 - p->beta);
+		reject |= mldsa_polyvec_chknorm(st.w0.vec, p->k, p->gamma2 - p->beta);
+		PQS_CT_DECLASSIFY(&reject, sizeof reject);
+		if (reject)
+			continue;
+
+		/* Steps 25-26: <<c t0>>, h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>). */
+		mldsa_polyvec_pointwise_poly(st.h.vec, &st.cp, st.t0.vec, p->k);
+		mldsa_polyvec_invntt_tomont(st.h.vec, p->k);
+		mldsa_polyvec_reduce(st.h.vec, p->k);
+		reject = mldsa_polyvec_chknorm(st.h.vec, p->k, p->gamma2);
+		mldsa_polyvec_add(st.w0.vec, st.w0.vec, st.h.vec, p->k);
+		const unsigned nh = mldsa_polyvec_make_hint(st.h.vec, st.w0.vec, st.w1.vec, p->k, p->gamma2);
+
+		/* Step 28: reject if ||<<c t0>>|| >= gamma2 or more than omega hints. */
+		reject |= (unsigned)((uint32_t)(p->omega - nh) >> 31);
+		PQS_CT_DECLASSIFY(&reject, sizeof reject);
+		if (reject)
+			continue;
+
+		/* Step 33: accepted.  (c~, z, h) is the signature, public from here on. */
+		PQS_CT_DECLASSIFY(st.ctilde, p->ctilde_bytes);
+		PQS_CT_DECLASSIFY(st.z.vec, p->l * sizeof(mldsa_poly));
+		PQS_CT_DECLASSIFY(st.h.vec, p->k * sizeof(mldsa_poly));
+		mldsa_pack_sig(p, sig, st.ctilde, st.z.vec, st.h.vec);
+		break;
+	}
+	pqs_keccak_clear(&ks);
+out:
+	pqs_zeroize(&st, sizeof st);
+	return ret;
+}
+
+/* ---- Algorithm 8: ML-DSA.Verify_internal, from mu on ---- */
+
+int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk)
+{
+	uint8_t rho[MLDSA_SEEDBYTES];
+	uint8_t ctilde[MLDSA_CTILDE_MAX], ctilde2[MLDSA_CTILDE_MAX];
+	uint8_t w1buf[MLDSA_POLYW1_MAX];
+	mldsa_polyvecl z;
+	mldsa_polyveck h;
+	mldsa_poly cp, t1, w;
+
+	/* Steps 2-4: sigDecode; a malformed hint is an encoding error (h = bottom). */
+	if (mldsa_unpack_sig(p, ctilde, z.vec, h.vec, sig) != 0)
+		return PQS_ERR_SIG_ENCODING;
+	/* Step 13 (first half), checked early: ||z|| < gamma1 - beta. */
+	if (mldsa_polyvec_chknorm(z.vec, p->l, p->gamma1 - p->beta))
+		return PQS_ERR_INVALID_SIGNATURE;
+	memcpy(rho, pk, MLDSA_SEEDBYTES);
+
+	/* Step 9: c = SampleInBall(c~). */
+	mldsa_poly_challenge(&cp, ctilde, p->ctilde_bytes, p->tau);
+	mldsa_poly_ntt(&cp);
+	mldsa_polyvec_ntt(z.vec, p->l);
+
+	/*
+	 * Steps 9-12, one row at a time (no k x l matrix, no vector of t1 in
+	 * memory): w'_approx[i] = NTT^-1(A_hat[i] . NTT(z) - NTT(c) NTT(t1[i] 2^d)),
+	 * w1'[i] = UseHint(h[i], w'_approx[i]), absorbed into H(mu || w1Encode(w1')).
+	 */
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
+	for (unsigned i = 0; i < p->k; i++) {
+		mldsa_polyt1_unpack(&t1, pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
+		mldsa_poly_shiftl(&t1);
+		mldsa_poly_ntt(&t1);
+		mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
+		mldsa_polymat_row_dot(&w, rho, i, z.vec, p->l);
+		mldsa_poly_sub(&w, &w, &t1);
+		mldsa_poly_reduce(&w);
+		mldsa_poly_invntt_tomont(&w);
+		mldsa_poly_caddq(&w);
+		mldsa_poly_use_hint(&w, &w, &h.vec[i], p->gamma2);
+		mldsa_polyw1_pack(w1buf, &w, p->gamma2);
+		pqs_keccak_absorb(&ks, w1buf, p->polyw1_bytes);
+	}
+	pqs_keccak_squeeze(&ks, ctilde2, p->ctilde_bytes);
+
+	/* Step 13: c~ == c~' (compared over the whole length, whatever the first bytes). */
+	uint8_t diff = 0;
+	for (unsigned i = 0; i < p->ctilde_bytes; i++)
+		diff |= (uint8_t)(ctilde[i] ^ ctilde2[i]);
+	return diff == 0 ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+}
+
+/* ---- Public entry points (pqsig/mldsa.h) ---- */
+
+size_t pqs_mldsa_pk_bytes(pqs_mldsa_set set)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	return p ? p->pk_bytes : 0;
+}
+
+size_t pqs_mldsa_sk_bytes(pqs_mldsa_set set)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	return p ? p->sk_bytes : 0;
+}
+
+size_t pqs_mldsa_sig_bytes(pqs_mldsa_set set)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	return p ? p->sig_bytes : 0;
+}
+
+int pqs_mldsa_keygen_internal(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, const uint8_t xi[PQS_MLDSA_SEED_BYTES])
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	if (!p || !pk || !sk || !xi)
+		return PQS_ERR_ARG;
+	return mldsa_keygen_internal(p, pk, sk, xi);
+}
+
+int pqs_mldsa_keygen(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, uint8_t *xi_out, pqs_rng *rng)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t xi[MLDSA_SEEDBYTES];
+	if (!p || !pk || !sk)
+		return PQS_ERR_ARG;
+	/* Algorithm 1 steps 1-2: xi from an approved RBG. */
+	if (pqs_rng_fill(rng, xi, sizeof xi) != 0) {
+		pqs_zeroize(xi, sizeof xi);
+		return PQS_ERR_RANDOMNESS;
+	}
+	int ret = mldsa_keygen_internal(p, pk, sk, xi);
+	if (xi_out)
+		memcpy(xi_out, xi, sizeof xi);
+	pqs_zeroize(xi, sizeof xi);
+	return ret;
+}
+
+/* Context checks of Algorithms 2-5 step 1. */
+static int check_ctx(const uint8_t *ctx, size_t ctx_len)
+{
+	if (ctx_len > PQS_MAX_CTX_LEN)
+		return PQS_ERR_CTX_TOO_LONG;
+	if (ctx_len && !ctx)
+		return PQS_ERR_ARG;
+	return PQS_OK;
+}
+
+int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                   size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t mu[MLDSA_CRHBYTES];
+	if (!p || !sig || !sk || (msg_len && !msg))
+		return PQS_ERR_ARG;
+	if (sk_len != p->sk_bytes)
+		return PQS_ERR_KEY_LENGTH;
+	int ret = check_ctx(ctx, ctx_len);
+	if (ret != PQS_OK)
+		return ret;
+	/* Algorithm 2 step 10: M' = IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) || ctx || M; tr from sk. */
+	const uint8_t head[2] = {0, (uint8_t)ctx_len};
+	mldsa_mu(mu, sk + 2 * MLDSA_SEEDBYTES, head, 2, ctx, ctx_len, msg, msg_len);
+	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+}
+
+/* Length checks shared by every verification entry point. */
+static int check_verify_args(const mldsa_params *p, const uint8_t *sig, size_t sig_len, const uint8_t *pk,
+                             size_t pk_len)
+{
+	if (!p || !sig || !pk)
+		return PQS_ERR_ARG;
+	if (pk_len != p->pk_bytes)
+		return PQS_ERR_KEY_LENGTH;
+	if (sig_len != p->sig_bytes)
+		return PQS_ERR_SIG_LENGTH;
+	return PQS_OK;
+}
+
+int pqs_mldsa_verify(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,
+                     const uint8_t *ctx, size_t ctx_len, const uint8_t *pk, size_t pk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
+	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
+	if (ret != PQS_OK)
+		return ret;
+	if (msg_len && !msg)
+		return PQS_ERR_ARG;
+	if ((ret = check_ctx(ctx, ctx_len)) != PQS_OK)
+		return ret;
+	/* Algorithm 3 step 5 with Algorithm 8 steps 6-7. */
+	const uint8_t head[2] = {0, (uint8_t)ctx_len};
+	mldsa_tr_from_pk(p, tr, pk);
+	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, msg, msg_len);
+	return mldsa_verify_mu(p, sig, mu, pk);
+}
+
+int pqs_mldsa_sign_internal(pqs_mldsa_set set, uint8_t *sig, const uint8_t *mprime, size_t mprime_len,
+                            const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t mu[MLDSA_CRHBYTES];
+	if (!p || !sig || !sk || (mprime_len && !mprime))
+		return PQS_ERR_ARG;
+	if (sk_len != p->sk_bytes)
+		return PQS_ERR_KEY_LENGTH;
+	/* Algorithm 7 step 6: mu = H(BytesToBits(tr) || M', 64). */
+	mldsa_mu(mu, sk + 2 * MLDSA_SEEDBYTES, NULL, 0, NULL, 0, mprime, mprime_len);
+	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+}
+
+int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *mprime,
+                              size_t mprime_len, const uint8_t *pk, size_t pk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
+	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
+	if (ret != PQS_OK)
+		return ret;
+	if (mprime_len && !mprime)
+		return PQS_ERR_ARG;
+	mldsa_tr_from_pk(p, tr, pk);
+	mldsa_mu(mu, tr, NULL, 0, NULL, 0, mprime, mprime_len);
+	return mldsa_verify_mu(p, sig, mu, pk);
+}
+
+int pqs_mldsa_sign_mu(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
+                      const uint8_t *sk, size_t sk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	if (!p || !sig || !sk || !mu)
+		return PQS_ERR_ARG;
+	if (sk_len != p->sk_bytes)
+		return PQS_ERR_KEY_LENGTH;
+	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+}
+
+int pqs_mldsa_verify_mu(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t mu[PQS_MLDSA_MU_BYTES],
+                        const uint8_t *pk, size_t pk_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
+	if (ret != PQS_OK)
+		return ret;
+	if (!mu)
+		return PQS_ERR_ARG;
+	return mldsa_verify_mu(p, sig, mu, pk);
+}
+
+int pqs_mldsa_compute_mu(pqs_mldsa_set set, uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *pk, size_t pk_len,
+                         const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t tr[MLDSA_TRBYTES];
+	if (!p || !mu || !pk || (msg_len && !msg))
+		return PQS_ERR_ARG;
+	if (pk_len != p->pk_bytes)
+		return PQS_ERR_KEY_LENGTH;
+	int ret = check_ctx(ctx, ctx_len);
+	if (ret != PQS_OK)
+		return ret;
+	const uint8_t head[2] = {0, (uint8_t)ctx_len};
+	mldsa_tr_from_pk(p, tr, pk);
+	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, msg, msg_len);
+	return PQS_OK;
+}

@@ -1,0 +1,38 @@
+/*
+ * ML-DSA internal algorithms (FIPS 204 section 6) shared by the public
+ * entry points (sign.c, prehash.c) and the registry classes (class.c).
+ * Lengths are checked by the callers; these work on exact-size buffers.
+ */
+#ifndef PQSIG_MLDSA_SIGN_H
+#define PQSIG_MLDSA_SIGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mldsa/params.h"
+
+/* Algorithm 6 (KeyGen_internal). Returns PQS_OK. */
+int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[MLDSA_SEEDBYTES]);
+
+/*
+ * Algorithm 7 from step 7 (mu given).  rnd may be NULL (deterministic).
+ * Returns PQS_OK, PQS_ERR_KEY_ENCODING for an out-of-range s1/s2.
+ */
+int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                  const uint8_t *sk);
+
+/* Algorithm 8 from step 8 (mu given): PQS_OK, PQS_ERR_SIG_ENCODING or PQS_ERR_INVALID_SIGNATURE. */
+int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk);
+
+/* tr = H(pk, 64) (Algorithm 6 step 8, Algorithm 8 step 6). */
+void mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const uint8_t *pk);
+
+/*
+ * mu = H(tr || head || ctx || body, 64) (Algorithm 7 step 6 with M' of
+ * Algorithms 2/4 absorbed piecewise: head is the 2-byte domain/length
+ * prefix, or empty for Sign_internal).  Any pointer may be NULL with length 0.
+ */
+void mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const uint8_t *head, size_t head_len,
+              const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len);
+
+#endif
