@@ -56,7 +56,14 @@ void bench_json_string(FILE *f, const char *s);
 /* Machine description for report headers: CPU model, cores, OpenSSL version. */
 void bench_machine_info(char *buf, size_t cap);
 
-/* `pqsig bench sig` as a library call, for the report: writes Markdown table rows to md. */
-int bench_sig_markdown(FILE *md, int quick);
+/* `pqsig bench sig` as a library call (the report uses it). */
+#include "pqsig/sig.h"
+typedef struct {
+	const pqs_sig_class *cls;
+	bench_stats op[3]; /* keygen, sign, verify */
+} bench_sig_result;
+/* Measure the yardstick, then each class for about `seconds` per operation (at least 100 runs). 0 or CLI_ERROR. */
+int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, bench_yardstick *y,
+                      bench_sig_result *res);
 
 #endif

@@ -40,15 +40,10 @@ static int run_verify(void *arg, size_t i)
 	return pqs_sig_verify(s->cls, s->sig, s->sig_len, s->msg, MSG_LEN, NULL, 0, s->pk);
 }
 
-typedef struct {
-	const pqs_sig_class *cls;
-	bench_stats op[3];
-} sig_result;
-
 static const char *const op_names[3] = { "keygen", "sign", "verify" };
 
 /* Measure one scheme.  Keygen gets at least 100 runs: Falcon's cost varies key to key. */
-static int measure(const pqs_sig_class *cls, double seconds, sig_result *r)
+static int measure(const pqs_sig_class *cls, double seconds, bench_sig_result *r)
 {
 	sig_state s;
 	memset(&s, 0, sizeof s);
@@ -85,7 +80,7 @@ static double yard_ops(const bench_yardstick *y, int op)
 	return op == 0 ? y->keygen.ops_per_s : op == 1 ? y->sign.ops_per_s : y->verify.ops_per_s;
 }
 
-static int collect(const pqs_sig_class **classes, size_t n, double seconds, bench_yardstick *y, sig_result *res)
+int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, bench_yardstick *y, bench_sig_result *res)
 {
 	if (bench_ecdsa_p256_yardstick(y, seconds) != 0)
 		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
@@ -141,10 +136,10 @@ int bench_sig_main(int argc, char **argv)
 			classes[n++] = pqs_sig_at(i);
 	}
 	bench_yardstick y;
-	sig_result *res = calloc(n, sizeof *res);
+	bench_sig_result *res = calloc(n, sizeof *res);
 	if (!res)
 		return cli_error("out of memory");
-	if (collect(classes, n, seconds, &y, res)) {
+	if (bench_sig_collect(classes, n, seconds, &y, res)) {
 		free(res);
 		return CLI_ERROR;
 	}
@@ -179,32 +174,4 @@ int bench_sig_main(int argc, char **argv)
 	}
 	free(res);
 	return CLI_OK;
-}
-
-int bench_sig_markdown(FILE *md, int quick)
-{
-	size_t n = pqs_sig_count();
-	const pqs_sig_class *classes[64];
-	for (size_t i = 0; i < n && i < 64; i++)
-		classes[i] = pqs_sig_at(i);
-	bench_yardstick y;
-	sig_result *res = calloc(n, sizeof *res);
-	if (!res)
-		return CLI_ERROR;
-	int rc = collect(classes, n, quick ? 0.15 : 1.0, &y, res);
-	if (!rc) {
-		fprintf(md, "Yardstick, measured in the same run: OpenSSL ECDSA P-256 keygen %.0f/s, sign %.0f/s, verify %.0f/s.\n\n",
-		        y.keygen.ops_per_s, y.sign.ops_per_s, y.verify.ops_per_s);
-		fprintf(md, "| algorithm | pk B | sig B (max) | keygen/s | sign/s | verify/s | sign median / p99 µs | verify median / p99 µs | keygen × ECDSA | sign × ECDSA | verify × ECDSA |\n");
-		fprintf(md, "|---|---|---|---|---|---|---|---|---|---|---|\n");
-		for (size_t i = 0; i < n; i++) {
-			const bench_stats *k = &res[i].op[0], *s = &res[i].op[1], *v = &res[i].op[2];
-			fprintf(md, "| %s | %zu | %zu | %.0f | %.0f | %.0f | %.1f / %.1f | %.1f / %.1f | %.4f | %.4f | %.3f |\n",
-			        res[i].cls->name, res[i].cls->pk_len, res[i].cls->sig_max_len, k->ops_per_s, s->ops_per_s,
-			        v->ops_per_s, s->median_us, s->p99_us, v->median_us, v->p99_us, k->ops_per_s / y.keygen.ops_per_s,
-			        s->ops_per_s / y.sign.ops_per_s, v->ops_per_s / y.verify.ops_per_s);
-		}
-	}
-	free(res);
-	return rc;
 }

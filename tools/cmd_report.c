@@ -21,17 +21,6 @@ static const report_section sections[] = {
 	{ "signatures", report_section_sig },
 };
 
-int report_section_sig(FILE *md, const report_opts *o)
-{
-	fprintf(md, "## Signature schemes: keygen, sign, verify\n\n");
-	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing, each figure the mean rate over %s "
-	            "of runs (at least 100), with median and p99 latency. The ratio columns divide our rate by "
-	            "OpenSSL's ECDSA P-256 rate measured in the same run (keys pre-loaded), which is how "
-	            "`../shared/notes/performance-anchors.md` states its targets.\n\n",
-	        o->quick ? " --quick" : "", o->quick ? "0.15 s" : "1 s");
-	return bench_sig_markdown(md, o->quick);
-}
-
 int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL, *quick = NULL, *full = NULL, *only = NULL;

@@ -19,4 +19,14 @@ typedef int (*report_section_fn)(FILE *md, const report_opts *o);
 
 int report_section_sig(FILE *md, const report_opts *o);
 
+/*
+ * Write an SVG horizontal bar chart to path: one bar per label from
+ * series_a, and a second bar from series_b when it is not NULL (e.g. ours
+ * vs. published).  log_scale for values spanning decades.  Returns 0 or -1.
+ * Link it from the Markdown as ![title](file.svg).
+ */
+int report_bar_chart(const char *path, const char *title, const char *unit, const char *const *labels,
+                     const double *series_a, const char *name_a, const double *series_b, const char *name_b,
+                     size_t n, int log_scale);
+
 #endif

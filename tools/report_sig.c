@@ -1,0 +1,114 @@
+/*
+ * Report section "signatures": `pqsig bench sig` for every registered
+ * scheme, beside the peer implementations measured on this kind of machine
+ * (../shared/notes/performance-anchors.md), with the issue targets, and
+ * two charts (verify and sign rates as multiples of ECDSA P-256).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "report.h"
+
+/* Peer ratios to OpenSSL ECDSA P-256 from performance-anchors.md (keygen, sign, verify). */
+typedef struct {
+	const char *alg;
+	const char *peer;
+	double ratio[3];
+	int is_target; /* the issue's performance target is this row */
+} anchor;
+
+static const anchor anchors[] = {
+	{ "ML-DSA-44", "liboqs portable C", { 0.33, 0.064, 0.69 }, 1 },
+	{ "ML-DSA-44", "mldsa-native AVX2", { 1.26, 0.294, 2.61 }, 0 },
+	{ "ML-DSA-65", "liboqs portable C", { 0.17, 0.039, 0.42 }, 1 },
+	{ "ML-DSA-65", "mldsa-native AVX2", { 0.73, 0.189, 1.63 }, 0 },
+	{ "ML-DSA-87", "liboqs portable C", { 0.12, 0.032, 0.26 }, 1 },
+	{ "ML-DSA-87", "mldsa-native AVX2", { 0.52, 0.174, 1.15 }, 0 },
+	{ "Falcon-512", "PQClean AVX2 (liboqs)", { 0.0041, 0.092, 1.51 }, 1 },
+	{ "Falcon-512", "portable C, soft float", { 0.0018, 0.0045, 1.52 }, 0 },
+	{ "Falcon-1024", "PQClean AVX2 (liboqs)", { 0.0013, 0.045, 0.75 }, 1 },
+	{ "ECDSA-secp256k1", "OpenSSL 3.0 (no asm)", { 0.073, 0.055, 0.20 }, 0 },
+};
+
+static const char *const op_names[3] = { "keygen", "sign", "verify" };
+
+int report_section_sig(FILE *md, const report_opts *o)
+{
+	size_t n = pqs_sig_count();
+	const pqs_sig_class **classes = calloc(n, sizeof *classes);
+	bench_sig_result *res = calloc(n, sizeof *res);
+	if (!classes || !res) {
+		free(classes);
+		free(res);
+		return cli_error("out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		classes[i] = pqs_sig_at(i);
+	bench_yardstick y;
+	double seconds = o->quick ? 0.15 : 1.0;
+	int rc = bench_sig_collect(classes, n, seconds, &y, res);
+	if (rc) {
+		free(classes);
+		free(res);
+		return rc;
+	}
+	const double yard[3] = { y.keygen.ops_per_s, y.sign.ops_per_s, y.verify.ops_per_s };
+
+	fprintf(md, "## Signature schemes: keygen, sign, verify\n\n");
+	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing; each rate is the mean over %.2f s of runs "
+	            "(at least 100), with median and p99 latency. Ratios divide our rate by OpenSSL's ECDSA P-256 rate "
+	            "measured in the same run, keys pre-loaded: keygen %.0f/s, sign %.0f/s, verify %.0f/s.\n\n",
+	        o->quick ? " --quick" : "", seconds, yard[0], yard[1], yard[2]);
+	fprintf(md, "| algorithm | pk B | sig B | keygen/s | sign/s | verify/s | sign median / p99 µs | verify median / p99 µs "
+	            "| keygen × ECDSA | sign × ECDSA | verify × ECDSA |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const bench_stats *s = res[i].op;
+		fprintf(md, "| %s | %zu | %s%zu | %.0f | %.0f | %.0f | %.1f / %.1f | %.1f / %.1f | %.4f | %.4f | %.3f |\n",
+		        classes[i]->name, classes[i]->pk_len, classes[i]->flags & PQS_SIG_FIXED_LENGTH ? "" : "≤ ",
+		        classes[i]->sig_max_len, s[0].ops_per_s, s[1].ops_per_s, s[2].ops_per_s, s[1].median_us, s[1].p99_us,
+		        s[2].median_us, s[2].p99_us, s[0].ops_per_s / yard[0], s[1].ops_per_s / yard[1],
+		        s[2].ops_per_s / yard[2]);
+	}
+
+	fprintf(md, "\n### Beside peer implementations on this kind of machine\n\n");
+	fprintf(md, "Peer ratios from `../shared/notes/performance-anchors.md` (same yardstick, same machine kind). "
+	            "\"target\" marks the row each issue sets as the bar.\n\n");
+	fprintf(md, "| algorithm | op | pqsig × ECDSA | peer × ECDSA | peer | pqsig / peer |\n|---|---|---|---|---|---|\n");
+	for (size_t a = 0; a < sizeof anchors / sizeof anchors[0]; a++) {
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(classes[i]->name, anchors[a].alg) != 0)
+				continue;
+			for (int op = 0; op < 3; op++) {
+				double ours = res[i].op[op].ops_per_s / yard[op];
+				fprintf(md, "| %s | %s | %.4f | %.4f | %s%s | %.2f%s |\n", anchors[a].alg, op_names[op], ours,
+				        anchors[a].ratio[op], anchors[a].peer, anchors[a].is_target ? " (target)" : "",
+				        ours / anchors[a].ratio[op],
+				        anchors[a].is_target ? (ours >= anchors[a].ratio[op] ? " ✔" : " ✘ below target") : "");
+			}
+		}
+	}
+
+	/* Charts: verify and sign throughput as multiples of ECDSA P-256. */
+	const char **labels = calloc(n, sizeof *labels);
+	double *v = calloc(n, sizeof *v), *sg = calloc(n, sizeof *sg);
+	if (labels && v && sg) {
+		for (size_t i = 0; i < n; i++) {
+			labels[i] = classes[i]->name;
+			sg[i] = res[i].op[1].ops_per_s / yard[1];
+			v[i] = res[i].op[2].ops_per_s / yard[2];
+		}
+		char path[4096];
+		snprintf(path, sizeof path, "%s/sig_ratios.svg", o->out_dir);
+		if (report_bar_chart(path, "Signature throughput relative to OpenSSL ECDSA P-256 (same run)", "× ECDSA P-256",
+		                     labels, v, "verify", sg, "sign", n, 1) == 0)
+			fprintf(md, "\n![Signature throughput relative to ECDSA P-256](sig_ratios.svg)\n");
+	}
+	free(labels);
+	free(v);
+	free(sg);
+	free(classes);
+	free(res);
+	return CLI_OK;
+}
