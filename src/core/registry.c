@@ -17,6 +17,9 @@ extern const pqs_sig_class pqs_ecdsa_secp256k1_class;
 extern const pqs_sig_class pqs_mldsa44_class;
 extern const pqs_sig_class pqs_mldsa65_class;
 extern const pqs_sig_class pqs_mldsa87_class;
+extern const pqs_sig_class pqs_composite_p256_mldsa44_class;
+extern const pqs_sig_class pqs_composite_p256_mldsa65_class;
+extern const pqs_sig_class pqs_composite_p256_mldsa87_class;
 
 static const pqs_sig_class *const registry[] = {
 	&pqs_ecdsa_p256_class,
@@ -26,6 +29,9 @@ static const pqs_sig_class *const registry[] = {
 	&pqs_mldsa44_class,
 	&pqs_mldsa65_class,
 	&pqs_mldsa87_class,
+	&pqs_composite_p256_mldsa44_class,
+	&pqs_composite_p256_mldsa65_class,
+	&pqs_composite_p256_mldsa87_class,
 };
 
 size_t pqs_sig_count(void)
