@@ -31,6 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fndsa/fpr.h"
+
 /* ==================================================================== */
 /* Arithmetic modulo 31-bit primes (mp31.c, mp31_primes.c).            */
 
@@ -231,6 +233,8 @@ void ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
  * each, at tmp[0].  Returns 1 on success, 0 on failure.
  */
 int ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp);
+/* Depth-1 reduction alone (after ntru_lift(logn_top, f, g, 1, tmp)). */
+int ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp);
 /*
  * Depth 1 (reference "binary_depth1"): lift then reduce in one FP pass
  * (values fit in 53 bits).  Output: F then G, one word each, at tmp[0].
@@ -253,8 +257,63 @@ int ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 /* Words of tmp[] needed by each step (used to size the keygen buffer). */
 size_t ntru_deepest_words(unsigned logn_top);
 size_t ntru_lift_words(unsigned logn_top, unsigned depth);
+size_t ntru_reduce_fp_words(unsigned logn_top, unsigned depth);
+size_t ntru_reduce_depth1_words(unsigned logn_top);
+size_t ntru_solve_depth0_words(unsigned logn);
 
 /* Number of 32-bit words of tmp needed by ntru_solve() for logn. */
 size_t ntru_solve_tmp_words(unsigned logn);
+
+/* ==================================================================== */
+/* Sampling of f, g and acceptance tests (keygen_sample.c).            */
+
+#include "pqsig/sha3.h"
+
+/* SHAKE256(seed), consumed as little-endian 64-bit words. */
+typedef struct {
+	pqs_keccak sc;
+	uint8_t buf[136];
+	size_t ptr;
+} keygen_rng;
+
+void keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len);
+/* One Gaussian value for degree 2^logn (sum of 2^(10-logn) table samples). */
+int keygen_gauss(keygen_rng *rng, unsigned logn);
+/* A polynomial of such values in -127..127, with an odd coefficient sum. */
+void keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn);
+/* Integer tests: encodable coefficients, ||(g,-f)||^2 < 16823.  1 = accept. */
+int keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn);
+/* Gram-Schmidt norm test (floating point, FFT).  tmp: 3n fpr.  1 = accept. */
+int keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp);
+
+/* ==================================================================== */
+/* Entry points (keygen.c).                                            */
+
+/* h = g/f mod q (0..q-1); returns 0 if f is not invertible.  tmp: n. */
+int keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
+	unsigned logn, uint16_t *tmp);
+
+/*
+ * NTRUSolve alone (spec Alg. 6) for given f, g (odd coefficient sums):
+ * F, G in -127..127 with f*G - g*F = q.  tmp: FNDSA_KEYGEN_FG_TMP(logn)
+ * bytes, 8-byte aligned.  Returns 0 (PQS_OK) on success, 1 if NTRUSolve
+ * rejects (f, g) (the keygen then samples again), PQS_ERR_ARG on bad
+ * arguments.
+ */
+int fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
+	int8_t *F, int8_t *G, void *tmp);
+
+/*
+ * Words of NTRUSolve memory per logn (checked against
+ * ntru_solve_tmp_words() by the tests): 7n words (28n bytes, as the
+ * reference) from logn = 3 on; the tiny degrees need a little more.
+ */
+#define FNDSA_KEYGEN_NTRU_WORDS(logn) \
+	((logn) <= 2 ? (size_t)64 : ((size_t)7 << (logn)))
+#define FNDSA_KEYGEN_FG_TMP(logn) (4 * FNDSA_KEYGEN_NTRU_WORDS(logn))
+/* fndsa_keygen_from_seed() lays out tmp as NTRUSolve memory, then f, g, F
+ * (n bytes each): that is FNDSA_TMP_KEYGEN(logn) = 28n + 3n (+8) bytes
+ * from logn = 3 on. */
+#define FNDSA_KEYGEN_MIN_LOGN 3
 
 #endif

@@ -1,0 +1,585 @@
+/*
+ * Babai reduction for NTRUSolve (Falcon round-3 spec v1.2, section 3.8.2,
+ * Alg. 9 "Reduce"): after lifting, (F, G) solves f*G - g*F = q but has
+ * coefficients far larger than f, g; repeatedly
+ *   k = round((F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g))),
+ *   (F, G) <- (F - k*f, G - k*g).
+ * The quotient is computed in floating point (FFT representation), on
+ * the top words of the big integers with power-of-two scaling, exactly
+ * as the reference implementation does: the reduced F lands in the
+ * secret key, so the KATs fix every rounding.  Three variants, as in the
+ * reference:
+ *   ntru_reduce_fp     intermediate depths, multi-pass with scaling;
+ *   ntru_reduce_depth1 depth 1: values fit in 53 bits, one pass;
+ *   ntru_solve_depth0  depth 0: lift modulo one prime, one pass.
+ */
+#include <string.h>
+
+#include "inner.h"
+#include "keygen_inner.h"
+
+static inline int32_t
+u32_as_s32(uint32_t w)
+{
+	int32_t r;
+
+	memcpy(&r, &w, sizeof r);
+	return r;
+}
+
+/* fpr arrays inside the uint32_t work area: 8-byte aligned word offset
+ * (tmp itself is 8-byte aligned). */
+static fpr *
+fpr_at(uint32_t *base, const uint32_t *p)
+{
+	size_t off = (size_t)(p - base);
+
+	off += off & 1;
+	return (fpr *)(void *)(base + off);
+}
+
+/*
+ * Signed big integers (flen words, stride fstride) to binary64:
+ * sum of word_i * 2^(31 i), accumulated from the low word, on the
+ * absolute value with the sign applied per word (reference order).
+ */
+static void
+poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride,
+	unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t u, v;
+
+	if (flen == 0) {
+		for (u = 0; u < n; u++) {
+			d[u] = fpr_zero;
+		}
+		return;
+	}
+	for (u = 0; u < n; u++, f += fstride) {
+		uint32_t neg = -(f[flen - 1] >> 30);
+		uint32_t xm = neg >> 1;
+		uint32_t cc = neg & 1;
+		fpr x = fpr_zero;
+		fpr fsc = fpr_one;
+
+		for (v = 0; v < flen; v++, fsc = fpr_mul(fsc, fpr_ptwo31)) {
+			uint32_t w = (f[v] ^ xm) + cc;
+
+			cc = w >> 31;
+			w &= 0x7FFFFFFFu;
+			w -= (w << 1) & neg;
+			x = fpr_add(x, fpr_mul(fpr_of(u32_as_s32(w)), fsc));
+		}
+		d[u] = x;
+	}
+}
+
+/*
+ * F <- F - k*f*2^(31*sch+scl) modulo x^n+1, schoolbook (no extra memory;
+ * used at large depths where n is small and integers are long).
+ */
+static void
+poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
+	const uint32_t *f, size_t flen, size_t fstride,
+	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t u, v;
+
+	for (u = 0; u < n; u++) {
+		int32_t kf = -k[u];
+		uint32_t *x = F + u * Fstride;
+		const uint32_t *y = f;
+
+		for (v = 0; v < n; v++) {
+			zint_add_scaled_mul_small(x, Flen, y, flen, kf, sch, scl);
+			/* x^n = -1: wrap around with a sign change. */
+			if (u + v == n - 1) {
+				x = F;
+				kf = -kf;
+			} else {
+				x += Fstride;
+			}
+			y += fstride;
+		}
+	}
+}
+
+/*
+ * Same result, with k*f computed in RNS/NTT over flen+1 primes (k has
+ * 31-bit coefficients, f has flen words), used at small depths.
+ * tmp: 2n + n*(flen+1) + n words.
+ */
+static void
+poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
+	const uint32_t *f, size_t flen, size_t fstride,
+	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
+	uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	size_t tlen = flen + 1;
+	uint32_t *gm = tmp;
+	uint32_t *igm = gm + n;
+	uint32_t *fk = igm + n;
+	uint32_t *t1 = fk + n * tlen;
+	size_t u, v;
+
+	for (u = 0; u < tlen; u++) {
+		uint32_t p = mp31_primes[u].p;
+		uint32_t p0i = mp31_ninv31(p);
+		uint32_t R2 = mp31_R2(p);
+		uint32_t Rx = mp31_Rx((unsigned)flen, p, p0i, R2);
+
+		mp31_mkgm(gm, igm, logn, mp31_primes[u].g, p, p0i);
+		for (v = 0; v < n; v++) {
+			t1[v] = mp31_set(k[v], p);
+		}
+		mp31_NTT(t1, 1, gm, logn, p, p0i);
+		for (v = 0; v < n; v++) {
+			fk[v * tlen + u] = zint_mod_small_signed(f + v * fstride,
+				flen, p, p0i, R2, Rx);
+		}
+		mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
+		for (v = 0; v < n; v++) {
+			uint32_t *x = fk + v * tlen + u;
+
+			*x = mp31_mmul(mp31_mmul(t1[v], *x, p, p0i), R2, p, p0i);
+		}
+		mp31_iNTT(fk + u, tlen, igm, logn, p, p0i);
+	}
+	zint_rebuild_CRT(fk, tlen, tlen, n, 1, t1);
+	for (u = 0; u < n; u++) {
+		zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
+	}
+}
+
+size_t
+ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
+{
+	size_t n = (size_t)1 << (logn_top - depth);
+	size_t slen = NTRU_MAX_BL_SMALL[depth];
+	size_t llen = NTRU_MAX_BL_LARGE[depth];
+	size_t w = 2 * n * (llen + slen) + 1;
+	size_t s = 2 * n + 1;
+
+	/* rt3, rt4 (n fpr), rt5 (n/2 fpr), rt1 (n fpr), k (n words), then
+	 * rt2 (n fpr) sharing space with the k*f scratch. */
+	w += 4 * n + n + 2 * n + n;
+	if (depth <= NTRU_DEPTH_INT_FG && n * (slen + 4) > s) {
+		s = n * (slen + 4);
+	}
+	return w + s;
+}
+
+int
+ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
+{
+	unsigned logn = logn_top - depth;
+	size_t n = (size_t)1 << logn;
+	size_t slen = NTRU_MAX_BL_SMALL[depth];
+	size_t llen = NTRU_MAX_BL_LARGE[depth];
+	uint32_t *Ft = tmp;
+	uint32_t *Gt = Ft + n * llen;
+	uint32_t *ft = Gt + n * llen;
+	uint32_t *gt = ft + n * slen;
+	uint32_t *t1 = gt + n * slen;
+	fpr *rt1, *rt2, *rt3, *rt4, *rt5;
+	int32_t *k;
+	size_t rlen, FGlen, u;
+	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
+
+	rt3 = fpr_at(tmp, t1);
+	rt4 = rt3 + n;
+	rt5 = rt4 + n;
+	rt1 = rt5 + (n >> 1);
+	k = (int32_t *)(void *)(rt1 + n);
+	rt2 = fpr_at(tmp, (uint32_t *)(void *)(k + n));
+	t1 = (uint32_t *)(void *)(k + n);
+
+	/*
+	 * f, g to floating point: at most the top 10 words (310 bits) of
+	 * each coefficient, so values stay far inside the binary64 range;
+	 * rt3, rt4 are then f, g scaled down by 2^scale_fg.
+	 */
+	rlen = slen > 10 ? 10 : slen;
+	poly_big_to_fp(rt3, ft + slen - rlen, rlen, slen, logn);
+	poly_big_to_fp(rt4, gt + slen - rlen, rlen, slen, logn);
+	scale_fg = 31 * (int)(slen - rlen);
+
+	/* Bit-length bounds of f, g: measured average +/- 6 sigma. */
+	minbl_fg = NTRU_BITLENGTH[depth].avg - 6 * NTRU_BITLENGTH[depth].std;
+	maxbl_fg = NTRU_BITLENGTH[depth].avg + 6 * NTRU_BITLENGTH[depth].std;
+
+	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
+	fndsa_FFT(rt3, logn);
+	fndsa_FFT(rt4, logn);
+	fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	fndsa_poly_adj_fft(rt3, logn);
+	fndsa_poly_adj_fft(rt4, logn);
+
+	/*
+	 * Constant-time schedule: the size of (F, G) is not measured but
+	 * assumed; k is computed scaled by 2^scale_k, starting at the
+	 * largest possible size difference and decreasing by 25 bits per
+	 * pass (each pass removes at least that much) down to 0.  FGlen is
+	 * the assumed word length of (F, G), maxbl_FG its bit bound.
+	 */
+	FGlen = llen;
+	maxbl_FG = 31 * (int)llen;
+	scale_k = maxbl_FG - minbl_fg;
+	for (;;) {
+		int scale_FG, dc, new_maxbl_FG;
+		uint32_t scl, sch;
+		fpr pdc, pt;
+
+		rlen = FGlen > 10 ? 10 : FGlen;
+		scale_FG = 31 * (int)(FGlen - rlen);
+		poly_big_to_fp(rt1, Ft + FGlen - rlen, rlen, llen, logn);
+		poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
+
+		/* rt2 = (F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g)). */
+		fndsa_FFT(rt1, logn);
+		fndsa_FFT(rt2, logn);
+		fndsa_poly_mul_fft(rt1, rt3, logn);
+		fndsa_poly_mul_fft(rt2, rt4, logn);
+		fndsa_poly_add(rt2, rt1, logn);
+		fndsa_poly_mul_autoadj_fft(rt2, rt5, logn);
+		fndsa_iFFT(rt2, logn);
+
+		/* rt2 is scaled by 2^(scale_FG - scale_fg); rescale to
+		 * 2^scale_k with an exact power of two 2^-dc (dc public). */
+		dc = scale_k - scale_FG + scale_fg;
+		if (dc < 0) {
+			dc = -dc;
+			pt = fpr_two;
+		} else {
+			pt = fpr_onehalf;
+		}
+		pdc = fpr_one;
+		while (dc != 0) {
+			if ((dc & 1) != 0) {
+				pdc = fpr_mul(pdc, pt);
+			}
+			dc >>= 1;
+			pt = fpr_sqr(pt);
+		}
+		for (u = 0; u < n; u++) {
+			fpr xv = fpr_mul(rt2[u], pdc);
+
+			/* Out of the int32 range only when solving fails;
+			 * (f, g) is then discarded, so the branch leaks
+			 * nothing about a kept key. */
+			if (!fpr_lt(fpr_mtwo31m1, xv) || !fpr_lt(xv, fpr_ptwo31m1)) {
+				return 0;
+			}
+			k[u] = (int32_t)fpr_rint(xv);
+		}
+
+		/* (F, G) <- (F, G) - k*2^scale_k*(f, g). */
+		sch = (uint32_t)(scale_k / 31);
+		scl = (uint32_t)(scale_k % 31);
+		if (depth <= NTRU_DEPTH_INT_FG) {
+			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen,
+				k, sch, scl, logn, t1);
+			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen,
+				k, sch, scl, logn, t1);
+		} else {
+			poly_sub_scaled(Ft, FGlen, llen, ft, slen, slen,
+				k, sch, scl, logn);
+			poly_sub_scaled(Gt, FGlen, llen, gt, slen, slen,
+				k, sch, scl, logn);
+		}
+
+		/* New bound on (F, G): scale_k + maxbl_fg + 10 bits of slack
+		 * for the imperfect reduction; drop a word when possible. */
+		new_maxbl_FG = scale_k + maxbl_fg + 10;
+		if (new_maxbl_FG < maxbl_FG) {
+			maxbl_FG = new_maxbl_FG;
+			if ((int)FGlen * 31 >= maxbl_FG + 31) {
+				FGlen--;
+			}
+		}
+		if (scale_k <= 0) {
+			break;
+		}
+		scale_k -= 25;
+		if (scale_k < 0) {
+			scale_k = 0;
+		}
+	}
+
+	/* Sign-extend if the working length fell below slen. */
+	if (FGlen < slen) {
+		for (u = 0; u < 2 * n; u++) {
+			uint32_t *x = Ft + u * llen;
+			uint32_t sw = -(x[FGlen - 1] >> 30) >> 1;
+			size_t v;
+
+			for (v = FGlen; v < slen; v++) {
+				x[v] = sw;
+			}
+		}
+	}
+	/* Output: F then G, slen words per coefficient. */
+	for (u = 0; u < 2 * n; u++) {
+		memmove(tmp + u * slen, tmp + u * llen, slen * sizeof *tmp);
+	}
+	return 1;
+}
+
+size_t
+ntru_reduce_depth1_words(unsigned logn_top)
+{
+	size_t n = (size_t)1 << (logn_top - 1);
+	size_t slen = NTRU_MAX_BL_SMALL[1];
+	size_t llen = NTRU_MAX_BL_LARGE[1];
+
+	return 2 * n * (llen + slen) + 1 + 8 * n;
+}
+
+int
+ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
+{
+	unsigned logn = logn_top - 1;
+	size_t n = (size_t)1 << logn;
+	size_t slen = NTRU_MAX_BL_SMALL[1];
+	size_t llen = NTRU_MAX_BL_LARGE[1];
+	uint32_t *Ft = tmp;
+	uint32_t *Gt = Ft + n * llen;
+	uint32_t *ft = Gt + n * llen;
+	uint32_t *gt = ft + n * slen;
+	fpr *rt1, *rt2, *rt3, *rt4, *rt5, *rt6;
+	size_t u;
+
+	/*
+	 * At depth 1 the unreduced F, G fit in 53 bits and f, g are
+	 * small: one exact-enough floating-point pass suffices.  Memory is
+	 * squeezed as the integer forms become unneeded.
+	 */
+	rt1 = fpr_at(tmp, gt + n * slen);
+	rt2 = rt1 + n;
+	poly_big_to_fp(rt1, Ft, llen, llen, logn);
+	poly_big_to_fp(rt2, Gt, llen, llen, logn);
+	memmove(tmp, ft, 2 * n * slen * sizeof *ft);
+	ft = tmp;
+	gt = ft + n * slen;
+	rt3 = fpr_at(tmp, gt + n * slen);
+	memmove(rt3, rt1, 2 * n * sizeof *rt1);
+	rt1 = rt3;
+	rt2 = rt1 + n;
+	rt3 = rt2 + n;
+	rt4 = rt3 + n;
+	poly_big_to_fp(rt3, ft, slen, slen, logn);
+	poly_big_to_fp(rt4, gt, slen, slen, logn);
+	memmove(tmp, rt1, 4 * n * sizeof *rt1);
+	rt1 = (fpr *)(void *)tmp;
+	rt2 = rt1 + n;
+	rt3 = rt2 + n;
+	rt4 = rt3 + n;
+
+	fndsa_FFT(rt1, logn);
+	fndsa_FFT(rt2, logn);
+	fndsa_FFT(rt3, logn);
+	fndsa_FFT(rt4, logn);
+
+	/* k = round((F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g))). */
+	rt5 = rt4 + n;
+	rt6 = rt5 + n;
+	fndsa_poly_add_muladj_fft(rt5, rt1, rt2, rt3, rt4, logn);
+	fndsa_poly_invnorm2_fft(rt6, rt3, rt4, logn);
+	fndsa_poly_mul_autoadj_fft(rt5, rt6, logn);
+	fndsa_iFFT(rt5, logn);
+	for (u = 0; u < n; u++) {
+		fpr z = rt5[u];
+
+		/* Out-of-range only on failure (then f, g are discarded). */
+		if (!fpr_lt(z, fpr_ptwo63m1) || !fpr_lt(fpr_mtwo63m1, z)) {
+			return 0;
+		}
+		rt5[u] = fpr_of(fpr_rint(z));
+	}
+	fndsa_FFT(rt5, logn);
+
+	/* (F, G) <- (F - k*f, G - k*g), in the FFT domain. */
+	fndsa_poly_mul_fft(rt3, rt5, logn);
+	fndsa_poly_mul_fft(rt4, rt5, logn);
+	fndsa_poly_sub(rt1, rt3, logn);
+	fndsa_poly_sub(rt2, rt4, logn);
+	fndsa_iFFT(rt1, logn);
+	fndsa_iFFT(rt2, logn);
+
+	/* Back to one-word integers: F then G. */
+	Ft = tmp;
+	Gt = Ft + n;
+	rt3 = fpr_at(tmp, Gt + n);
+	memmove(rt3, rt1, 2 * n * sizeof *rt1);
+	rt1 = rt3;
+	rt2 = rt1 + n;
+	for (u = 0; u < n; u++) {
+		Ft[u] = (uint32_t)fpr_rint(rt1[u]);
+		Gt[u] = (uint32_t)fpr_rint(rt2[u]);
+	}
+	return 1;
+}
+
+int
+ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
+	uint32_t *tmp)
+{
+	ntru_lift(logn_top, f, g, 1, tmp);
+	return ntru_reduce_depth1(logn_top, tmp);
+}
+
+size_t
+ntru_solve_depth0_words(unsigned logn)
+{
+	return (size_t)7 << logn;
+}
+
+int
+ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
+	uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	size_t hn = n >> 1;
+	uint32_t p = mp31_primes[0].p;
+	uint32_t p0i = mp31_ninv31(p);
+	uint32_t R2 = mp31_R2(p);
+	uint32_t *Fp, *Gp, *ft, *gt, *gm, *igm, *t1, *t2, *t3, *t4, *t5;
+	fpr *rt2, *rt3;
+	size_t u;
+
+	/*
+	 * Lifting (Alg. 6 lines 8-9) modulo the single prime p0: at the top
+	 * level the unreduced F, G and F*adj(f) + G*adj(g),
+	 * f*adj(f) + g*adj(g) fit in 31 bits (signed).
+	 */
+	Fp = tmp;
+	Gp = Fp + hn;
+	ft = Gp + hn;
+	gt = ft + n;
+	gm = gt + n;
+	igm = gm + n;
+	mp31_mkgm(gm, igm, logn, mp31_primes[0].g, p, p0i);
+	for (u = 0; u < hn; u++) {
+		Fp[u] = mp31_set(zint_one_to_plain(Fp + u), p);
+		Gp[u] = mp31_set(zint_one_to_plain(Gp + u), p);
+	}
+	mp31_NTT(Fp, 1, gm, logn - 1, p, p0i);
+	mp31_NTT(Gp, 1, gm, logn - 1, p, p0i);
+	for (u = 0; u < n; u++) {
+		ft[u] = mp31_set(f[u], p);
+		gt[u] = mp31_set(g[u], p);
+	}
+	mp31_NTT(ft, 1, gm, logn, p, p0i);
+	mp31_NTT(gt, 1, gm, logn, p, p0i);
+	for (u = 0; u < n; u += 2) {
+		uint32_t ftA = ft[u], ftB = ft[u + 1];
+		uint32_t gtA = gt[u], gtB = gt[u + 1];
+		uint32_t mFp = mp31_mmul(Fp[u >> 1], R2, p, p0i);
+		uint32_t mGp = mp31_mmul(Gp[u >> 1], R2, p, p0i);
+
+		ft[u] = mp31_mmul(gtB, mFp, p, p0i);
+		ft[u + 1] = mp31_mmul(gtA, mFp, p, p0i);
+		gt[u] = mp31_mmul(ftB, mGp, p, p0i);
+		gt[u + 1] = mp31_mmul(ftA, mGp, p, p0i);
+	}
+	mp31_iNTT(ft, 1, igm, logn, p, p0i);
+	mp31_iNTT(gt, 1, igm, logn, p, p0i);
+
+	/* Layout: F | G (n words each, coefficients mod p) | t1..t5. */
+	Gp = Fp + n;
+	t1 = Gp + n;
+	memmove(Fp, ft, 2 * n * sizeof *ft);
+	t2 = t1 + n;
+	t3 = t2 + n;
+	t4 = t3 + n;
+	t5 = t4 + n;
+
+	/* F*adj(f) + G*adj(g) (t2) and f*adj(f) + g*adj(g) (t3), exact
+	 * modulo p via the NTT; adj(f)(x) = f(1/x) = f0 - sum f_i x^(n-i). */
+	mp31_mkgm(t1, t2, logn, mp31_primes[0].g, p, p0i);
+	mp31_NTT(Fp, 1, t1, logn, p, p0i);
+	mp31_NTT(Gp, 1, t1, logn, p, p0i);
+	t4[0] = t5[0] = mp31_set(f[0], p);
+	for (u = 1; u < n; u++) {
+		t4[u] = mp31_set(f[u], p);
+		t5[n - u] = mp31_set(-f[u], p);
+	}
+	mp31_NTT(t4, 1, t1, logn, p, p0i);
+	mp31_NTT(t5, 1, t1, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		uint32_t w = mp31_mmul(t5[u], R2, p, p0i);
+
+		t2[u] = mp31_mmul(w, Fp[u], p, p0i);
+		t3[u] = mp31_mmul(w, t4[u], p, p0i);
+	}
+	t4[0] = t5[0] = mp31_set(g[0], p);
+	for (u = 1; u < n; u++) {
+		t4[u] = mp31_set(g[u], p);
+		t5[n - u] = mp31_set(-g[u], p);
+	}
+	mp31_NTT(t4, 1, t1, logn, p, p0i);
+	mp31_NTT(t5, 1, t1, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		uint32_t w = mp31_mmul(t5[u], R2, p, p0i);
+
+		t2[u] = mp31_add(t2[u], mp31_mmul(w, Gp[u], p, p0i), p);
+		t3[u] = mp31_add(t3[u], mp31_mmul(w, t4[u], p, p0i), p);
+	}
+	mp31_mkgm(t1, t4, logn, mp31_primes[0].g, p, p0i);
+	mp31_iNTT(t2, 1, t4, logn, p, p0i);
+	mp31_iNTT(t3, 1, t4, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		t1[u] = (uint32_t)mp31_norm(t2[u], p);
+		t2[u] = (uint32_t)mp31_norm(t3[u], p);
+	}
+
+	/* k = round(t1 / t2) in floating point; t2 is self-adjoint, so
+	 * its FFT is real and only the first n/2 slots are kept. */
+	rt3 = fpr_at(tmp, t3);
+	for (u = 0; u < n; u++) {
+		rt3[u] = fpr_of(u32_as_s32(t2[u]));
+	}
+	fndsa_FFT(rt3, logn);
+	rt2 = fpr_at(tmp, t2);
+	memmove(rt2, rt3, hn * sizeof *rt3);
+	rt3 = rt2 + hn;
+	for (u = 0; u < n; u++) {
+		rt3[u] = fpr_of(u32_as_s32(t1[u]));
+	}
+	fndsa_FFT(rt3, logn);
+	fndsa_poly_div_autoadj_fft(rt3, rt2, logn);
+	fndsa_iFFT(rt3, logn);
+	for (u = 0; u < n; u++) {
+		t1[u] = mp31_set((int32_t)fpr_rint(rt3[u]), p);
+	}
+
+	/* (F, G) <- (F - k*f, G - k*g) modulo p, then signed. */
+	t2 = t1 + n;
+	t3 = t2 + n;
+	t4 = t3 + n;
+	t5 = t4 + n;
+	mp31_mkgm(t2, t3, logn, mp31_primes[0].g, p, p0i);
+	for (u = 0; u < n; u++) {
+		t4[u] = mp31_set(f[u], p);
+		t5[u] = mp31_set(g[u], p);
+	}
+	mp31_NTT(t1, 1, t2, logn, p, p0i);
+	mp31_NTT(t4, 1, t2, logn, p, p0i);
+	mp31_NTT(t5, 1, t2, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		uint32_t kw = mp31_mmul(t1[u], R2, p, p0i);
+
+		Fp[u] = mp31_sub(Fp[u], mp31_mmul(kw, t4[u], p, p0i), p);
+		Gp[u] = mp31_sub(Gp[u], mp31_mmul(kw, t5[u], p, p0i), p);
+	}
+	mp31_iNTT(Fp, 1, t3, logn, p, p0i);
+	mp31_iNTT(Gp, 1, t3, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		Fp[u] = (uint32_t)mp31_norm(Fp[u], p);
+		Gp[u] = (uint32_t)mp31_norm(Gp[u], p);
+	}
+	return 1;
+}

@@ -1,0 +1,143 @@
+/*
+ * NTRUSolve (Falcon round-3 spec v1.2, section 3.8.2, Alg. 6): given
+ * f, g with odd resultants, find F, G with f*G - g*F = q (mod x^n+1),
+ * F, G small.  Recursive in the spec; here iterative as in the reference
+ * implementation: solve at the deepest level (degree 1), then lift and
+ * Babai-reduce level by level back to degree n.
+ *
+ * Rejections (spec Alg. 6 line 3 and the reference's size checks):
+ * resultants not coprime, reduction coefficients out of range, final
+ * F, G not within the encoding bound, or f*G - g*F != q.  The caller then
+ * samples a new (f, g); these outcomes are public.
+ */
+#include <string.h>
+
+#include "keygen_inner.h"
+
+size_t
+ntru_solve_tmp_words(unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t w = ntru_deepest_words(logn);
+	unsigned depth;
+
+#define NTRU_MAXW(x) do { size_t t_ = (x); if (t_ > w) w = t_; } while (0)
+	for (depth = 0; depth < logn; depth++) {
+		NTRU_MAXW(ntru_lift_words(logn, depth));
+		if (logn <= 2 || depth >= 2) {
+			NTRU_MAXW(ntru_reduce_fp_words(logn, depth));
+		}
+	}
+	if (logn > 2) {
+		NTRU_MAXW(ntru_reduce_depth1_words(logn));
+		NTRU_MAXW(ntru_solve_depth0_words(logn));
+	}
+	/* Final check: 6 arrays of n words, plus G (int8) if not given. */
+	NTRU_MAXW(6 * n + n / 4 + 1);
+#undef NTRU_MAXW
+	return w;
+}
+
+/* One-word signed integers to int8 within -lim..lim; 0 if out of range
+ * (then the key is rejected: no secret-dependent timing on kept keys). */
+static int
+words_to_small(int8_t *d, const uint32_t *s, int lim, size_t n)
+{
+	size_t u;
+
+	for (u = 0; u < n; u++) {
+		int32_t z = zint_one_to_plain(s + u);
+
+		if (z < -lim || z > lim) {
+			return 0;
+		}
+		d[u] = (int8_t)z;
+	}
+	return 1;
+}
+
+int
+ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
+	const int8_t *g, int lim, uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	uint32_t *Gt, *ft, *gt, *Ft, *gm, *igm;
+	uint32_t p, p0i, R2, r;
+	unsigned depth;
+	size_t u;
+
+	if (!ntru_solve_deepest(logn, f, g, tmp)) {
+		return 0;
+	}
+	/*
+	 * For logn <= 2 the values at depth 0/1 do not fit the hypotheses
+	 * of the specialized top levels: the generic step runs all the
+	 * way up (as in the reference).
+	 */
+	if (logn <= 2) {
+		depth = logn;
+		while (depth-- > 0) {
+			ntru_lift(logn, f, g, depth, tmp);
+			if (!ntru_reduce_fp(logn, depth, tmp)) {
+				return 0;
+			}
+		}
+	} else {
+		depth = logn;
+		while (depth-- > 2) {
+			ntru_lift(logn, f, g, depth, tmp);
+			if (!ntru_reduce_fp(logn, depth, tmp)) {
+				return 0;
+			}
+		}
+		if (!ntru_solve_depth1(logn, f, g, tmp)) {
+			return 0;
+		}
+		if (!ntru_solve_depth0(logn, f, g, tmp)) {
+			return 0;
+		}
+	}
+
+	if (G == NULL) {
+		G = (int8_t *)(void *)(tmp + 6 * n);
+	}
+	if (!words_to_small(F, tmp, lim, n) || !words_to_small(G, tmp + n, lim, n)) {
+		return 0;
+	}
+
+	/* f*G - g*F = q, checked modulo p0 (all terms are small, so the
+	 * congruence is an equality). */
+	Gt = tmp;
+	ft = Gt + n;
+	gt = ft + n;
+	Ft = gt + n;
+	gm = Ft + n;
+	igm = gm + n;
+	p = mp31_primes[0].p;
+	p0i = mp31_ninv31(p);
+	R2 = mp31_R2(p);
+	mp31_mkgm(gm, igm, logn, mp31_primes[0].g, p, p0i);
+	for (u = 0; u < n; u++) {
+		Gt[u] = mp31_set(G[u], p);
+		ft[u] = mp31_set(f[u], p);
+		gt[u] = mp31_set(g[u], p);
+		Ft[u] = mp31_set(F[u], p);
+	}
+	mp31_NTT(ft, 1, gm, logn, p, p0i);
+	mp31_NTT(gt, 1, gm, logn, p, p0i);
+	mp31_NTT(Ft, 1, gm, logn, p, p0i);
+	mp31_NTT(Gt, 1, gm, logn, p, p0i);
+	/* q in the NTT domain is q in every slot; products come out
+	 * divided by R, so compare with q/R. */
+	r = mp31_mmul(12289, 1, p, p0i);
+	(void)R2;
+	for (u = 0; u < n; u++) {
+		uint32_t z = mp31_sub(mp31_mmul(ft[u], Gt[u], p, p0i),
+			mp31_mmul(gt[u], Ft[u], p, p0i), p);
+
+		if (z != r) {
+			return 0;
+		}
+	}
+	return 1;
+}
