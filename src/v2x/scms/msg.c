@@ -1,0 +1,140 @@
+/*
+ * Byte writer and strict reader for the SCMS role messages (formats in
+ * docs/scms.md): big-endian fixed-width integers, no implicit padding, and
+ * every read bounds-checked so a truncated message yields
+ * PQS_SCMS_ERR_TRUNCATED instead of a read past the end.
+ */
+#include <string.h>
+
+#include "scms_inner.h"
+
+#define SCMS_FORMAT_VERSION 1
+
+void scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap)
+{
+	w->buf = buf;
+	w->cap = buf ? cap : 0;
+	w->len = 0;
+	w->overflow = 0;
+}
+
+void scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n)
+{
+	/* Past the capacity we keep counting, so the caller learns the size it needs. */
+	if (!w->overflow && n <= w->cap - w->len) {
+		if (n)
+			memcpy(w->buf + w->len, p, n);
+	} else {
+		w->overflow = 1;
+	}
+	w->len += n;
+}
+
+void scms_wr_u8(scms_wr *w, uint8_t v)
+{
+	scms_wr_bytes(w, &v, 1);
+}
+
+void scms_wr_u16(scms_wr *w, uint16_t v)
+{
+	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
+	scms_wr_bytes(w, b, 2);
+}
+
+void scms_wr_u32(scms_wr *w, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+	scms_wr_bytes(w, b, 4);
+}
+
+int scms_wr_done(const scms_wr *w, size_t *len)
+{
+	*len = w->len;
+	return w->overflow ? PQS_ERR_BUFFER_TOO_SMALL : PQS_OK;
+}
+
+void scms_rd_init(scms_rd *r, const uint8_t *p, size_t len)
+{
+	r->p = p;
+	r->len = p ? len : 0;
+	r->pos = 0;
+}
+
+int scms_rd_view(scms_rd *r, const uint8_t **out, size_t n)
+{
+	if (n > r->len - r->pos)
+		return PQS_SCMS_ERR_TRUNCATED;
+	*out = r->p + r->pos;
+	r->pos += n;
+	return PQS_OK;
+}
+
+int scms_rd_bytes(scms_rd *r, uint8_t *out, size_t n)
+{
+	const uint8_t *v;
+	int rc = scms_rd_view(r, &v, n);
+	if (rc == PQS_OK && n)
+		memcpy(out, v, n);
+	return rc;
+}
+
+int scms_rd_u8(scms_rd *r, uint8_t *v)
+{
+	return scms_rd_bytes(r, v, 1);
+}
+
+int scms_rd_u16(scms_rd *r, uint16_t *v)
+{
+	uint8_t b[2];
+	int rc = scms_rd_bytes(r, b, 2);
+	if (rc == PQS_OK)
+		*v = (uint16_t)((b[0] << 8) | b[1]);
+	return rc;
+}
+
+int scms_rd_u32(scms_rd *r, uint32_t *v)
+{
+	uint8_t b[4];
+	int rc = scms_rd_bytes(r, b, 4);
+	if (rc == PQS_OK)
+		*v = ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+	return rc;
+}
+
+int scms_rd_end(const scms_rd *r)
+{
+	return r->pos == r->len ? PQS_OK : PQS_SCMS_ERR_TRAILING;
+}
+
+int scms_rd_header(scms_rd *r, uint8_t want_type)
+{
+	uint8_t t, v;
+	int rc = scms_rd_u8(r, &t);
+	if (rc != PQS_OK)
+		return rc;
+	if (t != want_type)
+		return PQS_SCMS_ERR_MSG_TYPE;
+	if ((rc = scms_rd_u8(r, &v)) != PQS_OK)
+		return rc;
+	return v == SCMS_FORMAT_VERSION ? PQS_OK : PQS_SCMS_ERR_VERSION;
+}
+
+const char *pqs_scms_strerror(int err)
+{
+	switch (err) {
+	case PQS_SCMS_ERR_TRUNCATED: return "SCMS message truncated";
+	case PQS_SCMS_ERR_TRAILING: return "SCMS message has trailing bytes";
+	case PQS_SCMS_ERR_MSG_TYPE: return "SCMS message has the wrong type";
+	case PQS_SCMS_ERR_VERSION: return "SCMS message has an unsupported version";
+	case PQS_SCMS_ERR_FIELD: return "SCMS message field has an invalid value";
+	case PQS_SCMS_ERR_POINT: return "not a valid P-256 point";
+	case PQS_SCMS_ERR_SCALAR: return "scalar out of range";
+	case PQS_SCMS_ERR_DECRYPT: return "decryption failed (wrong key or altered ciphertext)";
+	case PQS_SCMS_ERR_CERT_MISMATCH: return "certificate key does not match the derived private key";
+	case PQS_SCMS_ERR_CERT_INVALID: return "certificate does not verify under the ACA certificate";
+	case PQS_SCMS_ERR_UNKNOWN_REQUEST: return "response to an unknown request";
+	case PQS_SCMS_ERR_COUNT: return "SCMS message count out of range";
+	case PQS_SCMS_ERR_DUPLICATE: return "duplicate request";
+	default: return pqs_strerror(err);
+	}
+}
