@@ -221,15 +221,20 @@ void mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES
 	pqs_zeroize(buf, sizeof buf);
 }
 
-/* All-ones if x == y, else 0, for x, y < 2^31. */
-static inline int32_t ct_eq_mask(uint32_t x, uint32_t y)
+/*
+ * 0xFF if x == y, else 0.  The comparison only produces a value (sete /
+ * pcmpeqb), never a branch; in this form the scans below vectorize.
+ */
+static inline uint8_t ct_eq_mask8(uint8_t x, uint8_t y)
 {
-	return -(int32_t)(((x ^ y) - 1) >> 31);
+	return (uint8_t)-(uint8_t)(x == y);
 }
 
 void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau)
 {
 	uint8_t buf[SHAKE256_RATE];
+	/* Coefficients in {-1, 0, 1} as bytes (two's complement), so the masked scans below are short. */
+	uint8_t cc[MLDSA_N];
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
 	pqs_keccak_absorb(&ks, ctilde, ctilde_len);
@@ -241,7 +246,7 @@ void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_le
 		signs |= (uint64_t)buf[i] << (8 * i);
 	unsigned pos = 8;
 
-	memset(c, 0, sizeof *c);
+	memset(cc, 0, sizeof cc);
 	for (unsigned i = MLDSA_N - tau; i < MLDSA_N; i++) {
 		/* Steps 7-10: sample j in [0, i] by rejection; only the decision is made public. */
 		uint32_t j;
@@ -259,21 +264,27 @@ void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_le
 		/*
 		 * Steps 11-12: c_i = c_j; c_j = (-1)^h[i + tau - 256].  j stays
 		 * secret while signing (c~ of a rejected attempt is never
-		 * published), so both steps scan every candidate index.
+		 * published), so both steps scan every index with a mask instead
+		 * of indexing by j (entries above i are zero and never match).
 		 */
-		const int32_t s = 1 - 2 * (int32_t)(signs & 1);
+		const uint8_t s = (uint8_t)(1u | (0u - (uint32_t)(signs & 1))); /* 0x01 or 0xFF (-1) */
 		signs >>= 1;
-		int32_t cj = 0;
-		for (unsigned t = 0; t <= i; t++)
-			cj |= c->coeffs[t] & ct_eq_mask(t, j);
-		c->coeffs[i] = cj;
-		for (unsigned t = 0; t <= i; t++) {
-			const int32_t m = ct_eq_mask(t, j);
-			c->coeffs[t] ^= (c->coeffs[t] ^ s) & m;
+		const uint8_t jb = (uint8_t)j;
+		uint8_t cj = 0;
+		for (unsigned t = 0; t < MLDSA_N; t++)
+			cj |= cc[t] & ct_eq_mask8((uint8_t)t, jb);
+		cc[i] = cj;
+		for (unsigned t = 0; t < MLDSA_N; t++) {
+			const uint8_t m = ct_eq_mask8((uint8_t)t, jb);
+			cc[t] = (uint8_t)((cc[t] & ~m) | (s & m));
 		}
 	}
+	/* Sign-extend the bytes: 0xFF -> -1. */
+	for (unsigned t = 0; t < MLDSA_N; t++)
+		c->coeffs[t] = (int32_t)cc[t] - (int32_t)((cc[t] >> 7) << 8);
 	pqs_keccak_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
+	pqs_zeroize(cc, sizeof cc);
 }
 
 /* ---- Bit packing (FIPS 204 section 7.1) ---- */

@@ -184,6 +184,16 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		mldsa_polyvec_reduce(st.z.vec, p->l);
 
 		/*
+		 * Step 23, first half, decided before computing <<c s2>>: most
+		 * rejections come from z, and the order of the checks does not
+		 * change the outcome.
+		 */
+		unsigned reject = mldsa_polyvec_chknorm(st.z.vec, p->l, p->gamma1 - p->beta);
+		PQS_CT_DECLASSIFY(&reject, sizeof reject);
+		if (reject)
+			continue;
+
+		/*
 		 * Step 21: r0 = LowBits(w - <<c s2>>), computed as w0 - <<c s2>>
 		 * (equal whenever the step-23 bound holds: subtracting a value of
 		 * norm <= beta from w0 cannot cross a rounding boundary without
@@ -194,9 +204,8 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		mldsa_polyvec_sub(st.w0.vec, st.w0.vec, st.h.vec, p->k);
 		mldsa_polyvec_reduce(st.w0.vec, p->k);
 
-		/* Step 23: reject if ||z|| >= gamma1 - beta or ||r0|| >= gamma2 - beta. */
-		unsigned reject = mldsa_polyvec_chknorm(st.z.vec, p->l, p->gamma1 - p->beta);
-		reject |= mldsa_polyvec_chknorm(st.w0.vec, p->k, p->gamma2 - p->beta);
+		/* Step 23, second half: reject if ||r0|| >= gamma2 - beta. */
+		reject = mldsa_polyvec_chknorm(st.w0.vec, p->k, p->gamma2 - p->beta);
 		PQS_CT_DECLASSIFY(&reject, sizeof reject);
 		if (reject)
 			continue;
