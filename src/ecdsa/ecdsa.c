@@ -5,6 +5,7 @@
  * imported into an EVP_PKEY for each operation, so no OpenSSL object
  * outlives a call and callers keep plain byte buffers.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include <openssl/bn.h>
@@ -16,17 +17,51 @@
 
 #include "pqsig/ecdsa.h"
 
+enum { CURVE_P256, CURVE_P384, CURVE_BP256, CURVE_K256, CURVE_COUNT };
+
 typedef struct {
 	const char *group;  /* OpenSSL group name */
 	int nid;
 	size_t flen;        /* field/scalar byte length */
-	const char *digest; /* message digest for sign/verify */
+	const char *digest; /* message digest name (documentation; md_of() holds the fetched object) */
+	int index;          /* into the cached objects below */
 } ecdsa_params;
 
-static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256" };
-static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384" };
-static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256" };
-static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256" };
+static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", CURVE_P256 };
+static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", CURVE_P384 };
+static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", CURVE_BP256 };
+static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", CURVE_K256 };
+
+/*
+ * OpenSSL 3 looks algorithms up in its provider tables on every implicit
+ * fetch and builds a curve's precomputation on every EC_GROUP_new: both are
+ * done once per process here and shared read-only (OpenSSL documents
+ * fetched EVP_MD and EC_GROUP objects as safe for concurrent read use).
+ */
+static EC_GROUP *cached_group[CURVE_COUNT];
+static EVP_MD *cached_sha256, *cached_sha384;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+static void cache_init(void)
+{
+	const ecdsa_params *all[CURVE_COUNT] = { &P256, &P384, &BP256, &K256 };
+	for (int i = 0; i < CURVE_COUNT; i++)
+		cached_group[i] = EC_GROUP_new_by_curve_name(all[i]->nid);
+	cached_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+	cached_sha384 = EVP_MD_fetch(NULL, "SHA384", NULL);
+}
+
+static const EC_GROUP *group_of(const ecdsa_params *p)
+{
+	pthread_once(&cache_once, cache_init);
+	return cached_group[p->index];
+}
+
+static const EVP_MD *md_of(const ecdsa_params *p)
+{
+	pthread_once(&cache_once, cache_init);
+	return p->flen == 48 ? cached_sha384 : cached_sha256;
+}
 
 static const ecdsa_params *params_of(const pqs_sig_class *cls)
 {
@@ -101,7 +136,7 @@ static int ecdsa_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 	const ecdsa_params *p = params_of(cls);
 	(void)seed_len;
 	int ret = PQS_ERR_INTERNAL;
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(p->nid);
+	const EC_GROUP *g = group_of(p);
 	BIGNUM *d = BN_secure_new();
 	if (!g || !d)
 		goto done;
@@ -131,7 +166,6 @@ done:
 	if (ret != PQS_OK)
 		pqs_zeroize(sk, p->flen);
 	BN_clear_free(d);
-	EC_GROUP_free(g);
 	return ret;
 }
 
@@ -159,7 +193,7 @@ static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, s
 	ECDSA_SIG *es = ECDSA_SIG_new();
 	BIGNUM *r = BN_bin2bn(sig, (int)p->flen, NULL);
 	BIGNUM *s = BN_bin2bn(sig + p->flen, (int)p->flen, NULL);
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(p->nid);
+	const EC_GROUP *g = group_of(p);
 	if (!es || !r || !s || !g)
 		goto done;
 	if (!scalar_in_range(g, r) || !scalar_in_range(g, s)) {
@@ -179,7 +213,6 @@ done:
 	BN_free(r);
 	BN_free(s);
 	ECDSA_SIG_free(es);
-	EC_GROUP_free(g);
 	return ret;
 }
 
@@ -198,7 +231,7 @@ static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, s
 		return PQS_ERR_KEY_ENCODING;
 	if (hash_message) {
 		EVP_MD_CTX *md = EVP_MD_CTX_new();
-		if (md && EVP_DigestSignInit_ex(md, NULL, p->digest, NULL, NULL, pkey, NULL) == 1 &&
+		if (md && EVP_DigestSignInit(md, NULL, md_of(p), NULL, pkey) == 1 &&
 		    EVP_DigestSign(md, der, &der_len, in, in_len) == 1)
 			ret = PQS_OK;
 		EVP_MD_CTX_free(md);
@@ -233,7 +266,7 @@ static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t si
 	int v = -1;
 	if (hash_message) {
 		EVP_MD_CTX *md = EVP_MD_CTX_new();
-		if (md && EVP_DigestVerifyInit_ex(md, NULL, p->digest, NULL, NULL, pkey, NULL) == 1)
+		if (md && EVP_DigestVerifyInit(md, NULL, md_of(p), NULL, pkey) == 1)
 			v = EVP_DigestVerify(md, der, der_len, in, in_len);
 		EVP_MD_CTX_free(md);
 	} else {
@@ -292,13 +325,12 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 	if (!flen || !out || !pk)
 		return PQS_ERR_ARG;
 	int ret = PQS_ERR_KEY_ENCODING;
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(params_of(cls)->nid);
+	const EC_GROUP *g = group_of(params_of(cls));
 	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
 	if (pt && EC_POINT_oct2point(g, pt, pk, flen + 1, NULL) == 1 &&
 	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_UNCOMPRESSED, out, 2 * flen + 1, NULL) == 2 * flen + 1)
 		ret = PQS_OK;
 	EC_POINT_free(pt);
-	EC_GROUP_free(g);
 	return ret;
 }
 
