@@ -1,0 +1,526 @@
+/*
+ * V2X algorithms: the one table mapping signature-core schemes to their
+ * IEEE 1609.2 PublicVerificationKey / Signature alternatives (the
+ * registry of docs/v2x.md), profiles, key pairs, and signing a 1609.2
+ * data input with any of them.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "pqsig/composite.h"
+#include "pqsig/ecdsa.h"
+#include "v2x_inner.h"
+
+/*
+ * Indices 0-4 are IEEE 1609.2-2022 section 6.3.30 / 6.3.38 (0 ecdsaNistP256,
+ * 1 ecdsaBrainpoolP256r1, 2 ecdsaBrainpoolP384r1, 3 ecdsaNistP384, 4 sm2);
+ * 5 is FN-DSA-512 in the Vanetza / IRT SystemX profile; 6-14 are this
+ * project's choices (docs/v2x.md keeps them stable).  pk_len / sig_len are
+ * the value sizes on the wire: EccP256CurvePoint (tag + x) = 33,
+ * EcdsaP256Signature (x-only rSig + sSig) = 65, fixed-size OCTET STRINGs
+ * for PQC, and SEQUENCE { ECDSA part, PQC OCTET STRING } for composites.
+ */
+static const v2x_alg algs[] = {
+	{ "ECDSA", "ECDSA-P256", 0, V2X_KIND_ECDSA, V2X_HASH_SHA256, 33, 65 },
+	{ "ECDSA-brainpoolP256r1", "ECDSA-brainpoolP256r1", 1, V2X_KIND_ECDSA, V2X_HASH_SHA256, 33, 65 },
+	{ "ECDSA-P384", "ECDSA-P384", 3, V2X_KIND_ECDSA, V2X_HASH_SHA384, 49, 97 },
+	{ "FN-DSA-512", "Falcon-padded-512", 5, V2X_KIND_PQC, V2X_HASH_SHA256, 897, 666 },
+	{ "FN-DSA-1024", "Falcon-padded-1024", 6, V2X_KIND_PQC, V2X_HASH_SHA256, 1793, 1280 },
+	{ "ML-DSA-44", "ML-DSA-44", 7, V2X_KIND_PQC, V2X_HASH_SHA256, 1312, 2420 },
+	{ "ML-DSA-65", "ML-DSA-65", 8, V2X_KIND_PQC, V2X_HASH_SHA256, 1952, 3309 },
+	{ "ML-DSA-87", "ML-DSA-87", 9, V2X_KIND_PQC, V2X_HASH_SHA256, 2592, 4627 },
+	{ "ECDSA+ML-DSA-44", "ECDSA-P256+ML-DSA-44", 10, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 1312, 65 + 2420 },
+	{ "ECDSA+ML-DSA-65", "ECDSA-P256+ML-DSA-65", 11, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 1952, 65 + 3309 },
+	{ "ECDSA+ML-DSA-87", "ECDSA-P256+ML-DSA-87", 12, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 2592, 65 + 4627 },
+	{ "ECDSA+FN-DSA-512", "ECDSA-P256+Falcon-padded-512", 13, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 897,
+	  65 + 666 },
+	{ "ECDSA+FN-DSA-1024", "ECDSA-P256+Falcon-padded-1024", 14, V2X_KIND_COMPOSITE, V2X_HASH_SHA256,
+	  33 + 1793, 65 + 1280 },
+};
+
+#define NALGS (sizeof algs / sizeof algs[0])
+
+size_t v2x_alg_count(void)
+{
+	return NALGS;
+}
+
+const v2x_alg *v2x_alg_at(size_t i)
+{
+	return i < NALGS ? &algs[i] : NULL;
+}
+
+const v2x_alg *v2x_alg_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < NALGS; i++)
+		if (strcasecmp(algs[i].name, name) == 0 || strcasecmp(algs[i].registry_name, name) == 0)
+			return &algs[i];
+	return NULL;
+}
+
+const v2x_alg *v2x_alg_by_index(unsigned index)
+{
+	for (size_t i = 0; i < NALGS; i++)
+		if (algs[i].index == index)
+			return &algs[i];
+	return NULL;
+}
+
+const pqs_sig_class *v2x_alg_class(const v2x_alg *alg)
+{
+	return alg ? pqs_sig_find(alg->registry_name) : NULL;
+}
+
+/* ECDSA part of an algorithm: the class itself, or a composite's classical component. */
+static const pqs_sig_class *ecdsa_part(const v2x_alg *alg)
+{
+	const pqs_sig_class *c = v2x_alg_class(alg), *a = NULL, *b = NULL;
+	if (!c)
+		return NULL;
+	if (alg->kind == V2X_KIND_ECDSA)
+		return c;
+	if (alg->kind == V2X_KIND_COMPOSITE && pqs_composite_parts(c, &a, &b) == PQS_OK)
+		return a;
+	return NULL;
+}
+
+/* Registry encodings: ECDSA pk = compressed point (field + 1), sig = r || s;
+ * composites put the ECDSA P-256 part (33 / 64) first. */
+size_t v2x_alg_reg_pk_len(const v2x_alg *alg)
+{
+	return alg->pk_len;
+}
+
+size_t v2x_alg_reg_sig_len(const v2x_alg *alg)
+{
+	/* the wire adds one tag octet to r (x-only EccP256CurvePoint / EccP384CurvePoint) */
+	return (size_t)alg->sig_len - (alg->kind == V2X_KIND_PQC ? 0 : 1);
+}
+
+/* ---------------- profiles ---------------- */
+
+static const char *const profile_names[] = {
+	"ECDSA",
+	"ML-DSA-44",
+	"ML-DSA-87",
+	"FN-DSA-512",
+	"ECDSA+ML-DSA-87",
+	"ECDSA/ML-DSA-44",
+	"ECDSA/FN-DSA-512",
+	"ECDSA/ECDSA+FN-DSA-512",
+	"ML-DSA-65",
+	"FN-DSA-1024",
+	"ECDSA/ML-DSA-87",
+	"ECDSA/ECDSA+ML-DSA-44",
+	"ECDSA+FN-DSA-512",
+	"ECDSA-P384",
+};
+
+size_t v2x_profile_count(void)
+{
+	return sizeof profile_names / sizeof profile_names[0];
+}
+
+const char *v2x_profile_name_at(size_t i)
+{
+	return i < v2x_profile_count() ? profile_names[i] : NULL;
+}
+
+int v2x_profile_parse(const char *name, v2x_profile *out)
+{
+	if (!name || !out)
+		return V2X_ERR_ARG;
+	size_t n = strlen(name);
+	if (n == 0 || n >= sizeof out->name)
+		return V2X_ERR_UNKNOWN_ALG;
+	memset(out, 0, sizeof *out);
+	memcpy(out->name, name, n + 1);
+	char buf[sizeof out->name];
+	memcpy(buf, name, n + 1);
+	char *slash = strchr(buf, '/');
+	if (slash) {
+		*slash = '\0';
+		if (strchr(slash + 1, '/'))
+			return V2X_ERR_UNKNOWN_ALG;
+		out->vehicle = v2x_alg_find(buf);
+		out->ca = v2x_alg_find(slash + 1);
+	} else {
+		out->vehicle = out->ca = v2x_alg_find(buf);
+	}
+	return out->vehicle && out->ca ? V2X_OK : V2X_ERR_UNKNOWN_ALG;
+}
+
+int v2x_profile_available(const v2x_profile *p)
+{
+	return p && v2x_alg_class(p->vehicle) && v2x_alg_class(p->ca) &&
+	       (p->vehicle->kind != V2X_KIND_COMPOSITE || ecdsa_part(p->vehicle)) &&
+	       (p->ca->kind != V2X_KIND_COMPOSITE || ecdsa_part(p->ca));
+}
+
+/* ---------------- keys ---------------- */
+
+int v2x_from_pqs(int e)
+{
+	switch (e) {
+	case PQS_OK: return V2X_OK;
+	case PQS_ERR_INVALID_SIGNATURE: return V2X_ERR_SIG_INVALID;
+	case PQS_ERR_KEY_LENGTH:
+	case PQS_ERR_KEY_ENCODING: return V2X_ERR_KEY_ENCODING;
+	case PQS_ERR_SIG_LENGTH:
+	case PQS_ERR_SIG_ENCODING: return V2X_ERR_SIG_ENCODING;
+	case PQS_ERR_BUFFER_TOO_SMALL: return V2X_ERR_BUFFER_TOO_SMALL;
+	case PQS_ERR_UNKNOWN_ALG: return V2X_ERR_ALG_UNAVAILABLE;
+	case PQS_ERR_ARG: return V2X_ERR_ARG;
+	default: return V2X_ERR_CRYPTO;
+	}
+}
+
+/* The class must agree with our wire sizes: a key or signature of another
+ * length could not be carried in the fixed-size OCTET STRINGs. */
+static int class_for(const v2x_alg *alg, const pqs_sig_class **out)
+{
+	const pqs_sig_class *c = v2x_alg_class(alg);
+	if (!c)
+		return V2X_ERR_ALG_UNAVAILABLE;
+	if (c->pk_len != v2x_alg_reg_pk_len(alg) || c->sig_max_len != v2x_alg_reg_sig_len(alg) ||
+	    c->pk_len > V2X_MAX_PK || c->sk_len > V2X_MAX_SK)
+		return V2X_ERR_ALG_UNAVAILABLE;
+	if (alg->kind == V2X_KIND_COMPOSITE && !ecdsa_part(alg))
+		return V2X_ERR_ALG_UNAVAILABLE;
+	*out = c;
+	return V2X_OK;
+}
+
+int v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng)
+{
+	const pqs_sig_class *c;
+	if (!k || !alg)
+		return V2X_ERR_ARG;
+	int e = class_for(alg, &c);
+	if (e)
+		return e;
+	memset(k, 0, sizeof *k);
+	k->alg = alg;
+	e = pqs_sig_keygen(c, k->pk, k->sk, NULL, 0, rng);
+	if (e) {
+		v2x_key_clear(k);
+		return v2x_from_pqs(e);
+	}
+	k->pk_len = c->pk_len;
+	k->sk_len = c->sk_len;
+	return V2X_OK;
+}
+
+int v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_len, const uint8_t *sk,
+                 size_t sk_len)
+{
+	const pqs_sig_class *c;
+	if (!k || !alg || !pk)
+		return V2X_ERR_ARG;
+	int e = class_for(alg, &c);
+	if (e)
+		return e;
+	if (pk_len != c->pk_len || (sk && sk_len != c->sk_len))
+		return V2X_ERR_KEY_ENCODING;
+	memset(k, 0, sizeof *k);
+	k->alg = alg;
+	memcpy(k->pk, pk, pk_len);
+	k->pk_len = pk_len;
+	if (sk) {
+		memcpy(k->sk, sk, sk_len);
+		k->sk_len = sk_len;
+	}
+	return V2X_OK;
+}
+
+void v2x_key_clear(v2x_key *k)
+{
+	if (k)
+		pqs_zeroize(k, sizeof *k);
+}
+
+/* ---------------- signing a data input ---------------- */
+
+int v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,
+                 pqs_rng *rng)
+{
+	const pqs_sig_class *c;
+	if (!key || !key->alg)
+		return V2X_ERR_ARG;
+	if (key->sk_len == 0)
+		return V2X_ERR_NO_SECRET_KEY;
+	int e = class_for(key->alg, &c);
+	if (e)
+		return e;
+	if (key->alg->kind == V2X_KIND_ECDSA) {
+		/* 1609.2 section 5.3.1: ECDSA signs the data input as the hash value e. */
+		e = pqs_ecdsa_sign_digest(c, sig, data_input, len, key->sk);
+		*sig_len = 2 * pqs_ecdsa_field_len(c);
+		return v2x_from_pqs(e);
+	}
+	/* PQC and composites sign the same data input as their message (docs/v2x.md). */
+	e = pqs_sig_sign(c, sig, V2X_MAX_SIG, sig_len, data_input, len, NULL, 0, key->sk, 0, rng);
+	return v2x_from_pqs(e);
+}
+
+int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len,
+                   const uint8_t *sig, size_t sig_len)
+{
+	const pqs_sig_class *c;
+	int e = class_for(alg, &c);
+	if (e)
+		return e;
+	if (alg->kind == V2X_KIND_ECDSA) {
+		if (sig_len != 2 * pqs_ecdsa_field_len(c))
+			return V2X_ERR_SIG_ENCODING;
+		return v2x_from_pqs(pqs_ecdsa_verify_digest(c, sig, data_input, len, pk));
+	}
+	return v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
+}
+
+/* ---------------- wire forms ---------------- */
+
+/* An ECDSA curve point as 1609.2 EccP256CurvePoint / EccP384CurvePoint
+ * (section 6.3.23): compressed-y-0 (2) / compressed-y-1 (3) from the
+ * registry's SEC 1 compressed form 0x02 / 0x03 || x. */
+static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
+{
+	coer_put_tag(w, pk[0] == 0x03 ? 3 : 2);
+	coer_put_bytes(w, pk + 1, field);
+}
+
+/* Decode a curve point used as a key: compressed forms, or uncompressed
+ * (x, y) turned into the compressed form (the scheme checks the point). */
+static int point_get(coer_rd *r, uint8_t *pk, size_t field)
+{
+	unsigned t;
+	const uint8_t *p;
+	int e = coer_get_tag(r, &t);
+	if (e)
+		return e;
+	switch (t) {
+	case 0: /* x-only: cannot be a verification key */
+	case 1: /* fill */
+		return V2X_ERR_KEY_ENCODING;
+	case 2:
+	case 3:
+		e = coer_get_bytes(r, field, &p);
+		if (e)
+			return e;
+		pk[0] = (uint8_t)t;
+		memcpy(pk + 1, p, field);
+		return V2X_OK;
+	case 4:
+		e = coer_get_bytes(r, 2 * field, &p);
+		if (e)
+			return e;
+		pk[0] = (uint8_t)(2 + (p[2 * field - 1] & 1));
+		memcpy(pk + 1, p, field);
+		return V2X_OK;
+	default:
+		return V2X_ERR_UNKNOWN_CHOICE;
+	}
+}
+
+/* EcdsaP256Signature / EcdsaP384Signature (section 6.3.35): rSig as an
+ * x-only point (the canonical form of section 6.3.29), sSig. */
+static void ecsig_put(coer_wr *w, const uint8_t *rs, size_t field)
+{
+	coer_put_tag(w, 0);
+	coer_put_bytes(w, rs, 2 * field);
+}
+
+static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field, int x_only_only)
+{
+	unsigned t;
+	const uint8_t *p;
+	int e = coer_get_tag(r, &t);
+	if (e)
+		return e;
+	if (t > 4)
+		return V2X_ERR_UNKNOWN_CHOICE;
+	if (t == 1)
+		return V2X_ERR_SIG_ENCODING;
+	if (t != 0 && x_only_only)
+		return V2X_ERR_CONSTRAINT;
+	/* r is the x-coordinate whatever the point form; y is not needed. */
+	e = coer_get_bytes(r, field, &p);
+	if (e)
+		return e;
+	memcpy(rs, p, field);
+	if (t == 4 && (e = coer_get_bytes(r, field, &p)) != 0)
+		return e;
+	e = coer_get_bytes(r, field, &p);
+	if (e)
+		return e;
+	memcpy(rs + field, p, field);
+	return V2X_OK;
+}
+
+static size_t field_of(const v2x_alg *alg)
+{
+	return alg->hash == V2X_HASH_SHA384 ? 48 : 32;
+}
+
+static size_t wrap_size(const v2x_alg *alg, size_t value_len)
+{
+	/* tag, plus the open-type length for extension alternatives (X.696 20.2) */
+	return 1 + (alg->index >= 2 ? coer_length_size(value_len) : 0) + value_len;
+}
+
+size_t v2x_pvk_size(const v2x_alg *alg)
+{
+	return wrap_size(alg, alg->pk_len);
+}
+
+size_t v2x_sig_size(const v2x_alg *alg)
+{
+	return wrap_size(alg, alg->sig_len);
+}
+
+void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
+{
+	coer_put_tag(w, alg->index);
+	if (alg->index >= 2)
+		coer_put_length(w, alg->pk_len);
+	switch (alg->kind) {
+	case V2X_KIND_ECDSA:
+		point_put(w, pk, field_of(alg));
+		break;
+	case V2X_KIND_PQC:
+		coer_put_bytes(w, pk, alg->pk_len);
+		break;
+	default: /* composite: SEQUENCE { EccP256CurvePoint, OCTET STRING (SIZE(pk)) } */
+		point_put(w, pk, 32);
+		coer_put_bytes(w, pk + 33, alg->pk_len - 33u);
+		break;
+	}
+}
+
+void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig)
+{
+	coer_put_tag(w, alg->index);
+	if (alg->index >= 2)
+		coer_put_length(w, alg->sig_len);
+	switch (alg->kind) {
+	case V2X_KIND_ECDSA:
+		ecsig_put(w, sig, field_of(alg));
+		break;
+	case V2X_KIND_PQC:
+		coer_put_bytes(w, sig, alg->sig_len);
+		break;
+	default: /* composite: SEQUENCE { EcdsaP256Signature, OCTET STRING (SIZE(sig)) } */
+		ecsig_put(w, sig, 32);
+		coer_put_bytes(w, sig + 64, alg->sig_len - 65u);
+		break;
+	}
+}
+
+/* Root alternatives 0 and 1 are ECDSA P-256 and brainpoolP256r1; 2 and up
+ * are extensions in an open type (X.696 20.2).  An extension we do not
+ * know is skipped by its length and reported as *alg == NULL. */
+static int open_choice(coer_rd *r, unsigned *t, const v2x_alg **alg, coer_rd *val)
+{
+	int e = coer_get_tag(r, t);
+	if (e)
+		return e;
+	*alg = v2x_alg_by_index(*t);
+	if (*t < 2) {
+		*val = *r; /* root alternative: decode in place */
+		return V2X_OK;
+	}
+	return coer_get_open(r, val);
+}
+
+int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
+{
+	unsigned t;
+	coer_rd v;
+	const v2x_alg *a;
+	int e = open_choice(r, &t, &a, &v);
+	if (e)
+		return e;
+	*alg = a;
+	if (!a) {
+		*pk_len = 0;
+		return V2X_OK;
+	}
+	const uint8_t *p;
+	switch (a->kind) {
+	case V2X_KIND_ECDSA:
+		e = point_get(&v, pk, field_of(a));
+		break;
+	case V2X_KIND_PQC:
+		/* fixed-size OCTET STRING: the open type holds exactly its octets */
+		if (v.len != a->pk_len)
+			return V2X_ERR_CONSTRAINT;
+		e = coer_get_bytes(&v, a->pk_len, &p);
+		if (!e)
+			memcpy(pk, p, a->pk_len);
+		break;
+	default:
+		e = point_get(&v, pk, 32);
+		if (!e && v.len - v.pos != a->pk_len - 33u)
+			return V2X_ERR_CONSTRAINT;
+		if (!e)
+			e = coer_get_bytes(&v, a->pk_len - 33u, &p);
+		if (!e)
+			memcpy(pk + 33, p, a->pk_len - 33u);
+		break;
+	}
+	if (e)
+		return e;
+	*pk_len = v2x_alg_reg_pk_len(a);
+	if (t < 2) {
+		r->pos = v.pos;
+		return V2X_OK;
+	}
+	return coer_end_open(&v);
+}
+
+int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only)
+{
+	unsigned t;
+	coer_rd v;
+	const v2x_alg *a;
+	int e = open_choice(r, &t, &a, &v);
+	if (e)
+		return e;
+	*alg = a;
+	if (!a) {
+		*sig_len = 0;
+		return V2X_OK;
+	}
+	const uint8_t *p;
+	switch (a->kind) {
+	case V2X_KIND_ECDSA:
+		e = ecsig_get(&v, sig, field_of(a), x_only_only);
+		break;
+	case V2X_KIND_PQC:
+		if (v.len != a->sig_len)
+			return V2X_ERR_CONSTRAINT;
+		e = coer_get_bytes(&v, a->sig_len, &p);
+		if (!e)
+			memcpy(sig, p, a->sig_len);
+		break;
+	default:
+		e = ecsig_get(&v, sig, 32, 1);
+		if (!e && v.len - v.pos != a->sig_len - 65u)
+			return V2X_ERR_CONSTRAINT;
+		if (!e)
+			e = coer_get_bytes(&v, a->sig_len - 65u, &p);
+		if (!e)
+			memcpy(sig + 64, p, a->sig_len - 65u);
+		break;
+	}
+	if (e)
+		return e;
+	*sig_len = v2x_alg_reg_sig_len(a);
+	if (t < 2) {
+		r->pos = v.pos;
+		return V2X_OK;
+	}
+	return coer_end_open(&v);
+}

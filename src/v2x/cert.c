@@ -1,0 +1,549 @@
+/*
+ * IEEE 1609.2 explicit certificates (section 6.4): COER encoding when
+ * issuing, strict decoding, HashedId8 (section 6.4.3) and the issuer
+ * signature (section 5.3.1).
+ */
+#include <string.h>
+
+#include "v2x_inner.h"
+
+void v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start)
+{
+	memset(p, 0, sizeof *p);
+	p->role = role;
+	p->name = role == V2X_CERT_EE ? "vehicle" : role == V2X_CERT_CA ? "pqsig-ica" : "pqsig-root";
+	p->start = start;
+	p->duration_unit = V2X_DUR_HOURS;
+	p->duration = role == V2X_CERT_EE ? 24 * 7 : 24 * 365;
+	p->n_regions = 1;
+	p->regions[0] = 410; /* UN M.49 code of the Republic of Korea, the seed's deployment */
+	if (role == V2X_CERT_EE) {
+		p->n_psids = 1;
+		p->psids[0] = 0x20; /* basic safety message (the seed's 100-byte BSM) */
+	}
+	p->min_chain_length = 1;
+	p->chain_length_range = 0;
+}
+
+/* ---------------- encoding ---------------- */
+
+static int params_ok(const v2x_cert_params *p)
+{
+	if (p->n_regions > V2X_MAX_REGIONS || p->n_psids > V2X_MAX_PSIDS || p->duration_unit > V2X_DUR_YEARS)
+		return 0;
+	if (p->name && strlen(p->name) > V2X_MAX_NAME)
+		return 0;
+	if (p->role == V2X_CERT_EE && p->n_psids == 0)
+		return 0; /* appPermissions must grant something (6.4.8's presence constraint) */
+	return 1;
+}
+
+/* ToBeSignedCertificate (section 6.4.8), root components only. */
+static void tbs_put(coer_wr *w, const v2x_cert_params *p, const v2x_alg *alg, const uint8_t *pk)
+{
+	int ee = p->role == V2X_CERT_EE;
+	/* preamble: extension bit, region, assuranceLevel, appPermissions,
+	 * certIssuePermissions, certRequestPermissions, canRequestRollover, encryptionKey */
+	uint8_t pre = (uint8_t)((p->n_regions ? 0x40 : 0) | (ee ? 0x10 : 0x08));
+	coer_put_u8(w, pre);
+	if (p->name) { /* CertificateId name (Hostname, UTF8String SIZE(0..255)) */
+		size_t n = strlen(p->name);
+		coer_put_tag(w, 1);
+		coer_put_length(w, n);
+		coer_put_bytes(w, (const uint8_t *)p->name, n);
+	} else {
+		coer_put_tag(w, 3); /* none */
+	}
+	coer_put_bytes(w, p->craca_id, 3);
+	coer_put_u16(w, p->crl_series);
+	coer_put_u32(w, p->start);
+	coer_put_tag(w, p->duration_unit);
+	coer_put_u16(w, p->duration);
+	if (p->n_regions) { /* identifiedRegion: SEQUENCE OF IdentifiedRegion countryOnly */
+		coer_put_tag(w, 3);
+		coer_put_quantity(w, p->n_regions);
+		for (size_t i = 0; i < p->n_regions; i++) {
+			coer_put_tag(w, 0);
+			coer_put_u16(w, p->regions[i]);
+		}
+	}
+	if (ee) { /* appPermissions: SEQUENCE OF PsidSsp, no SSP */
+		coer_put_quantity(w, p->n_psids);
+		for (size_t i = 0; i < p->n_psids; i++) {
+			coer_put_u8(w, 0x00);
+			coer_put_uint(w, p->psids[i]);
+		}
+	} else { /* certIssuePermissions: one PsidGroupPermissions (6.4.28) */
+		coer_put_quantity(w, 1);
+		/* preamble: minChainLength, chainLengthRange, eeType present iff not DEFAULT */
+		coer_put_u8(w, (uint8_t)((p->min_chain_length != 1 ? 0x80 : 0) | (p->chain_length_range != 0 ? 0x40 : 0)));
+		if (p->n_psids) {
+			coer_put_tag(w, 0); /* explicit SequenceOfPsidSspRange */
+			coer_put_quantity(w, p->n_psids);
+			for (size_t i = 0; i < p->n_psids; i++) {
+				coer_put_u8(w, 0x00);
+				coer_put_uint(w, p->psids[i]);
+			}
+		} else {
+			coer_put_tag(w, 1); /* all */
+		}
+		if (p->min_chain_length != 1)
+			coer_put_int(w, p->min_chain_length);
+		if (p->chain_length_range != 0)
+			coer_put_int(w, p->chain_length_range);
+	}
+	coer_put_tag(w, 0); /* verifyKeyIndicator: verificationKey */
+	v2x_pvk_put(w, alg, pk);
+}
+
+static size_t tbs_size(const v2x_cert_params *p, const v2x_alg *alg)
+{
+	coer_wr w;
+	static const uint8_t zero_pk[V2X_MAX_PK];
+	coer_wr_init(&w, NULL, 0);
+	tbs_put(&w, p, alg, zero_pk);
+	return w.len;
+}
+
+size_t v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer)
+{
+	if (!p || !subject || !issuer || !params_ok(p))
+		return 0;
+	/* preamble, version, type, issuer (at most tag + length + HashedId8) */
+	return 3 + 10 + tbs_size(p, subject) + v2x_sig_size(issuer);
+}
+
+int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
+                   const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
+                   size_t *out_len)
+{
+	if (!p || !subject || !issuer_key || !out || !out_len || !subject->alg || !issuer_key->alg || !params_ok(p))
+		return V2X_ERR_ARG;
+	const v2x_alg *ia = issuer_key->alg;
+	unsigned h = ia->hash;
+	uint8_t issuer_hash[V2X_MAX_HASH], issuer_id[8];
+	int e;
+	if (issuer_cert) {
+		e = v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
+		if (e)
+			return e;
+		/* The issuer identifier names the hash of the issuer's own HashedId8
+		 * (6.4.7), and section 5.3.1 hashes the issuer certificate with the
+		 * hash of the signing algorithm: the two agree for every algorithm here. */
+		e = v2x_hash(h, issuer_cert, issuer_cert_len, issuer_hash);
+		if (e)
+			return e;
+	} else if (subject->pk_len != issuer_key->pk_len || subject->alg != ia ||
+	           memcmp(subject->pk, issuer_key->pk, subject->pk_len) != 0) {
+		return V2X_ERR_ARG; /* self-signed: the issuer key is the subject key */
+	}
+
+	coer_wr w;
+	coer_wr_init(&w, out, cap);
+	coer_put_u8(&w, 0x80); /* preamble: signature present */
+	coer_put_u8(&w, 3);    /* version */
+	coer_put_u8(&w, 0);    /* type: explicit */
+	if (!issuer_cert) {
+		coer_put_tag(&w, 1); /* self: HashAlgorithm */
+		coer_put_u8(&w, (uint8_t)h);
+	} else if (h == V2X_HASH_SHA384) {
+		coer_put_tag(&w, 2); /* sha384AndDigest: an extension, so an open type */
+		coer_put_length(&w, 8);
+		coer_put_bytes(&w, issuer_id, 8);
+	} else {
+		coer_put_tag(&w, 0); /* sha256AndDigest */
+		coer_put_bytes(&w, issuer_id, 8);
+	}
+	size_t tbs_off = w.len;
+	tbs_put(&w, p, subject->alg, subject->pk);
+	size_t tbs_len = w.len - tbs_off;
+	if ((e = coer_wr_result(&w)) != 0)
+		return e;
+
+	uint8_t di[V2X_MAX_HASH], sig[V2X_MAX_SIG];
+	size_t sig_len = 0;
+	e = v2x_data_input(h, out + tbs_off, tbs_len, issuer_cert ? issuer_hash : NULL, di);
+	if (!e)
+		e = v2x_alg_sign(issuer_key, di, v2x_hash_len(h), sig, &sig_len, rng);
+	if (e)
+		return e;
+	if (sig_len != v2x_alg_reg_sig_len(ia))
+		return V2X_ERR_CRYPTO;
+	v2x_sig_put(&w, ia, sig);
+	if ((e = coer_wr_result(&w)) != 0)
+		return e;
+	*out_len = w.len;
+	return V2X_OK;
+}
+
+/* ---------------- decoding ---------------- */
+
+static int get_psid(coer_rd *r, uint32_t *psid)
+{
+	uint64_t v;
+	/* Psid INTEGER (0..MAX); 1609.12 assigns values below 2^32 */
+	int e = coer_get_uint(r, &v, 4);
+	if (!e)
+		*psid = (uint32_t)v;
+	return e;
+}
+
+/* SEQUENCE OF PsidSsp or PsidSspRange (the SSP / SSP range is accepted and
+ * ignored: this stack checks PSIDs only). */
+static int get_psid_list(coer_rd *r, uint32_t *psids, size_t *n, int range)
+{
+	size_t q;
+	int e = coer_get_quantity(r, &q);
+	if (e)
+		return e;
+	if (q > V2X_MAX_PSIDS)
+		return V2X_ERR_TOO_LARGE;
+	for (size_t i = 0; i < q; i++) {
+		unsigned pre, t;
+		if ((e = coer_get_preamble(r, 1, &pre)) != 0 || (e = get_psid(r, &psids[i])) != 0)
+			return e;
+		if (pre) {
+			coer_rd sub;
+			e = coer_get_tag(r, &t);
+			if (e)
+				return e;
+			if (!range) { /* ServiceSpecificPermissions: opaque(0), ..., bitmapSsp(1) ext */
+				if (t == 0) {
+					size_t n2;
+					const uint8_t *p;
+					if ((e = coer_get_length(r, &n2)) != 0 || (e = coer_get_bytes(r, n2, &p)) != 0)
+						return e;
+				} else if ((e = coer_get_open(r, &sub)) != 0) {
+					return e;
+				}
+			} else { /* SspRange: opaque SequenceOfOctetString(0), all NULL(1), ..., bitmapSspRange ext */
+				if (t == 0) {
+					size_t k;
+					if ((e = coer_get_quantity(r, &k)) != 0)
+						return e;
+					for (size_t j = 0; j < k; j++) {
+						size_t n2;
+						const uint8_t *p;
+						if ((e = coer_get_length(r, &n2)) != 0 || (e = coer_get_bytes(r, n2, &p)) != 0)
+							return e;
+					}
+				} else if (t >= 2 && (e = coer_get_open(r, &sub)) != 0) {
+					return e;
+				}
+			}
+		}
+	}
+	*n = q;
+	return V2X_OK;
+}
+
+static int get_region(coer_rd *r, v2x_cert *c)
+{
+	unsigned t;
+	int e = coer_get_tag(r, &t);
+	if (e)
+		return e;
+	if (t != 3) {
+		/* circular, rectangular and polygonal regions (and unknown
+		 * extensions) are outside this stack; reject rather than guess */
+		if (t > 3) {
+			coer_rd sub;
+			if ((e = coer_get_open(r, &sub)) != 0)
+				return e;
+		}
+		return V2X_ERR_UNSUPPORTED;
+	}
+	size_t q;
+	if ((e = coer_get_quantity(r, &q)) != 0)
+		return e;
+	if (q == 0)
+		return V2X_ERR_CONSTRAINT; /* SequenceOfIdentifiedRegion: empty means no region at all */
+	if (q > V2X_MAX_REGIONS)
+		return V2X_ERR_TOO_LARGE;
+	for (size_t i = 0; i < q; i++) {
+		if ((e = coer_get_tag(r, &t)) != 0)
+			return e;
+		if (t != 0)
+			return V2X_ERR_UNSUPPORTED; /* regions inside a country: not checked here */
+		if ((e = coer_get_u16(r, &c->regions[i])) != 0)
+			return e;
+	}
+	c->n_regions = q;
+	return V2X_OK;
+}
+
+static int get_issue_perms(coer_rd *r, v2x_cert *c)
+{
+	size_t q;
+	int e = coer_get_quantity(r, &q);
+	if (e)
+		return e;
+	if (q != 1)
+		return q == 0 ? V2X_ERR_CONSTRAINT : V2X_ERR_UNSUPPORTED; /* one group per CA here */
+	unsigned pre, t;
+	if ((e = coer_get_preamble(r, 3, &pre)) != 0 || (e = coer_get_tag(r, &t)) != 0)
+		return e;
+	if (t == 0) {
+		if ((e = get_psid_list(r, c->issue_psids, &c->n_issue, 1)) != 0)
+			return e;
+	} else if (t == 1) {
+		c->issue_all = 1;
+	} else {
+		coer_rd sub;
+		if ((e = coer_get_open(r, &sub)) != 0)
+			return e;
+		return V2X_ERR_UNSUPPORTED;
+	}
+	c->min_chain_length = 1;
+	c->chain_length_range = 0;
+	c->issue_app_ee = 1;
+	int64_t v;
+	if (pre & 4) {
+		if ((e = coer_get_int(r, &v)) != 0)
+			return e;
+		if (v == 1)
+			return V2X_ERR_DEFAULT_ENCODED;
+		if (v < 0 || v > 255)
+			return V2X_ERR_UNSUPPORTED;
+		c->min_chain_length = (uint8_t)v;
+	}
+	if (pre & 2) {
+		if ((e = coer_get_int(r, &v)) != 0)
+			return e;
+		if (v == 0)
+			return V2X_ERR_DEFAULT_ENCODED;
+		if (v < -1 || v > 254)
+			return V2X_ERR_UNSUPPORTED;
+		c->chain_length_range = (uint8_t)(v < 0 ? 255 : v); /* -1: unlimited (6.4.28) */
+	}
+	if (pre & 1) {
+		uint8_t ee;
+		if ((e = coer_get_u8(r, &ee)) != 0)
+			return e;
+		if (ee == 0x80)
+			return V2X_ERR_DEFAULT_ENCODED;
+		if (ee == 0)
+			return V2X_ERR_CONSTRAINT; /* (ALL EXCEPT {}) */
+		c->issue_app_ee = (ee & 0x80) != 0;
+	}
+	c->has_issue = 1;
+	return V2X_OK;
+}
+
+static int tbs_get(coer_rd *r, v2x_cert *c)
+{
+	unsigned pre, t;
+	int e = coer_get_preamble(r, 8, &pre);
+	if (e)
+		return e;
+	/* CertificateId */
+	if ((e = coer_get_tag(r, &t)) != 0)
+		return e;
+	size_t n;
+	const uint8_t *p;
+	switch (t) {
+	case 1: /* name */
+		if ((e = coer_get_length(r, &n)) != 0)
+			return e;
+		if (n > V2X_MAX_NAME)
+			return V2X_ERR_CONSTRAINT;
+		if ((e = coer_get_bytes(r, n, &p)) != 0)
+			return e;
+		memcpy(c->name, p, n);
+		c->name[n] = '\0';
+		c->has_name = 1;
+		break;
+	case 2: /* binaryId OCTET STRING (SIZE(1..64)) */
+		if ((e = coer_get_length(r, &n)) != 0)
+			return e;
+		if (n < 1 || n > 64)
+			return V2X_ERR_CONSTRAINT;
+		if ((e = coer_get_bytes(r, n, &p)) != 0)
+			return e;
+		break;
+	case 3: /* none */
+		break;
+	case 0: /* linkageData: iCert Uint16, linkage-value 9 octets, group-linkage-value OPTIONAL */
+	{
+		unsigned lp;
+		if ((e = coer_get_preamble(r, 1, &lp)) != 0 || (e = coer_get_bytes(r, 2 + 9, &p)) != 0)
+			return e;
+		if (lp && (e = coer_get_bytes(r, 4 + 9, &p)) != 0)
+			return e;
+		break;
+	}
+	default: {
+		coer_rd sub;
+		if ((e = coer_get_open(r, &sub)) != 0)
+			return e;
+		break;
+	}
+	}
+	if ((e = coer_get_bytes(r, 3, &p)) != 0)
+		return e;
+	memcpy(c->craca_id, p, 3);
+	if ((e = coer_get_u16(r, &c->crl_series)) != 0 || (e = coer_get_u32(r, &c->start)) != 0)
+		return e;
+	uint16_t dur;
+	if ((e = coer_get_tag(r, &t)) != 0)
+		return e;
+	if (t > V2X_DUR_YEARS)
+		return V2X_ERR_UNKNOWN_CHOICE; /* Duration is not extensible */
+	if ((e = coer_get_u16(r, &dur)) != 0)
+		return e;
+	c->end = (uint64_t)c->start + v2x_duration_seconds(t, dur);
+	if ((pre & 0x40) && (e = get_region(r, c)) != 0)
+		return e;
+	if (pre & 0x20) { /* assuranceLevel SubjectAssurance OCTET STRING (SIZE(1)) */
+		if ((e = coer_get_bytes(r, 1, &p)) != 0)
+			return e;
+	}
+	if (pre & 0x10) {
+		if ((e = get_psid_list(r, c->app_psids, &c->n_app, 0)) != 0)
+			return e;
+		c->has_app = 1;
+	}
+	if ((pre & 0x08) && (e = get_issue_perms(r, c)) != 0)
+		return e;
+	if (pre & 0x04)
+		return V2X_ERR_UNSUPPORTED; /* certRequestPermissions: enrolment certificates */
+	if (!(pre & 0x1c))
+		return V2X_ERR_PREAMBLE; /* 6.4.8: one of the three permission fields must be present */
+	/* canRequestRollover is NULL: nothing to read */
+	if (pre & 0x01)
+		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
+	if ((e = coer_get_tag(r, &t)) != 0)
+		return e;
+	if (t == 1) { /* reconstructionValue: implicit certificates */
+		return V2X_ERR_UNSUPPORTED;
+	} else if (t != 0) {
+		coer_rd sub;
+		if ((e = coer_get_open(r, &sub)) != 0)
+			return e;
+		return V2X_ERR_UNSUPPORTED;
+	}
+	if ((e = v2x_pvk_get(r, &c->key_alg, c->pk, &c->pk_len)) != 0)
+		return e;
+	if (pre & 0x80) /* extension additions (flags, appExtensions, ...): skipped by length */
+		return coer_skip_extensions(r);
+	return V2X_OK;
+}
+
+int v2x_cert_read(coer_rd *r, v2x_cert *c)
+{
+	memset(c, 0, sizeof *c);
+	size_t base = r->pos;
+	unsigned pre, t;
+	uint8_t version;
+	unsigned long type;
+	int e = coer_get_preamble(r, 1, &pre);
+	if (e || (e = coer_get_u8(r, &version)) != 0 || (e = coer_get_enum(r, &type)) != 0)
+		return e;
+	if (version != 3)
+		return V2X_ERR_CONSTRAINT;
+	if (type >= 1)
+		return V2X_ERR_UNSUPPORTED; /* implicit (1) or an unknown extension value */
+	if (!pre)
+		return V2X_ERR_PREAMBLE; /* 6.4.6: an explicit certificate carries its signature */
+	if ((e = coer_get_tag(r, &t)) != 0)
+		return e;
+	const uint8_t *p;
+	switch (t) {
+	case 0:
+		c->issuer_kind = 1;
+		if ((e = coer_get_bytes(r, 8, &p)) != 0)
+			return e;
+		memcpy(c->issuer_id, p, 8);
+		break;
+	case 1: {
+		unsigned long h;
+		c->issuer_kind = 0;
+		if ((e = coer_get_enum(r, &h)) != 0)
+			return e;
+		if (h > V2X_HASH_SHA384)
+			return V2X_ERR_UNSUPPORTED;
+		c->self_hash = (uint8_t)h;
+		break;
+	}
+	default: {
+		coer_rd sub;
+		if ((e = coer_get_open(r, &sub)) != 0)
+			return e;
+		if (t != 2)
+			return V2X_ERR_UNSUPPORTED; /* sm3AndDigest or unknown */
+		c->issuer_kind = 2;
+		if ((e = coer_get_bytes(&sub, 8, &p)) != 0)
+			return e;
+		if ((e = coer_end_open(&sub)) != 0)
+			return e;
+		memcpy(c->issuer_id, p, 8);
+		break;
+	}
+	}
+	c->tbs_off = r->pos - base;
+	if ((e = tbs_get(r, c)) != 0)
+		return e;
+	c->tbs_len = r->pos - base - c->tbs_off;
+	return v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len, 1);
+}
+
+int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
+{
+	if (!c || !der)
+		return V2X_ERR_ARG;
+	if (len > V2X_MAX_CERT) {
+		memset(c, 0, sizeof *c);
+		return V2X_ERR_TOO_LARGE;
+	}
+	coer_rd r;
+	coer_rd_init(&r, der, len);
+	int e = v2x_cert_read(&r, c);
+	return e ? e : coer_end(&r);
+}
+
+int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out, size_t *hash_len)
+{
+	v2x_cert c;
+	uint8_t h[V2X_MAX_HASH];
+	if (!der || !id)
+		return V2X_ERR_ARG;
+	int e = v2x_cert_decode(&c, der, len);
+	if (e)
+		return e;
+	/* 6.4.3: SHA-384 when the issuer signed with a P-384 key, else SHA-256 */
+	unsigned alg = c.sig_alg ? c.sig_alg->hash : V2X_HASH_SHA256;
+	if ((e = v2x_hash(alg, der, len, h)) != 0)
+		return e;
+	size_t hl = v2x_hash_len(alg);
+	memcpy(id, h + hl - 8, 8); /* the low-order eight octets */
+	if (hash_out)
+		memcpy(hash_out, h, hl);
+	if (hash_len)
+		*hash_len = hl;
+	return V2X_OK;
+}
+
+int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+                       const uint8_t *issuer_der, size_t issuer_len)
+{
+	const v2x_cert *signer = issuer ? issuer : c;
+	if (!c->sig_alg || !signer->key_alg)
+		return V2X_ERR_UNSUPPORTED; /* an extension alternative we skipped */
+	if (c->sig_alg != signer->key_alg)
+		return V2X_ERR_ALG_MISMATCH;
+	if (c->tbs_off + c->tbs_len > len)
+		return V2X_ERR_ARG;
+	unsigned h = c->sig_alg->hash;
+	/* the issuer identifier must name the hash the issuer signs with (6.4.7) */
+	if ((issuer && c->issuer_kind != (h == V2X_HASH_SHA384 ? 2 : 1)) || (!issuer && c->self_hash != h))
+		return V2X_ERR_ALG_MISMATCH;
+	uint8_t ih[V2X_MAX_HASH], di[V2X_MAX_HASH];
+	int e = V2X_OK;
+	if (issuer)
+		e = v2x_hash(h, issuer_der, issuer_len, ih);
+	if (!e)
+		e = v2x_data_input(h, der + c->tbs_off, c->tbs_len, issuer ? ih : NULL, di);
+	if (!e)
+		e = v2x_alg_verify(c->sig_alg, signer->pk, di, v2x_hash_len(h), c->sig, c->sig_len);
+	return e == V2X_ERR_SIG_INVALID || e == V2X_ERR_SIG_ENCODING ? V2X_ERR_CERT_SIG_INVALID : e;
+}

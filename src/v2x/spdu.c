@@ -1,0 +1,585 @@
+/*
+ * Signed SPDUs (IEEE 1609.2 section 6.3): Ieee1609Dot2Data carrying
+ * SignedData, signing (section 5.3.1 data input) and verification
+ * (section 5.2 / 5.1.2: signer resolution, chain validation, permission
+ * and region consistency, replay window).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "v2x_inner.h"
+
+/* ---------------- signing ---------------- */
+
+int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
+                    pqs_rng *rng)
+{
+	if (!s || !key || !key->alg || !cert || (kind != V2X_SIGNER_CERT && kind != V2X_SIGNER_DIGEST))
+		return V2X_ERR_ARG;
+	v2x_cert *c = malloc(sizeof *c);
+	if (!c)
+		return V2X_ERR_NOMEM;
+	memset(s, 0, sizeof *s);
+	int e = v2x_cert_decode(c, cert, cert_len);
+	if (!e && (c->key_alg != key->alg || c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))
+		e = V2X_ERR_ARG; /* the certificate does not certify this key */
+	free(c);
+	if (e)
+		return e;
+	s->key = key;
+	s->cert = cert;
+	s->cert_len = cert_len;
+	s->kind = kind;
+	s->rng = rng;
+	/* section 5.3.1: the signer's certificate is hashed with the signing algorithm's hash */
+	e = v2x_hash(key->alg->hash, cert, cert_len, s->cert_hash);
+	if (e)
+		return e;
+	s->hash_len = v2x_hash_len(key->alg->hash);
+	return v2x_cert_hashedid8(cert, cert_len, s->cert_id, NULL, NULL);
+}
+
+static size_t uint_size(uint64_t v)
+{
+	size_t n = 1;
+	while (n < 8 && (v >> (8 * n)) != 0)
+		n++;
+	return n;
+}
+
+size_t v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
+{
+	if (!s || !s->key)
+		return 0;
+	size_t inner = 2 + coer_length_size(payload_len) + payload_len;   /* Ieee1609Dot2Data unsecured */
+	size_t tbs = 1 + inner + 1 + (1 + uint_size(0xffffffffu)) + 8;     /* payload, headerInfo */
+	size_t signer = s->kind == V2X_SIGNER_DIGEST ? 9 : 1 + 2 + s->cert_len;
+	return 3 + tbs + signer + v2x_sig_size(s->key->alg);
+}
+
+int v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
+                  size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
+{
+	if (!s || !s->key || !out || !out_len || (!payload && payload_len))
+		return V2X_ERR_ARG;
+	const v2x_alg *alg = s->key->alg;
+	coer_wr w;
+	coer_wr_init(&w, out, cap);
+	coer_put_u8(&w, 3);          /* protocolVersion */
+	coer_put_tag(&w, 1);         /* content: signedData */
+	coer_put_u8(&w, alg->hash);  /* hashId (HashAlgorithm: sha256 0, sha384 1) */
+	size_t tbs_off = w.len;
+	coer_put_u8(&w, 0x40);       /* SignedDataPayload preamble: data present */
+	coer_put_u8(&w, 3);          /* data: Ieee1609Dot2Data { 3, unsecuredData } */
+	coer_put_tag(&w, 0);
+	coer_put_length(&w, payload_len);
+	coer_put_bytes(&w, payload, payload_len);
+	coer_put_u8(&w, 0x40);       /* HeaderInfo preamble: generationTime present */
+	coer_put_uint(&w, psid);
+	coer_put_u64(&w, generation_time);
+	size_t tbs_len = w.len - tbs_off;
+	if (s->kind == V2X_SIGNER_DIGEST) {
+		coer_put_tag(&w, 0);
+		coer_put_bytes(&w, s->cert_id, 8);
+	} else {
+		coer_put_tag(&w, 1);
+		coer_put_quantity(&w, 1);
+		coer_put_bytes(&w, s->cert, s->cert_len);
+	}
+	int e = coer_wr_result(&w);
+	if (e)
+		return e;
+	uint8_t di[V2X_MAX_HASH], sig[V2X_MAX_SIG];
+	size_t sig_len = 0;
+	e = v2x_data_input(alg->hash, out + tbs_off, tbs_len, s->cert_hash, di);
+	if (!e)
+		e = v2x_alg_sign(s->key, di, v2x_hash_len(alg->hash), sig, &sig_len, s->rng);
+	if (!e && sig_len != v2x_alg_reg_sig_len(alg))
+		e = V2X_ERR_CRYPTO;
+	pqs_zeroize(di, sizeof di);
+	if (e)
+		return e;
+	v2x_sig_put(&w, alg, sig);
+	if ((e = coer_wr_result(&w)) != 0)
+		return e;
+	*out_len = w.len;
+	return V2X_OK;
+}
+
+/* ---------------- decoding ---------------- */
+
+typedef struct {
+	unsigned hash_id;
+	size_t tbs_off, tbs_len;
+	const uint8_t *payload;
+	size_t payload_len;
+	int has_payload;
+	uint32_t psid;
+	int has_gen, has_expiry;
+	uint64_t gen, expiry;
+	int signer; /* v2x_signer_kind, or -1 for self / an unknown alternative */
+	uint8_t digest[8];
+	size_t n_certs;
+	const uint8_t *certs[V2X_MAX_CHAIN];
+	size_t cert_lens[V2X_MAX_CHAIN];
+	const v2x_alg *sig_alg;
+	uint8_t sig[V2X_MAX_SIG];
+	size_t sig_len;
+	v2x_cert scratch; /* the last certificate read */
+} spdu_view;
+
+/* HashedData (6.3.7): sha256HashedData OCTET STRING (SIZE(32)), extensions. */
+static int skip_hashed_data(coer_rd *r)
+{
+	unsigned t;
+	const uint8_t *p;
+	int e = coer_get_tag(r, &t);
+	if (e)
+		return e;
+	if (t == 0)
+		return coer_get_bytes(r, 32, &p);
+	coer_rd sub;
+	return coer_get_open(r, &sub);
+}
+
+static int header_read(coer_rd *r, spdu_view *sv)
+{
+	unsigned pre;
+	const uint8_t *p;
+	uint64_t psid;
+	int e = coer_get_preamble(r, 7, &pre);
+	if (e || (e = coer_get_uint(r, &psid, 4)) != 0)
+		return e;
+	sv->psid = (uint32_t)psid;
+	if ((pre & 0x20) && (e = coer_get_u64(r, &sv->gen)) != 0)
+		return e;
+	sv->has_gen = (pre & 0x20) != 0;
+	if ((pre & 0x10) && (e = coer_get_u64(r, &sv->expiry)) != 0)
+		return e;
+	sv->has_expiry = (pre & 0x10) != 0;
+	if ((pre & 0x08) && (e = coer_get_bytes(r, 10, &p)) != 0) /* ThreeDLocation: 4 + 4 + 2 */
+		return e;
+	if ((pre & 0x04) && (e = coer_get_bytes(r, 3, &p)) != 0) /* p2pcdLearningRequest HashedId3 */
+		return e;
+	if (pre & 0x02) { /* MissingCrlIdentifier: extensible SEQUENCE { HashedId3, CrlSeries } */
+		unsigned mp;
+		if ((e = coer_get_preamble(r, 1, &mp)) != 0 || (e = coer_get_bytes(r, 5, &p)) != 0)
+			return e;
+		if (mp && (e = coer_skip_extensions(r)) != 0)
+			return e;
+	}
+	if (pre & 0x01)
+		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
+	if (pre & 0x40) /* extension additions (inlineP2pcdRequest, ...): skipped by length */
+		return coer_skip_extensions(r);
+	return V2X_OK;
+}
+
+static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len)
+{
+	coer_rd r;
+	unsigned t, pre;
+	uint8_t ver;
+	unsigned long hid;
+	const uint8_t *p;
+	int e;
+	memset(sv, 0, offsetof(spdu_view, scratch));
+	coer_rd_init(&r, in, len);
+	if ((e = coer_get_u8(&r, &ver)) != 0)
+		return e;
+	if (ver != 3)
+		return V2X_ERR_CONSTRAINT; /* protocolVersion Uint8(3) */
+	if ((e = coer_get_tag(&r, &t)) != 0)
+		return e;
+	if (t != 1) {
+		/* unsecured, encrypted, certificate requests and unknown extensions: not signed data */
+		if (t > 3) {
+			coer_rd sub;
+			if ((e = coer_get_open(&r, &sub)) != 0)
+				return e;
+		}
+		return V2X_ERR_UNSUPPORTED;
+	}
+	if ((e = coer_get_enum(&r, &hid)) != 0)
+		return e;
+	if (hid > V2X_HASH_SHA384)
+		return V2X_ERR_UNSUPPORTED; /* sm3 or an unknown extension value */
+	sv->hash_id = (unsigned)hid;
+	sv->tbs_off = r.pos;
+	/* SignedDataPayload: extension bit, data, extDataHash */
+	if ((e = coer_get_preamble(&r, 3, &pre)) != 0)
+		return e;
+	if (!(pre & 7))
+		return V2X_ERR_PREAMBLE; /* one of data, extDataHash, omitted must be present */
+	if (pre & 2) {
+		uint8_t iv;
+		if ((e = coer_get_u8(&r, &iv)) != 0)
+			return e;
+		if (iv != 3)
+			return V2X_ERR_CONSTRAINT;
+		if ((e = coer_get_tag(&r, &t)) != 0)
+			return e;
+		if (t != 0)
+			return V2X_ERR_UNSUPPORTED; /* nested signed or encrypted data */
+		if ((e = coer_get_length(&r, &sv->payload_len)) != 0 ||
+		    (e = coer_get_bytes(&r, sv->payload_len, &sv->payload)) != 0)
+			return e;
+		sv->has_payload = 1;
+	}
+	if ((pre & 1) && (e = skip_hashed_data(&r)) != 0)
+		return e;
+	if ((pre & 4) && (e = coer_skip_extensions(&r)) != 0)
+		return e;
+	if ((e = header_read(&r, sv)) != 0)
+		return e;
+	sv->tbs_len = r.pos - sv->tbs_off;
+	/* SignerIdentifier */
+	if ((e = coer_get_tag(&r, &t)) != 0)
+		return e;
+	if (t == 0) {
+		sv->signer = V2X_SIGNER_DIGEST;
+		if ((e = coer_get_bytes(&r, 8, &p)) != 0)
+			return e;
+		memcpy(sv->digest, p, 8);
+	} else if (t == 1) {
+		size_t q;
+		sv->signer = V2X_SIGNER_CERT;
+		if ((e = coer_get_quantity(&r, &q)) != 0)
+			return e;
+		if (q == 0)
+			return V2X_ERR_CONSTRAINT;
+		if (q > V2X_MAX_CHAIN)
+			return V2X_ERR_TOO_LARGE;
+		for (size_t i = 0; i < q; i++) {
+			size_t start = r.pos;
+			if ((e = v2x_cert_read(&r, &sv->scratch)) != 0)
+				return e;
+			sv->certs[i] = in + start;
+			sv->cert_lens[i] = r.pos - start;
+		}
+		sv->n_certs = q;
+	} else {
+		sv->signer = -1; /* self (no key to verify with) or an unknown extension */
+		if (t > 2) {
+			coer_rd sub;
+			if ((e = coer_get_open(&r, &sub)) != 0)
+				return e;
+		}
+	}
+	if ((e = v2x_sig_get(&r, &sv->sig_alg, sv->sig, &sv->sig_len, 0)) != 0)
+		return e;
+	return coer_end(&r);
+}
+
+static void fill_info(const spdu_view *sv, v2x_spdu_info *info)
+{
+	memset(info, 0, sizeof *info);
+	info->psid = sv->psid;
+	info->generation_time = sv->gen;
+	info->payload = sv->payload;
+	info->payload_len = sv->payload_len;
+	info->signer_kind = sv->signer == V2X_SIGNER_DIGEST ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT;
+	memcpy(info->signer_id, sv->digest, 8);
+	info->alg = sv->sig_alg;
+}
+
+int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
+{
+	if (!spdu)
+		return V2X_ERR_ARG;
+	spdu_view *sv = malloc(sizeof *sv);
+	if (!sv)
+		return V2X_ERR_NOMEM;
+	int e = spdu_read(sv, spdu, len);
+	if (!e && sv->signer == V2X_SIGNER_CERT)
+		e = v2x_cert_hashedid8(sv->certs[0], sv->cert_lens[0], sv->digest, NULL, NULL);
+	if (!e && info)
+		fill_info(sv, info);
+	free(sv);
+	return e;
+}
+
+/* ---------------- verification ---------------- */
+
+void v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now)
+{
+	memset(v, 0, sizeof *v);
+	v->store = store;
+	v->cache = cache;
+	v->now = now;
+	v->max_age = 30u * 1000000u; /* 30 s: far beyond a BSM's 100 ms period, short enough for replay */
+	v->max_future = 30u * 1000000u;
+}
+
+static int psid_in(uint32_t psid, const uint32_t *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == psid)
+			return 1;
+	return 0;
+}
+
+static int region_within(const uint16_t *inner, size_t ni, const uint16_t *outer, size_t no)
+{
+	for (size_t i = 0; i < ni; i++) {
+		int found = 0;
+		for (size_t j = 0; j < no; j++)
+			found |= inner[i] == outer[j];
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* 5.1.2.4 consistency: what cur asks for must be within what iss may grant. */
+static int permissions_ok(const v2x_cert *cur, const v2x_cert *iss)
+{
+	if (!iss->has_issue)
+		return 0;
+	if (cur->has_app) {
+		if (!iss->issue_app_ee)
+			return 0;
+		if (!iss->issue_all)
+			for (size_t i = 0; i < cur->n_app; i++)
+				if (!psid_in(cur->app_psids[i], iss->issue_psids, iss->n_issue))
+					return 0;
+	}
+	if (cur->has_issue && !iss->issue_all) {
+		if (cur->issue_all)
+			return 0;
+		for (size_t i = 0; i < cur->n_issue; i++)
+			if (!psid_in(cur->issue_psids[i], iss->issue_psids, iss->n_issue))
+				return 0;
+	}
+	return 1;
+}
+
+/* The issuer of cur: among the certificates attached after the signer's,
+ * then in the store. */
+static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8_t id[8], const uint8_t **der,
+                       size_t *len)
+{
+	for (size_t i = 1; sv && i < sv->n_certs; i++) {
+		uint8_t cid[8];
+		if (v2x_cert_hashedid8(sv->certs[i], sv->cert_lens[i], cid, NULL, NULL) == V2X_OK &&
+		    memcmp(cid, id, 8) == 0) {
+			*der = sv->certs[i];
+			*len = sv->cert_lens[i];
+			return V2X_OK;
+		}
+	}
+	const v2x_store_entry *en = v2x_store_lookup(v->store, id);
+	if (!en)
+		return V2X_ERR_ISSUER_UNKNOWN;
+	*der = en->der;
+	*len = en->len;
+	return V2X_OK;
+}
+
+/*
+ * Validate the chain from the signer certificate (der) up to a trust
+ * anchor (5.1.2): at each step the validity period against generationTime,
+ * the issuer digest, the issuer's permissions, chain length and region,
+ * and the issuer's signature.  Fills ce (the signer's decoded certificate,
+ * the chain's validity intersection and the anchor) for the cache.
+ */
+static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len, uint64_t gen_s,
+                          v2x_cache_entry *ce, size_t *chain_len)
+{
+	v2x_cert *buf = malloc(2 * sizeof *buf);
+	if (!buf)
+		return V2X_ERR_NOMEM;
+	v2x_cert *cur = &ce->cert, *iss = &buf[0]; /* the signer's certificate stays in ce */
+	const uint8_t *cur_der = der;
+	size_t cur_len = len;
+	uint16_t region[V2X_MAX_REGIONS];
+	size_t n_region = 0;
+	int e = v2x_cert_decode(cur, der, len);
+	ce->not_before = 0;
+	ce->not_after = UINT64_MAX;
+	size_t depth = 0;
+	while (!e) {
+		if (++depth > V2X_MAX_CHAIN) {
+			e = V2X_ERR_CHAIN_TOO_LONG;
+			break;
+		}
+		if (gen_s < cur->start) {
+			e = V2X_ERR_CERT_NOT_YET_VALID;
+			break;
+		}
+		if (gen_s >= cur->end) {
+			e = V2X_ERR_CERT_EXPIRED;
+			break;
+		}
+		if (cur->start > ce->not_before)
+			ce->not_before = cur->start;
+		if (cur->end < ce->not_after)
+			ce->not_after = cur->end;
+		if (cur->n_regions) {
+			memcpy(region, cur->regions, cur->n_regions * sizeof region[0]);
+			n_region = cur->n_regions;
+		}
+		if (cur->issuer_kind == 0) {
+			/* a self-signed certificate ends the chain: it must be an anchor,
+			 * byte for byte (anchors were verified when added) */
+			uint8_t id[8];
+			const v2x_store_entry *en;
+			e = v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL);
+			if (e)
+				break;
+			en = v2x_store_lookup(v->store, id);
+			if (!en || !en->trusted || en->len != cur_len || memcmp(en->der, cur_der, cur_len) != 0) {
+				e = V2X_ERR_UNTRUSTED_ROOT;
+				break;
+			}
+			memcpy(ce->anchor_id, id, 8);
+			break;
+		}
+		const uint8_t *iss_der;
+		size_t iss_len;
+		if ((e = find_issuer(v, sv, cur->issuer_id, &iss_der, &iss_len)) != 0)
+			break;
+		if ((e = v2x_cert_decode(iss, iss_der, iss_len)) != 0)
+			break;
+		if (!permissions_ok(cur, iss)) {
+			e = V2X_ERR_ISSUER_PERMISSIONS;
+			break;
+		}
+		/* 6.4.28: the issuer allows chains of minChainLength ..
+		 * minChainLength + chainLengthRange certificates below it */
+		if (depth < iss->min_chain_length ||
+		    (iss->chain_length_range != 255 && depth > (size_t)iss->min_chain_length + iss->chain_length_range)) {
+			e = V2X_ERR_CHAIN_LENGTH;
+			break;
+		}
+		/* 5.1.2.4: identified regions nest (a certificate without a region inherits) */
+		if (iss->n_regions && n_region && !region_within(region, n_region, iss->regions, iss->n_regions)) {
+			e = V2X_ERR_REGION;
+			break;
+		}
+		v->sig_checks++;
+		if ((e = v2x_cert_check_sig(cur, cur_der, cur_len, iss, iss_der, iss_len)) != 0)
+			break;
+		/* move up: the issuer becomes the current certificate */
+		cur = iss;
+		iss = cur == &buf[0] ? &buf[1] : &buf[0];
+		cur_der = iss_der;
+		cur_len = iss_len;
+	}
+	*chain_len = depth;
+	free(buf);
+	return e;
+}
+
+int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info)
+{
+	if (!v || !v->store || !spdu)
+		return V2X_ERR_ARG;
+	spdu_view *sv = malloc(sizeof *sv);
+	v2x_cache_entry *ce = malloc(sizeof *ce);
+	int e = sv && ce ? V2X_OK : V2X_ERR_NOMEM;
+	if (!e)
+		e = spdu_read(sv, spdu, len);
+	if (e)
+		goto done;
+	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
+		e = V2X_ERR_UNSUPPORTED;
+		goto done;
+	}
+	/* replay and freshness (5.2.4.3.3, 5.2.4.3.4) before any cryptography */
+	if (!sv->has_gen) {
+		e = V2X_ERR_NO_GENERATION_TIME;
+		goto done;
+	}
+	if (v->now) {
+		if (sv->gen + v->max_age < v->now || (sv->has_expiry && sv->expiry < v->now)) {
+			e = V2X_ERR_TOO_OLD;
+			goto done;
+		}
+		if (sv->gen > v->now + v->max_future) {
+			e = V2X_ERR_FROM_FUTURE;
+			goto done;
+		}
+	}
+	if (v->has_expected_psid && sv->psid != v->expected_psid) {
+		e = V2X_ERR_PSID_MISMATCH;
+		goto done;
+	}
+	uint64_t gen_s = sv->gen / 1000000u;
+	/* the signer's HashedId8: from the attached certificate or the digest */
+	if (sv->signer == V2X_SIGNER_CERT &&
+	    (e = v2x_cert_hashedid8(sv->certs[0], sv->cert_lens[0], sv->digest, NULL, NULL)) != 0)
+		goto done;
+	size_t chain_len = 0;
+	const v2x_cache_entry *hit = v2x_cache_get(v->cache, sv->digest);
+	const v2x_cache_entry *use;
+	if (hit) {
+		/* a verified certificate: re-check only what depends on this SPDU */
+		const v2x_store_entry *anchor = v2x_store_lookup(v->store, hit->anchor_id);
+		v->cache_hits++;
+		if (!anchor || !anchor->trusted)
+			e = V2X_ERR_UNTRUSTED_ROOT;
+		else if (gen_s < hit->not_before)
+			e = V2X_ERR_CERT_NOT_YET_VALID;
+		else if (gen_s >= hit->not_after)
+			e = V2X_ERR_CERT_EXPIRED;
+		if (e)
+			goto done;
+		use = hit;
+	} else {
+		const uint8_t *der;
+		size_t dlen;
+		if (v->cache)
+			v->cache_misses++;
+		if (sv->signer == V2X_SIGNER_CERT) {
+			der = sv->certs[0];
+			dlen = sv->cert_lens[0];
+		} else {
+			const v2x_store_entry *en = v2x_store_lookup(v->store, sv->digest);
+			if (!en) {
+				e = V2X_ERR_SIGNER_UNKNOWN;
+				goto done;
+			}
+			der = en->der;
+			dlen = en->len;
+		}
+		if ((e = validate_chain(v, sv, der, dlen, gen_s, ce, &chain_len)) != 0)
+			goto done;
+		memcpy(ce->id, sv->digest, 8);
+		if ((e = v2x_hash(ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256, der, dlen, ce->hash)) != 0)
+			goto done;
+		ce->hash_len = v2x_hash_len(ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256);
+		v2x_cache_put(v->cache, ce);
+		use = ce;
+	}
+	const v2x_cert *sc = &use->cert;
+	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app)) {
+		e = V2X_ERR_PSID_NOT_PERMITTED;
+		goto done;
+	}
+	if (!sc->key_alg) {
+		e = V2X_ERR_UNSUPPORTED;
+		goto done;
+	}
+	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash) {
+		e = V2X_ERR_ALG_MISMATCH;
+		goto done;
+	}
+	uint8_t di[V2X_MAX_HASH];
+	e = v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
+	if (e)
+		goto done;
+	v->sig_checks++;
+	e = v2x_alg_verify(sc->key_alg, sc->pk, di, v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	if (e == V2X_ERR_SIG_ENCODING)
+		e = V2X_ERR_SIG_INVALID; /* a signature the scheme cannot parse does not verify either */
+	if (!e && info) {
+		fill_info(sv, info);
+		info->chain_len = chain_len;
+	}
+done:
+	free(sv);
+	free(ce);
+	return e;
+}

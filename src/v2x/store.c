@@ -1,0 +1,214 @@
+/*
+ * Certificate store (trust anchors and known certificates, looked up by
+ * HashedId8) and the bounded verified-certificate cache.
+ *
+ * Both are small linear tables: a V2X unit knows a handful of CA
+ * certificates, and the cache of neighbouring vehicles is bounded by the
+ * caller (a few hundred entries), so a scan of 8-byte keys costs less than
+ * one hash of a certificate.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "v2x_inner.h"
+
+struct v2x_store_ {
+	size_t n, cap;
+	v2x_store_entry *e;
+};
+
+v2x_store *v2x_store_new(size_t max_certs)
+{
+	if (max_certs == 0)
+		return NULL;
+	v2x_store *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->e = calloc(max_certs, sizeof *s->e);
+	if (!s->e) {
+		free(s);
+		return NULL;
+	}
+	s->cap = max_certs;
+	return s;
+}
+
+void v2x_store_free(v2x_store *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		free((void *)s->e[i].der);
+		free((void *)s->e[i].cert);
+	}
+	free(s->e);
+	free(s);
+}
+
+const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8])
+{
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < s->n; i++)
+		if (memcmp(s->e[i].id, id, 8) == 0)
+			return &s->e[i];
+	return NULL;
+}
+
+static int add(v2x_store *s, const uint8_t *der, size_t len, int trusted)
+{
+	if (!s || !der)
+		return V2X_ERR_ARG;
+	v2x_cert *c = malloc(sizeof *c);
+	if (!c)
+		return V2X_ERR_NOMEM;
+	uint8_t id[8], h[V2X_MAX_HASH];
+	size_t hl = 0;
+	int e = v2x_cert_decode(c, der, len);
+	if (!e)
+		e = v2x_cert_hashedid8(der, len, id, h, &hl);
+	if (!e && trusted) {
+		/* an anchor must be self-signed and its signature must verify */
+		if (c->issuer_kind != 0)
+			e = V2X_ERR_ARG;
+		else
+			e = v2x_cert_check_sig(c, der, len, NULL, NULL, 0);
+	}
+	if (e) {
+		free(c);
+		return e;
+	}
+	v2x_store_entry *old = (v2x_store_entry *)v2x_store_lookup(s, id);
+	if (old) { /* same certificate again: at most upgrade it to an anchor */
+		old->trusted |= trusted;
+		free(c);
+		return V2X_OK;
+	}
+	if (s->n == s->cap) {
+		free(c);
+		return V2X_ERR_NOMEM;
+	}
+	uint8_t *copy = malloc(len);
+	if (!copy) {
+		free(c);
+		return V2X_ERR_NOMEM;
+	}
+	memcpy(copy, der, len);
+	v2x_store_entry *en = &s->e[s->n++];
+	memcpy(en->id, id, 8);
+	en->der = copy;
+	en->len = len;
+	en->trusted = trusted;
+	en->cert = c;
+	memcpy(en->hash, h, hl);
+	en->hash_len = hl;
+	return V2X_OK;
+}
+
+int v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len)
+{
+	return add(s, der, len, 1);
+}
+
+int v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len)
+{
+	return add(s, der, len, 0);
+}
+
+const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted)
+{
+	const v2x_store_entry *en = id ? v2x_store_lookup(s, id) : NULL;
+	if (!en)
+		return NULL;
+	if (len)
+		*len = en->len;
+	if (trusted)
+		*trusted = en->trusted;
+	return en->der;
+}
+
+/* ---------------- verified-certificate cache ---------------- */
+
+struct v2x_cache_ {
+	size_t cap, n;
+	unsigned long clock;
+	v2x_cache_entry *e;
+};
+
+v2x_cache *v2x_cache_new(size_t capacity)
+{
+	if (capacity == 0)
+		return NULL;
+	v2x_cache *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->e = calloc(capacity, sizeof *c->e);
+	if (!c->e) {
+		free(c);
+		return NULL;
+	}
+	c->cap = capacity;
+	return c;
+}
+
+void v2x_cache_free(v2x_cache *c)
+{
+	if (!c)
+		return;
+	free(c->e);
+	free(c);
+}
+
+void v2x_cache_clear(v2x_cache *c)
+{
+	if (!c)
+		return;
+	memset(c->e, 0, c->cap * sizeof *c->e);
+	c->n = 0;
+}
+
+size_t v2x_cache_size(const v2x_cache *c)
+{
+	return c ? c->n : 0;
+}
+
+const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8])
+{
+	if (!c)
+		return NULL;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->e[i].used && memcmp(c->e[i].id, id, 8) == 0) {
+			c->e[i].stamp = ++c->clock;
+			return &c->e[i];
+		}
+	return NULL;
+}
+
+void v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
+{
+	if (!c)
+		return;
+	size_t slot = 0;
+	unsigned long oldest = (unsigned long)-1;
+	for (size_t i = 0; i < c->cap; i++) {
+		if (c->e[i].used && memcmp(c->e[i].id, en->id, 8) == 0) {
+			slot = i; /* refresh the existing entry */
+			oldest = 0;
+			break;
+		}
+		if (!c->e[i].used) {
+			if (oldest != 0) {
+				slot = i;
+				oldest = 0;
+			}
+		} else if (oldest != 0 && c->e[i].stamp < oldest) {
+			slot = i;
+			oldest = c->e[i].stamp;
+		}
+	}
+	if (!c->e[slot].used)
+		c->n++;
+	c->e[slot] = *en;
+	c->e[slot].used = 1;
+	c->e[slot].stamp = ++c->clock;
+}

@@ -1,0 +1,157 @@
+/*
+ * V2X services without ASN.1: error strings, 1609.2 time scales, and the
+ * SHA-2 hashing of section 5.3.1 (through OpenSSL libcrypto, already the
+ * ECDSA backend).
+ */
+#include <string.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "v2x_inner.h"
+
+const char *v2x_strerror(int err)
+{
+	switch (err) {
+	case V2X_OK: return "success";
+	case V2X_ERR_TRUNCATED: return "malformed: input ends inside a value";
+	case V2X_ERR_TRAILING: return "malformed: trailing bytes after the encoding";
+	case V2X_ERR_LENGTH_NONCANONICAL: return "malformed: non-canonical length determinant";
+	case V2X_ERR_INT_NONCANONICAL: return "malformed: non-canonical integer encoding";
+	case V2X_ERR_UNKNOWN_CHOICE: return "malformed: unknown alternative of a non-extensible choice";
+	case V2X_ERR_BAD_TAG: return "malformed: invalid choice tag";
+	case V2X_ERR_CONSTRAINT: return "malformed: value violates its ASN.1 constraint";
+	case V2X_ERR_PREAMBLE: return "malformed: invalid sequence preamble";
+	case V2X_ERR_DEFAULT_ENCODED: return "malformed: DEFAULT component encoded with its default value";
+	case V2X_ERR_EXTENSION: return "malformed: invalid extension bitmap or open type";
+	case V2X_ERR_KEY_ENCODING: return "malformed: public key encoding rejected";
+	case V2X_ERR_SIG_ENCODING: return "malformed: signature encoding rejected";
+	case V2X_ERR_TOO_LARGE: return "malformed: value exceeds implementation bounds";
+	case V2X_ERR_SIG_INVALID: return "invalid: SPDU signature does not verify";
+	case V2X_ERR_CERT_SIG_INVALID: return "invalid: certificate signature does not verify";
+	case V2X_ERR_SIGNER_UNKNOWN: return "invalid: signer certificate digest not known";
+	case V2X_ERR_ISSUER_UNKNOWN: return "invalid: certificate issuer not known";
+	case V2X_ERR_UNTRUSTED_ROOT: return "invalid: chain ends in an untrusted root";
+	case V2X_ERR_CERT_EXPIRED: return "invalid: certificate expired at generationTime";
+	case V2X_ERR_CERT_NOT_YET_VALID: return "invalid: certificate not yet valid at generationTime";
+	case V2X_ERR_PSID_NOT_PERMITTED: return "invalid: PSID not permitted by the signer certificate";
+	case V2X_ERR_ISSUER_PERMISSIONS: return "invalid: certificate permissions exceed its issuer's";
+	case V2X_ERR_REGION: return "invalid: certificate region outside its issuer's region";
+	case V2X_ERR_TOO_OLD: return "invalid: generationTime outside the replay window (too old)";
+	case V2X_ERR_FROM_FUTURE: return "invalid: generationTime in the future";
+	case V2X_ERR_PSID_MISMATCH: return "invalid: PSID differs from the expected PSID";
+	case V2X_ERR_CHAIN_TOO_LONG: return "invalid: certificate chain too long";
+	case V2X_ERR_UNSUPPORTED: return "invalid: content not supported by this stack";
+	case V2X_ERR_ALG_MISMATCH: return "invalid: signature algorithm does not match the key";
+	case V2X_ERR_NO_GENERATION_TIME: return "invalid: headerInfo has no generationTime";
+	case V2X_ERR_CHAIN_LENGTH: return "invalid: chain length not allowed by an issuer";
+	case V2X_ERR_ARG: return "invalid argument";
+	case V2X_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
+	case V2X_ERR_UNKNOWN_ALG: return "unknown V2X algorithm or profile";
+	case V2X_ERR_ALG_UNAVAILABLE: return "algorithm not registered in this build";
+	case V2X_ERR_NOMEM: return "out of memory, or store/cache full";
+	case V2X_ERR_CRYPTO: return "signature core failure";
+	case V2X_ERR_NO_SECRET_KEY: return "key has no secret part";
+	default: return "unknown V2X error";
+	}
+}
+
+int v2x_err_is_malformed(int err)
+{
+	return err <= -100 && err >= -129;
+}
+
+/* ---------------- time (1609.2 sections 6.4.12-6.4.13) ---------------- */
+
+/* Unix time of 2004-01-01 00:00:00 UTC, the 1609.2 epoch. */
+#define EPOCH_2004 1072915200ull
+
+/* Leap seconds inserted after the epoch (end of the listed UTC days),
+ * as Unix times of the first second after each insertion.  Time32/Time64
+ * count TAI seconds, so each adds one. */
+static const uint64_t leaps[] = {
+	1136073600ull, /* 2006-01-01 */
+	1230768000ull, /* 2009-01-01 */
+	1341100800ull, /* 2012-07-01 */
+	1435708800ull, /* 2015-07-01 */
+	1483228800ull, /* 2017-01-01 */
+};
+
+static uint64_t leap_count(uint64_t unix_s)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < sizeof leaps / sizeof leaps[0]; i++)
+		n += unix_s >= leaps[i];
+	return n;
+}
+
+uint32_t v2x_time32_from_unix(uint64_t unix_seconds)
+{
+	if (unix_seconds < EPOCH_2004)
+		return 0;
+	return (uint32_t)(unix_seconds - EPOCH_2004 + leap_count(unix_seconds));
+}
+
+uint64_t v2x_time64_from_unix_us(uint64_t unix_us)
+{
+	uint64_t s = unix_us / 1000000u;
+	if (s < EPOCH_2004)
+		return 0;
+	return unix_us - EPOCH_2004 * 1000000u + leap_count(s) * 1000000u;
+}
+
+uint64_t v2x_time64_now(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		return 0;
+	return v2x_time64_from_unix_us((uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u);
+}
+
+uint64_t v2x_duration_seconds(unsigned unit, uint16_t value)
+{
+	switch (unit) {
+	case V2X_DUR_MICROSECONDS: return value / 1000000u;
+	case V2X_DUR_MILLISECONDS: return value / 1000u;
+	case V2X_DUR_SECONDS: return value;
+	case V2X_DUR_MINUTES: return (uint64_t)value * 60u;
+	case V2X_DUR_HOURS: return (uint64_t)value * 3600u;
+	case V2X_DUR_SIXTY_HOURS: return (uint64_t)value * 216000u;
+	default: return (uint64_t)value * 31556952u; /* years: 1609.2 section 6.4.15 */
+	}
+}
+
+/* ---------------- hashing ---------------- */
+
+size_t v2x_hash_len(unsigned hash_alg)
+{
+	return hash_alg == V2X_HASH_SHA384 ? 48 : 32;
+}
+
+int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
+{
+	unsigned n = 0;
+	static const uint8_t empty = 0;
+	const EVP_MD *md = hash_alg == V2X_HASH_SHA384 ? EVP_sha384() : EVP_sha256();
+	if (EVP_Digest(in ? in : &empty, len, out, &n, md, NULL) != 1 || n != v2x_hash_len(hash_alg))
+		return V2X_ERR_CRYPTO;
+	return V2X_OK;
+}
+
+/* Section 5.3.1.2.2: data input = H( H(tbsData) || H(signer identifier input) ),
+ * where the signer input is the signer's COER certificate, or the empty
+ * string for a self-signed certificate. */
+int v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const uint8_t *signer_hash,
+                   uint8_t *out)
+{
+	size_t h = v2x_hash_len(hash_alg);
+	uint8_t cat[2 * V2X_MAX_HASH];
+	int e = v2x_hash(hash_alg, tbs, tbs_len, cat);
+	if (!e && signer_hash)
+		memcpy(cat + h, signer_hash, h);
+	else if (!e)
+		e = v2x_hash(hash_alg, NULL, 0, cat + h);
+	if (!e)
+		e = v2x_hash(hash_alg, cat, 2 * h, out);
+	return e;
+}

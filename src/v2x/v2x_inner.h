@@ -1,0 +1,154 @@
+/*
+ * Internals shared by the V2X modules (src/v2x/): the COER (ITU-T X.696,
+ * canonical OER) reader and writer, hashing, the wire forms of keys and
+ * signatures, and the decoded views of certificates and SPDUs.
+ */
+#ifndef PQSIG_V2X_INNER_H
+#define PQSIG_V2X_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/v2x.h"
+
+/* ---------------- COER reader (X.696, canonical) ---------------- */
+
+typedef struct {
+	const uint8_t *buf;
+	size_t len;
+	size_t pos;
+} coer_rd;
+
+void coer_rd_init(coer_rd *r, const uint8_t *buf, size_t len);
+/* Fixed-size fields. */
+int coer_get_u8(coer_rd *r, uint8_t *v);
+int coer_get_u16(coer_rd *r, uint16_t *v);
+int coer_get_u32(coer_rd *r, uint32_t *v);
+int coer_get_u64(coer_rd *r, uint64_t *v);
+int coer_get_bytes(coer_rd *r, size_t n, const uint8_t **p);
+/* Length determinant (X.696 8.6): short form < 128, else 0x80|n then n octets, minimal. */
+int coer_get_length(coer_rd *r, size_t *n);
+/* Semi-constrained non-negative INTEGER (0..MAX) (X.696 10.4): length + minimal octets. */
+int coer_get_uint(coer_rd *r, uint64_t *v, size_t max_octets);
+/* Unconstrained INTEGER (X.696 10.8): length + minimal two's complement octets. */
+int coer_get_int(coer_rd *r, int64_t *v);
+/* SEQUENCE OF quantity (X.696 20.6): length of the count, then the count, minimal. */
+int coer_get_quantity(coer_rd *r, size_t *n);
+/* CHOICE tag (X.696 20): context-specific class, number in one octet (< 63). */
+int coer_get_tag(coer_rd *r, unsigned *index);
+/* Open type (X.696 30): a length determinant, then a sub-reader over the value. */
+int coer_get_open(coer_rd *r, coer_rd *sub);
+/* SEQUENCE preamble of nbits bits (X.696 16.2), left-aligned; unused trailing bits must be 0. */
+int coer_get_preamble(coer_rd *r, unsigned nbits, unsigned *bits);
+/* ENUMERATED value (X.696 11): short form 0..127 or minimal long form. */
+int coer_get_enum(coer_rd *r, unsigned long *v);
+/* Skip the extension additions of a SEQUENCE whose extension bit is set (X.696 16.4-16.5). */
+int coer_skip_extensions(coer_rd *r);
+/* V2X_OK if the reader is exhausted, V2X_ERR_TRAILING otherwise. */
+int coer_end(const coer_rd *r);
+/* Same, but for the content of an open type: leftover bytes are a malformed extension. */
+int coer_end_open(const coer_rd *r);
+
+/* ---------------- COER writer ---------------- */
+
+/* Writes into buf (cap bytes); on overflow sets err and keeps counting len. */
+typedef struct {
+	uint8_t *buf;
+	size_t cap;
+	size_t len;
+	int err;
+} coer_wr;
+
+void coer_wr_init(coer_wr *w, uint8_t *buf, size_t cap);
+void coer_put_u8(coer_wr *w, uint8_t v);
+void coer_put_u16(coer_wr *w, uint16_t v);
+void coer_put_u32(coer_wr *w, uint32_t v);
+void coer_put_u64(coer_wr *w, uint64_t v);
+void coer_put_bytes(coer_wr *w, const uint8_t *p, size_t n);
+void coer_put_length(coer_wr *w, size_t n);
+void coer_put_uint(coer_wr *w, uint64_t v);
+void coer_put_int(coer_wr *w, int64_t v);
+void coer_put_quantity(coer_wr *w, size_t n);
+void coer_put_tag(coer_wr *w, unsigned index);
+/* Bytes a length determinant for n takes. */
+size_t coer_length_size(size_t n);
+/* V2X_OK or V2X_ERR_BUFFER_TOO_SMALL. */
+int coer_wr_result(const coer_wr *w);
+
+/* ---------------- hashing (1609.2 section 5.3.1) ---------------- */
+
+size_t v2x_hash_len(unsigned hash_alg);
+int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out);
+/* Data input of section 5.3.1: H(H(tbs) || H(signer)) given H(signer) (or NULL for the empty string). */
+int v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const uint8_t *signer_hash,
+                   uint8_t *out);
+
+/* ---------------- algorithms: wire forms of keys and signatures ---------------- */
+
+/* Map a signature-core error to a v2x error. */
+int v2x_from_pqs(int pqs_err);
+
+/* PublicVerificationKey: encoded size, encoding, and strict decoding into a registry-encoded key. */
+size_t v2x_pvk_size(const v2x_alg *alg);
+void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk);
+/* *alg is NULL (and V2X_OK returned) for an unknown extension alternative, skipped by its length. */
+int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len);
+
+/* Signature: encoded size, encoding, and strict decoding into a registry-encoded signature.
+ * x_only_only: reject rSig forms other than x-only (certificates, 1609.2 section 6.4.? canonical form). */
+size_t v2x_sig_size(const v2x_alg *alg);
+void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig);
+int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only);
+
+/* Registry lengths of an algorithm's key and signature. */
+size_t v2x_alg_reg_pk_len(const v2x_alg *alg);
+size_t v2x_alg_reg_sig_len(const v2x_alg *alg);
+
+/* Sign / verify a data input (hash_len bytes) with an algorithm (ECDSA: as digest; others: as message). */
+int v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,
+                 pqs_rng *rng);
+int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len,
+                   const uint8_t *sig, size_t sig_len);
+
+/* ---------------- certificates ---------------- */
+
+/* Read one Certificate from r (tbs_off relative to where it starts); no trailing check. */
+int v2x_cert_read(coer_rd *r, v2x_cert *c);
+
+/* Check a certificate's signature under its issuer (issuer_der NULL: self-signed, using c's own key). */
+int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+                       const uint8_t *issuer_der, size_t issuer_len);
+
+/* Seconds of a Duration (1609.2 section 6.4.15). */
+uint64_t v2x_duration_seconds(unsigned unit, uint16_t value);
+
+/* ---------------- store and cache internals ---------------- */
+
+typedef struct {
+	uint8_t id[8];
+	const uint8_t *der;
+	size_t len;
+	int trusted;
+	const v2x_cert *cert;        /* decoded */
+	uint8_t hash[V2X_MAX_HASH];  /* H(der) */
+	size_t hash_len;
+} v2x_store_entry;
+
+const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8]);
+
+/* A cache entry: what a hit needs to verify an SPDU without the chain. */
+typedef struct {
+	uint8_t id[8];
+	uint8_t anchor_id[8];
+	uint64_t not_before, not_after; /* intersection of the chain's validity, Time32 seconds */
+	uint8_t hash[V2X_MAX_HASH];     /* H(signer certificate) */
+	size_t hash_len;
+	v2x_cert cert;                  /* the signer's decoded certificate */
+	unsigned long stamp;            /* last use, for LRU eviction */
+	int used;
+} v2x_cache_entry;
+
+const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8]);
+void v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
+
+#endif
