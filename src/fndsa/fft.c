@@ -10,28 +10,6 @@
  */
 #include "inner.h"
 
-/* Complex helpers; each returns via pointers.  The order of operations in
- * them is part of the bit-exact contract (e.g. (a*b) - (c*d)). */
-static inline void
-fpc_mul(fpr *d_re, fpr *d_im, fpr a_re, fpr a_im, fpr b_re, fpr b_im)
-{
-	fpr r = fpr_sub(fpr_mul(a_re, b_re), fpr_mul(a_im, b_im));
-	fpr i = fpr_add(fpr_mul(a_re, b_im), fpr_mul(a_im, b_re));
-	*d_re = r;
-	*d_im = i;
-}
-
-static inline void
-fpc_div(fpr *d_re, fpr *d_im, fpr a_re, fpr a_im, fpr b_re, fpr b_im)
-{
-	/* a/b = a * conj(b) / |b|^2, with the reciprocal of |b|^2 folded
-	 * into conj(b) first. */
-	fpr m = fpr_inv(fpr_add(fpr_sqr(b_re), fpr_sqr(b_im)));
-	b_re = fpr_mul(b_re, m);
-	b_im = fpr_mul(fpr_neg(b_im), m);
-	fpc_mul(d_re, d_im, a_re, a_im, b_re, b_im);
-}
-
 void
 fndsa_FFT(fpr *f, unsigned logn)
 {
@@ -56,7 +34,7 @@ fndsa_FFT(fpr *f, unsigned logn)
 				fpr x_re = f[j];
 				fpr x_im = f[j + hn];
 				fpr y_re, y_im;
-				fpc_mul(&y_re, &y_im, f[j + ht], f[j + ht + hn], s_re, s_im);
+				fndsa_fpc_mul(&y_re, &y_im, f[j + ht], f[j + ht + hn], s_re, s_im);
 				f[j] = fpr_add(x_re, y_re);
 				f[j + hn] = fpr_add(x_im, y_im);
 				f[j + ht] = fpr_sub(x_re, y_re);
@@ -92,7 +70,7 @@ fndsa_iFFT(fpr *f, unsigned logn)
 				f[j + hn] = fpr_add(x_im, y_im);
 				x_re = fpr_sub(x_re, y_re);
 				x_im = fpr_sub(x_im, y_im);
-				fpc_mul(&f[j + t], &f[j + t + hn], x_re, x_im, s_re, s_im);
+				fndsa_fpc_mul(&f[j + t], &f[j + t + hn], x_re, x_im, s_re, s_im);
 			}
 		}
 		t = dt;
@@ -148,7 +126,7 @@ fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
-		fpc_mul(&a[u], &a[u + hn], a[u], a[u + hn], b[u], b[u + hn]);
+		fndsa_fpc_mul(&a[u], &a[u + hn], a[u], a[u + hn], b[u], b[u + hn]);
 	}
 }
 
@@ -157,7 +135,7 @@ fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
-		fpc_mul(&a[u], &a[u + hn], a[u], a[u + hn], b[u], fpr_neg(b[u + hn]));
+		fndsa_fpc_mul(&a[u], &a[u + hn], a[u], a[u + hn], b[u], fpr_neg(b[u + hn]));
 	}
 }
 
@@ -185,7 +163,7 @@ fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
-		fpc_div(&a[u], &a[u + hn], a[u], a[u + hn], b[u], b[u + hn]);
+		fndsa_fpc_div(&a[u], &a[u + hn], a[u], a[u + hn], b[u], b[u + hn]);
 	}
 }
 
@@ -207,8 +185,8 @@ fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G,
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
 		fpr a_re, a_im, b_re, b_im;
-		fpc_mul(&a_re, &a_im, F[u], F[u + hn], f[u], fpr_neg(f[u + hn]));
-		fpc_mul(&b_re, &b_im, G[u], G[u + hn], g[u], fpr_neg(g[u + hn]));
+		fndsa_fpc_mul(&a_re, &a_im, F[u], F[u + hn], f[u], fpr_neg(f[u + hn]));
+		fndsa_fpc_mul(&b_re, &b_im, G[u], G[u + hn], g[u], fpr_neg(g[u + hn]));
 		d[u] = fpr_add(a_re, b_re);
 		d[u + hn] = fpr_add(a_im, b_im);
 	}
@@ -235,27 +213,12 @@ fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-/* One LDL step on FFT slot values: mu = g01/g00, d11 = g11 - mu*adj(g01),
- * l10 = adj(mu).  Shared by the in-place and the separate-output forms. */
-static inline void
-ldl_slot(fpr *d11_re, fpr *d11_im, fpr *l10_re, fpr *l10_im,
-	fpr g00_re, fpr g00_im, fpr g01_re, fpr g01_im, fpr g11_re, fpr g11_im)
-{
-	fpr mu_re, mu_im, t_re, t_im;
-	fpc_div(&mu_re, &mu_im, g01_re, g01_im, g00_re, g00_im);
-	fpc_mul(&t_re, &t_im, mu_re, mu_im, g01_re, fpr_neg(g01_im));
-	*d11_re = fpr_sub(g11_re, t_re);
-	*d11_im = fpr_sub(g11_im, t_im);
-	*l10_re = mu_re;
-	*l10_im = fpr_neg(mu_im);
-}
-
 void
 fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
-		ldl_slot(&g11[u], &g11[u + hn], &g01[u], &g01[u + hn],
+		fndsa_ldl_slot(&g11[u], &g11[u + hn], &g01[u], &g01[u + hn],
 			g00[u], g00[u + hn], g01[u], g01[u + hn], g11[u], g11[u + hn]);
 	}
 }
@@ -266,7 +229,7 @@ fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00,
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
-		ldl_slot(&d11[u], &d11[u + hn], &l10[u], &l10[u + hn],
+		fndsa_ldl_slot(&d11[u], &d11[u + hn], &l10[u], &l10[u + hn],
 			g00[u], g00[u + hn], g01[u], g01[u + hn], g11[u], g11[u + hn]);
 	}
 }
@@ -299,7 +262,7 @@ fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
 
 		t_re = fpr_sub(a_re, b_re);
 		t_im = fpr_sub(a_im, b_im);
-		fpc_mul(&t_re, &t_im, t_re, t_im,
+		fndsa_fpc_mul(&t_re, &t_im, t_re, t_im,
 			fpr_gm_tab[((u + hn) << 1) + 0],
 			fpr_neg(fpr_gm_tab[((u + hn) << 1) + 1]));
 		f1[u] = fpr_half(t_re);
@@ -320,7 +283,7 @@ fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
 		fpr a_re = f0[u];
 		fpr a_im = f0[u + qn];
 		fpr b_re, b_im;
-		fpc_mul(&b_re, &b_im, f1[u], f1[u + qn],
+		fndsa_fpc_mul(&b_re, &b_im, f1[u], f1[u + qn],
 			fpr_gm_tab[((u + hn) << 1) + 0],
 			fpr_gm_tab[((u + hn) << 1) + 1]);
 		f[(u << 1) + 0] = fpr_add(a_re, b_re);

@@ -89,6 +89,44 @@ int fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
  * n/2..n-1 (the other n/2 values are the conjugates).
  */
 
+/* Complex helpers on (re, im) pairs.  The order of the operations inside
+ * them is part of the bit-exact contract with the reference (e.g.
+ * re = a_re*b_re - a_im*b_im, in that order). */
+static inline void
+fndsa_fpc_mul(fpr *d_re, fpr *d_im, fpr a_re, fpr a_im, fpr b_re, fpr b_im)
+{
+	fpr r = fpr_sub(fpr_mul(a_re, b_re), fpr_mul(a_im, b_im));
+	fpr i = fpr_add(fpr_mul(a_re, b_im), fpr_mul(a_im, b_re));
+	*d_re = r;
+	*d_im = i;
+}
+
+static inline void
+fndsa_fpc_div(fpr *d_re, fpr *d_im, fpr a_re, fpr a_im, fpr b_re, fpr b_im)
+{
+	/* a/b = a * conj(b) / |b|^2, the reciprocal of |b|^2 folded into
+	 * conj(b) first. */
+	fpr m = fpr_inv(fpr_add(fpr_sqr(b_re), fpr_sqr(b_im)));
+	b_re = fpr_mul(b_re, m);
+	b_im = fpr_mul(fpr_neg(b_im), m);
+	fndsa_fpc_mul(d_re, d_im, a_re, a_im, b_re, b_im);
+}
+
+/* One LDL step on FFT slot values: mu = g01/g00, d11 = g11 - mu*adj(g01),
+ * l10 = adj(mu). */
+static inline void
+fndsa_ldl_slot(fpr *d11_re, fpr *d11_im, fpr *l10_re, fpr *l10_im,
+	fpr g00_re, fpr g00_im, fpr g01_re, fpr g01_im, fpr g11_re, fpr g11_im)
+{
+	fpr mu_re, mu_im, t_re, t_im;
+	fndsa_fpc_div(&mu_re, &mu_im, g01_re, g01_im, g00_re, g00_im);
+	fndsa_fpc_mul(&t_re, &t_im, mu_re, mu_im, g01_re, fpr_neg(g01_im));
+	*d11_re = fpr_sub(g11_re, t_re);
+	*d11_im = fpr_sub(g11_im, t_im);
+	*l10_re = mu_re;
+	*l10_im = fpr_neg(mu_im);
+}
+
 /* Coefficients -> FFT representation, in place. */
 void fndsa_FFT(fpr *f, unsigned logn);
 /* FFT representation -> coefficients, in place (includes the 1/(n/2)). */
@@ -267,5 +305,14 @@ int fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
  */
 int fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
 	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
+
+/* ==================================================================== */
+/* Registry classes (falcon.c; listed in src/core/registry.c).          */
+
+struct pqs_sig_class_;
+extern const struct pqs_sig_class_ pqs_falcon512_class;
+extern const struct pqs_sig_class_ pqs_falcon1024_class;
+extern const struct pqs_sig_class_ pqs_falcon_padded512_class;
+extern const struct pqs_sig_class_ pqs_falcon_padded1024_class;
 
 #endif

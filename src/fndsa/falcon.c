@@ -1,0 +1,266 @@
+/*
+ * Registry classes for round-3 Falcon (pqsig/sig.h):
+ *   "Falcon-512" (0x0020), "Falcon-1024" (0x0021): compressed signatures
+ *       of variable length, header 0x30+logn || 40-byte nonce || comp(s2)
+ *       (the PQClean / liboqs detached layout);
+ *   "Falcon-padded-512" (0x0022, 666 bytes), "Falcon-padded-1024"
+ *       (0x0023, 1280 bytes): the same, zero-padded to a fixed length
+ *       (signing restarts when the compressed s2 does not fit).
+ * Keys: pk = 0x00+logn || h (14 bits per coefficient), sk = 0x50+logn ||
+ * f || g || F (spec v1.2 section 3.11).  Randomness as the reference:
+ * keygen draws 48 bytes, signing draws the 40-byte nonce then a 48-byte
+ * seed for SHAKE256 feeding the sampler PRNG.  Round-3 Falcon has no
+ * context string and no defined deterministic mode.
+ */
+#include "inner.h"
+#include "core/ct.h"
+#include "pqsig/sig.h"
+
+typedef struct {
+	unsigned logn;
+	int padded;
+} fndsa_params;
+
+static const fndsa_params params_512 = { 9, 0 };
+static const fndsa_params params_1024 = { 10, 0 };
+static const fndsa_params params_p512 = { 9, 1 };
+static const fndsa_params params_p1024 = { 10, 1 };
+
+static const fndsa_params *
+class_params(const pqs_sig_class *cls)
+{
+	return (const fndsa_params *)cls->params;
+}
+
+/* Header byte + nonce in front of the compressed s2. */
+#define SIG_PREFIX (1 + FNDSA_NONCE_LEN)
+
+static int
+falcon_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
+	const uint8_t *seed, size_t seed_len, pqs_rng *rng)
+{
+	uint64_t tmp[(FNDSA_TMP_KEYGEN(10) + 7) / 8];
+	uint8_t sd[FNDSA_SEED_LEN];
+	unsigned logn;
+	int r;
+
+	if (cls == NULL || pk == NULL || sk == NULL) {
+		return PQS_ERR_ARG;
+	}
+	logn = class_params(cls)->logn;
+	if (seed != NULL) {
+		if (seed_len != FNDSA_SEED_LEN) {
+			return PQS_ERR_SEED_LENGTH;
+		}
+		memcpy(sd, seed, sizeof sd);
+	} else if (pqs_rng_fill(rng, sd, sizeof sd) != 0) {
+		return PQS_ERR_RANDOMNESS;
+	}
+	r = fndsa_keygen_from_seed(logn, sd, sk, pk, tmp);
+	pqs_zeroize(sd, sizeof sd);
+	pqs_zeroize(tmp, sizeof tmp);
+	return r == 0 ? PQS_OK : PQS_ERR_INTERNAL;
+}
+
+/*
+ * Sign (spec Alg. 10) into the detached layout; see the file comment.
+ * sig must have room for FNDSA_SIG_MAX_SIZE(logn) (or the padded size).
+ */
+static int
+falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
+	const uint8_t *msg, size_t msg_len, const uint8_t *sk, size_t sk_len,
+	pqs_rng *rng)
+{
+	/* 72n bytes of fpr work area (9 polynomials) + f, g, F, G + hm. */
+	uint64_t tmp[(FNDSA_TMP_SIGN(10) + 7) / 8];
+	int16_t s2[1024];
+	uint8_t seed[48];
+	pqs_keccak sc;
+	size_t n = (size_t)1 << logn;
+	fpr *ftmp = (fpr *)(void *)tmp;
+	int8_t *f = (int8_t *)(ftmp + 9 * n);
+	int8_t *g = f + n, *F = g + n, *G = F + n;
+	uint16_t *hm = (uint16_t *)(void *)(G + n);
+	size_t total = padded ? FNDSA_SIG_PADDED_SIZE(logn) : FNDSA_SIG_MAX_SIZE(logn);
+	size_t cmax = total - SIG_PREFIX, clen;
+	int r;
+
+	r = fndsa_decode_sk(f, g, F, G, sk, sk_len, logn, ftmp);
+	if (r != PQS_OK) {
+		goto out;
+	}
+	PQS_CT_POISON(f, 4 * n);
+
+	/* Step 1-2: r <- {0,1}^320, c = HashToPoint(r || m). */
+	if (pqs_rng_fill(rng, sig + 1, FNDSA_NONCE_LEN) != 0) {
+		r = PQS_ERR_RANDOMNESS;
+		goto out;
+	}
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, sig + 1, FNDSA_NONCE_LEN);
+	pqs_keccak_absorb(&sc, msg, msg_len);
+	fndsa_hash_to_point(&sc, hm, logn);
+
+	/* Sampler randomness: SHAKE256(seed), as the reference keeps it. */
+	if (pqs_rng_fill(rng, seed, sizeof seed) != 0) {
+		r = PQS_ERR_RANDOMNESS;
+		goto out;
+	}
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, seed, sizeof seed);
+	PQS_CT_POISON(&sc, sizeof sc);
+	for (;;) {
+		fndsa_sign_dyn(s2, &sc, f, g, F, G, hm, logn, ftmp);
+		/* s2 is output now (Alg. 10 step 10): public. */
+		PQS_CT_DECLASSIFY(s2, n * sizeof *s2);
+		clen = fndsa_comp_encode(sig + SIG_PREFIX, cmax, s2, logn);
+		if (clen != 0) {
+			break;
+		}
+		/* Does not fit (only plausible for the padded size): sign again
+		 * with the continuing SHAKE256 stream, as PQClean does. */
+	}
+	sig[0] = (uint8_t)FNDSA_SIG_HEADER(logn);
+	if (padded) {
+		memset(sig + SIG_PREFIX + clen, 0, cmax - clen);
+		*sig_len = total;
+	} else {
+		*sig_len = SIG_PREFIX + clen;
+	}
+	r = PQS_OK;
+out:
+	PQS_CT_DECLASSIFY(tmp, sizeof tmp);
+	PQS_CT_DECLASSIFY(&sc, sizeof sc);
+	pqs_zeroize(tmp, sizeof tmp);
+	pqs_zeroize(seed, sizeof seed);
+	pqs_zeroize(&sc, sizeof sc);
+	return r;
+}
+
+static int
+falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
+	size_t *sig_len, const uint8_t *msg, size_t msg_len,
+	const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
+	unsigned flags, pqs_rng *rng)
+{
+	const fndsa_params *p;
+
+	if (cls == NULL || sig == NULL || sig_len == NULL || sk == NULL
+		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
+		return PQS_ERR_ARG;
+	}
+	*sig_len = 0;
+	if (flags & PQS_SIGN_DETERMINISTIC) {
+		return PQS_ERR_UNSUPPORTED; /* not defined for round-3 Falcon */
+	}
+	if (flags != 0) {
+		return PQS_ERR_ARG;
+	}
+	if (ctx_len != 0) {
+		return ctx_len > PQS_MAX_CTX_LEN ? PQS_ERR_CTX_TOO_LONG : PQS_ERR_CTX_UNSUPPORTED;
+	}
+	if (sig_cap < cls->sig_max_len) {
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	}
+	p = class_params(cls);
+	return falcon_sign_impl(p->logn, p->padded, sig, sig_len, msg, msg_len,
+		sk, cls->sk_len, rng);
+}
+
+/*
+ * Verify (spec Alg. 16) a detached signature; strict decoding with one
+ * sig.h code per failure class (docs/falcon.md):
+ *   PQS_ERR_KEY_ENCODING   pk header byte != logn, or a coefficient >= q
+ *   PQS_ERR_SIG_LENGTH     padded: length != 666/1280; compressed: shorter
+ *                          than header + nonce + 1 byte, or longer than
+ *                          752/1462
+ *   PQS_ERR_SIG_ENCODING   header byte != 0x30+logn; compressed s2 not
+ *                          canonical (|coefficient| > 2047, "-0", nonzero
+ *                          unused bits, truncated); trailing bytes after
+ *                          it (compressed form) or nonzero padding
+ *   PQS_ERR_INVALID_SIGNATURE  well formed, but ||(s1,s2)||^2 > bound
+ */
+static int
+falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+	const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+	const uint8_t *pk)
+{
+	uint16_t h[1024], c0[1024], tmp[1024];
+	int16_t s2[1024];
+	pqs_keccak sc;
+	const fndsa_params *p;
+	unsigned logn;
+	size_t clen, k;
+
+	if (cls == NULL || sig == NULL || pk == NULL
+		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
+		return PQS_ERR_ARG;
+	}
+	if (ctx_len != 0) {
+		return ctx_len > PQS_MAX_CTX_LEN ? PQS_ERR_CTX_TOO_LONG : PQS_ERR_CTX_UNSUPPORTED;
+	}
+	p = class_params(cls);
+	logn = p->logn;
+
+	/* Public key (3.11.4). */
+	if (pk[0] != logn
+		|| fndsa_modq_decode(h, logn, pk + 1, cls->pk_len - 1) != cls->pk_len - 1) {
+		return PQS_ERR_KEY_ENCODING;
+	}
+
+	/* Signature (3.11.3). */
+	if (p->padded ? sig_len != cls->sig_max_len
+		: (sig_len < SIG_PREFIX + 1 || sig_len > cls->sig_max_len)) {
+		return PQS_ERR_SIG_LENGTH;
+	}
+	if (sig[0] != FNDSA_SIG_HEADER(logn)) {
+		return PQS_ERR_SIG_ENCODING;
+	}
+	clen = sig_len - SIG_PREFIX;
+	k = fndsa_comp_decode(s2, logn, sig + SIG_PREFIX, clen);
+	if (k == 0) {
+		return PQS_ERR_SIG_ENCODING;
+	}
+	if (k != clen) {
+		if (!p->padded) {
+			return PQS_ERR_SIG_ENCODING;
+		}
+		for (size_t u = k; u < clen; u++) {
+			if (sig[SIG_PREFIX + u] != 0) {
+				return PQS_ERR_SIG_ENCODING;
+			}
+		}
+	}
+
+	/* c = HashToPoint(r || m), then the norm check. */
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, sig + 1, FNDSA_NONCE_LEN);
+	pqs_keccak_absorb(&sc, msg, msg_len);
+	fndsa_hash_to_point(&sc, c0, logn);
+	fndsa_mq_NTT(h, logn);
+	return fndsa_verify_raw(c0, s2, h, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+}
+
+#define FALCON_CLASS(var, nm, ident, fl, level, logn, prm) \
+	const pqs_sig_class var = { \
+		.name = nm, \
+		.family = "Falcon", \
+		.id = ident, \
+		.flags = PQS_SIG_PQC | (fl), \
+		.security_level = level, \
+		.pk_len = FNDSA_PK_SIZE(logn), \
+		.sk_len = FNDSA_SK_SIZE(logn), \
+		.sig_max_len = (fl) ? FNDSA_SIG_PADDED_SIZE(logn) : FNDSA_SIG_MAX_SIZE(logn), \
+		.seed_len = FNDSA_SEED_LEN, \
+		.keygen = falcon_keygen, \
+		.sign = falcon_sign, \
+		.verify = falcon_verify, \
+		.params = &prm, \
+	}
+
+FALCON_CLASS(pqs_falcon512_class, "Falcon-512", 0x0020, 0, 1, 9, params_512);
+FALCON_CLASS(pqs_falcon1024_class, "Falcon-1024", 0x0021, 0, 5, 10, params_1024);
+FALCON_CLASS(pqs_falcon_padded512_class, "Falcon-padded-512", 0x0022,
+	PQS_SIG_FIXED_LENGTH, 1, 9, params_p512);
+FALCON_CLASS(pqs_falcon_padded1024_class, "Falcon-padded-1024", 0x0023,
+	PQS_SIG_FIXED_LENGTH, 5, 10, params_p1024);

@@ -1,0 +1,166 @@
+/*
+ * Arithmetic modulo q = 12289 for Falcon: the NTT over Z_q[x]/(x^n+1)
+ * used by verification (spec v1.2 section 3.10, Alg. 16 step 2, where
+ * s1 = c - s2*h mod q) and by secret-key completion (G = g*F/f mod q,
+ * which holds because f*G - g*F = q, spec section 3.8.2).
+ *
+ * Values are uint16_t in 0..q-1.  Multiplications use Montgomery
+ * reduction with R = 2^16 (no division, constant time); the twiddle
+ * tables (mq_tables.c) are in Montgomery form so that a twiddle product
+ * returns a value in normal form.
+ */
+#include "inner.h"
+
+extern const uint16_t fndsa_mq_gm[1024];
+extern const uint16_t fndsa_mq_igm[1024];
+
+#define Q FNDSA_Q
+#define Q0I 12287u /* -1/q mod 2^16 */
+#define R2 10952u  /* 2^32 mod q */
+#define RMODQ 4091u /* 2^16 mod q */
+
+static inline uint32_t
+mq_add(uint32_t x, uint32_t y)
+{
+	uint32_t d = x + y - Q;
+	return d + (Q & -(d >> 31));
+}
+
+static inline uint32_t
+mq_sub(uint32_t x, uint32_t y)
+{
+	uint32_t d = x - y;
+	return d + (Q & -(d >> 31));
+}
+
+/* x*y/2^16 mod q for x, y in 0..q-1. */
+static inline uint32_t
+mq_montymul(uint32_t x, uint32_t y)
+{
+	uint32_t z = x * y;
+	uint32_t w = ((z * Q0I) & 0xFFFF) * Q;
+	z = ((z + w) >> 16) - Q; /* z + w is a multiple of 2^16, < 2^31 */
+	return z + (Q & -(z >> 31));
+}
+
+void
+fndsa_mq_NTT(uint16_t *a, unsigned logn)
+{
+	/* Negacyclic Cooley-Tukey NTT, output in bit-reversed order; the
+	 * root of block i at the level with m blocks is 7^rev10(m + i). */
+	size_t n = (size_t)1 << logn;
+	size_t t = n;
+	for (size_t m = 1; m < n; m <<= 1) {
+		size_t ht = t >> 1;
+		for (size_t i = 0, j1 = 0; i < m; i++, j1 += t) {
+			uint32_t s = fndsa_mq_gm[m + i];
+			for (size_t j = j1; j < j1 + ht; j++) {
+				uint32_t u = a[j];
+				uint32_t v = mq_montymul(a[j + ht], s);
+				a[j] = (uint16_t)mq_add(u, v);
+				a[j + ht] = (uint16_t)mq_sub(u, v);
+			}
+		}
+		t = ht;
+	}
+}
+
+void
+fndsa_mq_iNTT(uint16_t *a, unsigned logn)
+{
+	/* Gentleman-Sande inverse with the inverse roots, then 1/n. */
+	size_t n = (size_t)1 << logn;
+	size_t t = 1;
+	for (size_t m = n; m > 1; m >>= 1) {
+		size_t hm = m >> 1;
+		size_t dt = t << 1;
+		for (size_t i = 0, j1 = 0; i < hm; i++, j1 += dt) {
+			uint32_t s = fndsa_mq_igm[hm + i];
+			for (size_t j = j1; j < j1 + t; j++) {
+				uint32_t u = a[j];
+				uint32_t v = a[j + t];
+				a[j] = (uint16_t)mq_add(u, v);
+				a[j + t] = (uint16_t)mq_montymul(mq_sub(u, v), s);
+			}
+		}
+		t = dt;
+	}
+	/* ni = 2^16/n mod q, so that montymul(x, ni) = x/n. */
+	uint32_t ni = RMODQ;
+	for (unsigned u = 0; u < logn; u++) {
+		ni = (ni + (Q & -(ni & 1))) >> 1;
+	}
+	for (size_t u = 0; u < n; u++) {
+		a[u] = (uint16_t)mq_montymul(a[u], ni);
+	}
+}
+
+void
+fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
+{
+	/* montymul(a, b*R) = a*b: convert b's factor on the fly. */
+	size_t n = (size_t)1 << logn;
+	for (size_t u = 0; u < n; u++) {
+		a[u] = (uint16_t)mq_montymul(a[u], mq_montymul(b[u], R2));
+	}
+}
+
+/* Montgomery form x*R mod q, and back. */
+static inline uint32_t mq_tomonty(uint32_t x) { return mq_montymul(x, R2); }
+
+/* 1/x mod q (x in Montgomery form, result in Montgomery form), by
+ * Fermat: x^(q-2) with a fixed (public) square-and-multiply sequence. */
+static uint32_t
+mq_inv_monty(uint32_t x)
+{
+	uint32_t r = RMODQ; /* 1 in Montgomery form */
+	for (int b = 13; b >= 0; b--) {
+		r = mq_montymul(r, r);
+		uint32_t t = mq_montymul(r, x);
+		uint32_t bit = ((Q - 2) >> b) & 1u;
+		r ^= (r ^ t) & -bit;
+	}
+	return r;
+}
+
+int
+fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
+	const int8_t *F, unsigned logn, void *tmp)
+{
+	/* G = g*F/f mod q (spec section 3.8.2: f*G - g*F = q); the result
+	 * is accepted only if every coefficient fits in -127..+127, the
+	 * range of the 8-bit encoding. */
+	size_t n = (size_t)1 << logn;
+	uint16_t *t1 = tmp;
+	uint16_t *t2 = t1 + n;
+	uint32_t zero = 0;
+	uint32_t bad = 0;
+
+	for (size_t u = 0; u < n; u++) {
+		t1[u] = fndsa_mq_of_small(g[u]);
+		t2[u] = fndsa_mq_of_small(F[u]);
+	}
+	fndsa_mq_NTT(t1, logn);
+	fndsa_mq_NTT(t2, logn);
+	fndsa_mq_poly_mul_ntt(t1, t2, logn);
+	for (size_t u = 0; u < n; u++) {
+		t2[u] = fndsa_mq_of_small(f[u]);
+	}
+	fndsa_mq_NTT(t2, logn);
+	for (size_t u = 0; u < n; u++) {
+		uint32_t d = t2[u];
+		zero |= ((d - 1) >> 31) & 1u; /* f not invertible mod q */
+		/* t1/t2 = montymul(t1, inv(t2*R)*R) */
+		uint32_t iv = mq_inv_monty(mq_tomonty(d));
+		t1[u] = (uint16_t)mq_montymul(t1[u], iv);
+	}
+	fndsa_mq_iNTT(t1, logn);
+	for (size_t u = 0; u < n; u++) {
+		uint32_t w = t1[u];
+		/* centre: w > q/2 -> w - q */
+		int32_t gi = (int32_t)w - (int32_t)(Q & -(((Q >> 1) - w) >> 31));
+		bad |= (uint32_t)(gi + 127) >> 31 | (uint32_t)(127 - gi) >> 31;
+		G[u] = (int8_t)gi;
+	}
+	return !(zero | bad);
+}

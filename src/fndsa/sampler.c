@@ -1,0 +1,148 @@
+/*
+ * SamplerZ (spec v1.2 section 3.9.3, Alg. 12-15), constant time.
+ *
+ * The random bytes come from the ChaCha20-based PRNG of hash.c; the
+ * number of bytes consumed by one call depends only on rejection
+ * decisions, whose probability is (by the scaling with sigma_min/sigma,
+ * "ccs") independent of the secret centre and deviation.
+ */
+#include "inner.h"
+
+int
+fndsa_gaussian0(fndsa_prng *p)
+{
+	/*
+	 * BaseSampler (Alg. 12): RCDT of the half-Gaussian with sigma0 =
+	 * 1.8205, 72-bit precision (spec Table 3.1), each entry as three
+	 * 24-bit limbs, most significant first.  The result is the number
+	 * of entries above a uniform 72-bit value, computed with full scans
+	 * and borrow arithmetic (no secret-dependent branch).
+	 */
+	static const uint32_t RCDT[18][3] = {
+		{ 10745844u, 3068844u, 3741698u },
+		{ 5559083u, 1580863u, 8248194u },
+		{ 2260429u, 13669192u, 2736639u },
+		{ 708981u, 4421575u, 10046180u },
+		{ 169348u, 7122675u, 4136815u },
+		{ 30538u, 13063405u, 7650655u },
+		{ 4132u, 14505003u, 7826148u },
+		{ 417u, 16768101u, 11363290u },
+		{ 31u, 8444042u, 8086568u },
+		{ 1u, 12844466u, 265321u },
+		{ 0u, 1232676u, 13644283u },
+		{ 0u, 38047u, 9111839u },
+		{ 0u, 870u, 6138264u },
+		{ 0u, 14u, 12545723u },
+		{ 0u, 0u, 3104126u },
+		{ 0u, 0u, 28824u },
+		{ 0u, 0u, 198u },
+		{ 0u, 0u, 1u },
+	};
+	uint64_t lo = fndsa_prng_get_u64(p);
+	uint32_t hi = fndsa_prng_get_u8(p);
+	uint32_t v0 = (uint32_t)lo & 0xFFFFFF;
+	uint32_t v1 = (uint32_t)(lo >> 24) & 0xFFFFFF;
+	uint32_t v2 = (uint32_t)(lo >> 48) | (hi << 16);
+	int z = 0;
+
+	for (size_t u = 0; u < 18; u++) {
+		/* Borrow of (v2:v1:v0) - RCDT[u]: 1 iff v < RCDT[u]. */
+		uint32_t cc = (v0 - RCDT[u][2]) >> 31;
+		cc = (v1 - RCDT[u][1] - cc) >> 31;
+		cc = (v2 - RCDT[u][0] - cc) >> 31;
+		z += (int)cc;
+	}
+	return z;
+}
+
+/* High 64 bits of the 128-bit product a*b (portable). */
+static inline uint64_t
+umulh64(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = (uint32_t)a, a1 = a >> 32;
+	uint64_t b0 = (uint32_t)b, b1 = b >> 32;
+	uint64_t m1 = a0 * b1 + ((a0 * b0) >> 32);
+	uint64_t m2 = a1 * b0;
+	return a1 * b1 + (m1 >> 32) + (m2 >> 32)
+		+ (((uint64_t)(uint32_t)m1 + (uint64_t)(uint32_t)m2) >> 32);
+}
+
+uint64_t
+fndsa_expm_p63(fpr x, fpr ccs)
+{
+	/*
+	 * ApproxExp (Alg. 13): ccs * exp(-x) * 2^63 for 0 <= x < log(2),
+	 * by Horner's rule in 63-bit fixed point on the polynomial of FACCT
+	 * (Zhao, Steinfeld, Sakzad, eprint 2018/1234), spec Table 3.2
+	 * coefficients scaled by 2^63.
+	 */
+	static const uint64_t C[13] = {
+		0x00000004741183A3u, 0x00000036548CFC06u, 0x0000024FDCBF140Au,
+		0x0000171D939DE045u, 0x0000D00CF58F6F84u, 0x000680681CF796E3u,
+		0x002D82D8305B0FEAu, 0x011111110E066FD0u, 0x0555555555070F00u,
+		0x155555555581FF00u, 0x400000000002B400u, 0x7FFFFFFFFFFF4800u,
+		0x8000000000000000u
+	};
+	uint64_t z = (uint64_t)fpr_trunc(fpr_mul(x, fpr_ptwo63)) << 1;
+	uint64_t y = C[0];
+	for (size_t u = 1; u < 13; u++) {
+		y = C[u] - umulh64(z, y);
+	}
+	z = (uint64_t)fpr_trunc(fpr_mul(ccs, fpr_ptwo63)) << 1;
+	return umulh64(z, y);
+}
+
+/*
+ * BerExp (Alg. 14): a bit that is 1 with probability ccs * exp(-x),
+ * x >= 0.  x = s*log(2) + r; exp(-x) = 2^-s * exp(-r).  The comparison
+ * with uniform bytes stops at the first differing byte (a public event
+ * of probability 255/256 per byte, independent of the secret value).
+ */
+static int
+ber_exp(fndsa_prng *p, fpr x, fpr ccs)
+{
+	int s = (int)fpr_trunc(fpr_mul(x, fpr_inv_log2));
+	fpr r = fpr_sub(x, fpr_mul(fpr_of(s), fpr_log2));
+	uint32_t sw = (uint32_t)s;
+	uint64_t z;
+	uint32_t w;
+	int i;
+
+	/* s >= 64 makes the result 0 with overwhelming probability anyway;
+	 * saturate at 63 so the shift is defined (constant time). */
+	sw ^= (sw ^ 63u) & -((63u - sw) >> 31);
+	/* 2^64 * ccs * exp(-r), minus 1 so that it fits, then divided by 2^s. */
+	z = ((fndsa_expm_p63(r, ccs) << 1) - 1) >> sw;
+	i = 64;
+	do {
+		i -= 8;
+		w = fndsa_prng_get_u8(p) - ((uint32_t)(z >> i) & 0xFF);
+	} while (!w && i > 0);
+	return (int)(w >> 31);
+}
+
+int
+fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
+{
+	/*
+	 * SamplerZ (Alg. 15): mu = s + r with s = floor(mu), 0 <= r < 1;
+	 * sample z0 from the half-Gaussian, a random bit b, z = b + (2b-1)z0
+	 * (bimodal around 0 and 1), and accept with probability
+	 * ccs * exp(-((z-r)^2/(2 sigma^2) - z0^2/(2 sigma0^2))).
+	 */
+	int s = (int)fpr_floor(mu);
+	fpr r = fpr_sub(mu, fpr_of(s));
+	fpr dss = fpr_half(fpr_sqr(isigma));          /* 1/(2 sigma^2) */
+	fpr ccs = fpr_mul(isigma, spc->sigma_min);    /* sigma_min/sigma */
+
+	for (;;) {
+		int z0 = fndsa_gaussian0(&spc->p);
+		int b = (int)fndsa_prng_get_u8(&spc->p) & 1;
+		int z = b + ((b << 1) - 1) * z0;
+		fpr x = fpr_mul(fpr_sqr(fpr_sub(fpr_of(z), r)), dss);
+		x = fpr_sub(x, fpr_mul(fpr_of(z0 * z0), fpr_inv_2sqrsigma0));
+		if (ber_exp(&spc->p, x, ccs)) {
+			return s + z;
+		}
+	}
+}

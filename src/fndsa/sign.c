@@ -1,0 +1,269 @@
+/*
+ * Falcon signing (spec v1.2 section 3.9): ffSampling (Alg. 11) over the
+ * LDL tree of the Gram matrix, computed on the fly level by level (the
+ * reference's "sign_dyn", which produces the NIST KAT signatures), and
+ * Sign (Alg. 10) with its norm check and rejection loop.
+ */
+#include "inner.h"
+#include "core/ct.h"
+#include "pqsig/sig.h"
+
+static inline fpr
+sample_fpr(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
+{
+	return fpr_of(fndsa_samplerZ(spc, mu, isigma));
+}
+
+/*
+ * ffSampling at logn = 1 (the lowest level of the recursion), unrolled:
+ * the 2x2 Gram matrix holds one complex value per entry, splitfft and
+ * mergefft are the identity on it, and the two leaves are normalised as
+ * sigma_leaf = sqrt(d_ii) / sigma (Alg. 11 step 1 via the tree leaves of
+ * Alg. 9).  Same operations, in the same order, as the generic
+ * recursion down to logn = 0.
+ */
+static void
+ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
+	const fpr *g00, const fpr *g01, const fpr *g11, unsigned orig_logn)
+{
+	fpr d11_re, d11_im, l10_re, l10_im, leaf, z_re, z_im, a_re, a_im, p_re, p_im;
+
+	fndsa_ldl_slot(&d11_re, &d11_im, &l10_re, &l10_im,
+		g00[0], g00[1], g01[0], g01[1], g11[0], g11[1]);
+	(void)d11_im;
+
+	/* Right subtree first: sample z1 around t1 with deviation from d11. */
+	leaf = fpr_mul(fpr_sqrt(d11_re), fpr_inv_sigma[orig_logn]);
+	z_re = sample_fpr(spc, t1[0], leaf);
+	z_im = sample_fpr(spc, t1[1], leaf);
+
+	/* tb0 = t0 + (t1 - z1) * l10 (Alg. 11 step 6). */
+	a_re = fpr_sub(t1[0], z_re);
+	a_im = fpr_sub(t1[1], z_im);
+	fndsa_fpc_mul(&p_re, &p_im, l10_re, l10_im, a_re, a_im);
+	a_re = fpr_add(t0[0], p_re);
+	a_im = fpr_add(t0[1], p_im);
+	t1[0] = z_re;
+	t1[1] = z_im;
+
+	/* Left subtree: deviation from d00 = g00. */
+	leaf = fpr_mul(fpr_sqrt(g00[0]), fpr_inv_sigma[orig_logn]);
+	t0[0] = sample_fpr(spc, a_re, leaf);
+	t0[1] = sample_fpr(spc, a_im, leaf);
+}
+
+/*
+ * ffSampling (Alg. 11) on target (t0, t1) with the Gram matrix
+ * [[g00, g01], [adj(g01), g11]] (FFT representation, degree 2^logn),
+ * all modified in place; the result z replaces (t0, t1).  tmp: 4n fpr
+ * (including the deeper levels).
+ */
+static void
+ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
+	fpr *g11, unsigned orig_logn, unsigned logn, fpr *tmp)
+{
+	size_t n, hn;
+	fpr *z0, *z1;
+
+	if (logn == 1) {
+		ffsampling_l1(spc, t0, t1, g00, g01, g11, orig_logn);
+		return;
+	}
+	n = (size_t)1 << logn;
+	hn = n >> 1;
+
+	/* LDL (Alg. 8 step 1): g00 = d00, g01 <- l10, g11 <- d11. */
+	fndsa_poly_LDL_fft(g00, g01, g11, logn);
+
+	/*
+	 * Split d00 and d11 into half-size self-adjoint Gram matrices
+	 * (Alg. 9 steps 4-5): left = (g00, g00+hn, g01), right = (g11,
+	 * g11+hn, g01+hn); l10 is saved in tmp.
+	 */
+	fndsa_poly_split_fft(tmp, tmp + hn, g00, logn);
+	memcpy(g00, tmp, n * sizeof *tmp);
+	fndsa_poly_split_fft(tmp, tmp + hn, g11, logn);
+	memcpy(g11, tmp, n * sizeof *tmp);
+	memcpy(tmp, g01, n * sizeof *g01);
+	memcpy(g01, g00, hn * sizeof *g00);
+	memcpy(g01 + hn, g11, hn * sizeof *g00);
+
+	/* Steps 3-4: z1 = mergefft(ffSampling(splitfft(t1), right tree)). */
+	z1 = tmp + n;
+	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
+	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, orig_logn, logn - 1, z1 + n);
+	fndsa_poly_merge_fft(tmp + (n << 1), z1, z1 + hn, logn);
+
+	/* Step 5: tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
+	memcpy(z1, t1, n * sizeof *t1);
+	fndsa_poly_sub(z1, tmp + (n << 1), logn);
+	memcpy(t1, tmp + (n << 1), n * sizeof *tmp);
+	fndsa_poly_mul_fft(tmp, z1, logn);
+	fndsa_poly_add(t0, tmp, logn);
+
+	/* Steps 6-7: z0 = mergefft(ffSampling(splitfft(tb0), left tree)). */
+	z0 = tmp;
+	fndsa_poly_split_fft(z0, z0 + hn, t0, logn);
+	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, orig_logn, logn - 1, z0 + n);
+	fndsa_poly_merge_fft(t0, z0, z0 + hn, logn);
+}
+
+static void
+smallints_to_fpr(fpr *r, const int8_t *t, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	for (size_t u = 0; u < n; u++) {
+		r[u] = fpr_of(t[u]);
+	}
+}
+
+/* B = [[g, -f], [G, -F]] in FFT representation (spec 3.9.1, with the
+ * reference's slot names b00 = g, b01 = -f, b10 = G, b11 = -F). */
+static void
+load_basis(fpr *b00, fpr *b01, fpr *b10, fpr *b11, const int8_t *f,
+	const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn)
+{
+	smallints_to_fpr(b01, f, logn);
+	smallints_to_fpr(b00, g, logn);
+	smallints_to_fpr(b11, F, logn);
+	smallints_to_fpr(b10, G, logn);
+	fndsa_FFT(b01, logn);
+	fndsa_FFT(b00, logn);
+	fndsa_FFT(b11, logn);
+	fndsa_FFT(b10, logn);
+	fndsa_poly_neg(b01, logn);
+	fndsa_poly_neg(b11, logn);
+}
+
+/*
+ * One signing attempt (Alg. 10 steps 3-8).  tmp: 9n fpr.  Returns 1 and
+ * writes s2 if ||(s1, s2)||^2 is within the bound, 0 otherwise.
+ */
+static int
+sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
+	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
+	unsigned logn, fpr *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	fpr *b00 = tmp, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
+	fpr *t0 = b11 + n, *t1 = t0 + n;
+	fpr *g00, *g01, *g11, *tx, *ty;
+	fpr ni;
+	uint32_t sqn, ng;
+	int16_t *s1tmp, *s2tmp;
+	int ok;
+
+	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
+
+	/* Gram matrix G = B B* (step 3 of Alg. 10 via ffLDL input): g00 =
+	 * b00 adj(b00) + b01 adj(b01), g01 = b00 adj(b10) + b01 adj(b11),
+	 * g11 = b10 adj(b10) + b11 adj(b11), written over b00, b01, b10; b01
+	 * is saved in t0 for the target computation. */
+	memcpy(t0, b01, n * sizeof *b01);
+	fndsa_poly_mulselfadj_fft(t0, logn);
+	memcpy(t1, b00, n * sizeof *b00);
+	fndsa_poly_muladj_fft(t1, b10, logn);
+	fndsa_poly_mulselfadj_fft(b00, logn);
+	fndsa_poly_add(b00, t0, logn);
+	memcpy(t0, b01, n * sizeof *b01);
+	fndsa_poly_muladj_fft(b01, b11, logn);
+	fndsa_poly_add(b01, t1, logn);
+	fndsa_poly_mulselfadj_fft(b10, logn);
+	memcpy(t1, b11, n * sizeof *b11);
+	fndsa_poly_mulselfadj_fft(t1, logn);
+	fndsa_poly_add(b10, t1, logn);
+
+	/* Layout now: g00 g01 g11 b11 b01(in t0) - then the target. */
+	g00 = b00;
+	g01 = b01;
+	g11 = b10;
+	b01 = t0;
+	t0 = b01 + n;
+	t1 = t0 + n;
+
+	/* Target t = (hm, 0) B^-1 = (hm * (-F)/q ... ): step 2 of Alg. 10,
+	 * t0 = hm * b11 / q, t1 = -hm * b01 / q. */
+	for (size_t u = 0; u < n; u++) {
+		t0[u] = fpr_of(hm[u]);
+	}
+	fndsa_FFT(t0, logn);
+	ni = fpr_inverse_of_q;
+	memcpy(t1, t0, n * sizeof *t0);
+	fndsa_poly_mul_fft(t1, b01, logn);
+	fndsa_poly_mulconst(t1, fpr_neg(ni), logn);
+	fndsa_poly_mul_fft(t0, b11, logn);
+	fndsa_poly_mulconst(t0, ni, logn);
+
+	/* Move (t0, t1) right after the Gram matrix; sample (step 4). */
+	memcpy(b11, t0, n * 2 * sizeof *t0);
+	t0 = g11 + n;
+	t1 = t0 + n;
+	ffsampling(spc, t0, t1, g00, g01, g11, logn, logn, t1 + n);
+
+	/* Recompute B (it was overwritten) and s = (t - z) B (step 5):
+	 * (t-z) B = (hm, 0) - z B since t B = (hm, 0). */
+	b00 = tmp;
+	b01 = b00 + n;
+	b10 = b01 + n;
+	b11 = b10 + n;
+	memmove(b11 + n, t0, n * 2 * sizeof *t0);
+	t0 = b11 + n;
+	t1 = t0 + n;
+	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
+	tx = t1 + n;
+	ty = tx + n;
+	memcpy(tx, t0, n * sizeof *t0);
+	memcpy(ty, t1, n * sizeof *t1);
+	fndsa_poly_mul_fft(tx, b00, logn);
+	fndsa_poly_mul_fft(ty, b10, logn);
+	fndsa_poly_add(tx, ty, logn);
+	memcpy(ty, t0, n * sizeof *t0);
+	fndsa_poly_mul_fft(ty, b01, logn);
+	memcpy(t0, tx, n * sizeof *tx);
+	fndsa_poly_mul_fft(t1, b11, logn);
+	fndsa_poly_add(t1, ty, logn);
+	fndsa_iFFT(t0, logn);
+	fndsa_iFFT(t1, logn);
+
+	/* s1 = hm - rint(z B)_0, s2 = -rint(z B)_1; squared norm with
+	 * saturation on overflow (step 6-7). */
+	s1tmp = (int16_t *)tx;
+	sqn = 0;
+	ng = 0;
+	for (size_t u = 0; u < n; u++) {
+		int32_t z = (int32_t)hm[u] - (int32_t)fpr_rint(t0[u]);
+		sqn += (uint32_t)(z * z);
+		ng |= sqn;
+		s1tmp[u] = (int16_t)z;
+	}
+	sqn |= -(ng >> 31);
+	s2tmp = (int16_t *)tmp;
+	for (size_t u = 0; u < n; u++) {
+		s2tmp[u] = (int16_t)-fpr_rint(t1[u]);
+	}
+	ok = fndsa_is_short_half(sqn, s2tmp, logn);
+	/* The norm check is a documented rejection decision: public. */
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	if (ok) {
+		memcpy(s2, s2tmp, n * sizeof *s2);
+	}
+	return ok;
+}
+
+void
+fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
+	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
+	unsigned logn, fpr *tmp)
+{
+	/* Alg. 10 loop: every attempt reseeds the sampler PRNG with 56 fresh
+	 * bytes of the SHAKE256 stream, as the reference does. */
+	fndsa_sampler_ctx spc;
+	for (;;) {
+		spc.sigma_min = fpr_sigma_min[logn];
+		fndsa_prng_init(&spc.p, rng);
+		if (sign_attempt(&spc, s2, f, g, F, G, hm, logn, tmp)) {
+			break;
+		}
+	}
+	pqs_zeroize(&spc, sizeof spc);
+}
