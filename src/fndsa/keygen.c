@@ -63,19 +63,6 @@ keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
 }
 
 int
-fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
-	int8_t *F, int8_t *G, void *tmp)
-{
-	if (logn < 1 || logn > 10 || f == NULL || g == NULL || F == NULL
-		|| G == NULL || tmp == NULL)
-	{
-		return PQS_ERR_ARG;
-	}
-	/* F, G must fit the 8-bit encoding: -127..127 (spec 3.11.5). */
-	return ntru_solve(logn, F, G, f, g, 127, (uint32_t *)tmp) ? PQS_OK : 1;
-}
-
-int
 fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
 	uint8_t *sk, uint8_t *pk, void *tmp)
 {

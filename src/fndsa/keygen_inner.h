@@ -306,14 +306,14 @@ int fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
 /*
  * Words of NTRUSolve memory per logn (checked against
  * ntru_solve_tmp_words() by the tests): 7n words (28n bytes, as the
- * reference) from logn = 3 on; the tiny degrees need a little more.
+ * reference) from logn = 4 on; the tiny degrees need a little more.
  */
 #define FNDSA_KEYGEN_NTRU_WORDS(logn) \
-	((logn) <= 2 ? (size_t)64 : ((size_t)7 << (logn)))
+	((logn) <= 3 ? (size_t)80 : ((size_t)7 << (logn)))
 #define FNDSA_KEYGEN_FG_TMP(logn) (4 * FNDSA_KEYGEN_NTRU_WORDS(logn))
 /* fndsa_keygen_from_seed() lays out tmp as NTRUSolve memory, then f, g, F
  * (n bytes each): that is FNDSA_TMP_KEYGEN(logn) = 28n + 3n (+8) bytes
- * from logn = 3 on. */
-#define FNDSA_KEYGEN_MIN_LOGN 3
+ * from logn = 4 on. */
+#define FNDSA_KEYGEN_MIN_LOGN 4
 
 #endif

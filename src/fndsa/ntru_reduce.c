@@ -109,7 +109,7 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 /*
  * Same result, with k*f computed in RNS/NTT over flen+1 primes (k has
  * 31-bit coefficients, f has flen words), used at small depths.
- * tmp: 2n + n*(flen+1) + n words.
+ * tmp: 2n + n*(flen+1) + max(n, flen+1) words.
  */
 static void
 poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
@@ -160,14 +160,21 @@ ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 	size_t n = (size_t)1 << (logn_top - depth);
 	size_t slen = NTRU_MAX_BL_SMALL[depth];
 	size_t llen = NTRU_MAX_BL_LARGE[depth];
-	size_t w = 2 * n * (llen + slen) + 1;
-	size_t s = 2 * n + 1;
+	/* All offsets below are even (n >= 2): fpr alignment adds nothing. */
+	size_t w = 2 * n * (llen + slen);
+	size_t s = 2 * n;
 
 	/* rt3, rt4 (n fpr), rt5 (n/2 fpr), rt1 (n fpr), k (n words), then
 	 * rt2 (n fpr) sharing space with the k*f scratch. */
 	w += 4 * n + n + 2 * n + n;
-	if (depth <= NTRU_DEPTH_INT_FG && n * (slen + 4) > s) {
-		s = n * (slen + 4);
+	if (depth <= NTRU_DEPTH_INT_FG) {
+		/* poly_sub_scaled_ntt(): gm, igm, k*f in RNS, and a last
+		 * array used for k mod p and as CRT scratch (slen+1 words). */
+		size_t t = 2 * n + n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+
+		if (t > s) {
+			s = t;
+		}
 	}
 	return w + s;
 }
@@ -335,7 +342,11 @@ ntru_reduce_depth1_words(unsigned logn_top)
 	size_t slen = NTRU_MAX_BL_SMALL[1];
 	size_t llen = NTRU_MAX_BL_LARGE[1];
 
-	return 2 * n * (llen + slen) + 1 + 8 * n;
+	/* Peak: F, G, f, g as fpr (8n words) + rt5 (2n) + rt6 (n). */
+	size_t a = 2 * n * (llen + slen) + 4 * n;
+	size_t b = 11 * n;
+
+	return a > b ? a : b;
 }
 
 int

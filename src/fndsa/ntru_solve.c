@@ -23,9 +23,13 @@ ntru_solve_tmp_words(unsigned logn)
 
 #define NTRU_MAXW(x) do { size_t t_ = (x); if (t_ > w) w = t_; } while (0)
 	for (depth = 0; depth < logn; depth++) {
-		NTRU_MAXW(ntru_lift_words(logn, depth));
+		/* Generic lift + reduce: every depth for logn <= 2, else
+		 * depths >= 2, plus the lift of ntru_solve_depth1(). */
 		if (logn <= 2 || depth >= 2) {
+			NTRU_MAXW(ntru_lift_words(logn, depth));
 			NTRU_MAXW(ntru_reduce_fp_words(logn, depth));
+		} else if (depth == 1) {
+			NTRU_MAXW(ntru_lift_words(logn, depth));
 		}
 	}
 	if (logn > 2) {

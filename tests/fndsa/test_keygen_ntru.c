@@ -505,6 +505,21 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 	}
 }
 
+/* The documented buffer size covers every step's computed need. */
+static void
+test_tmp_sizes(void)
+{
+	unsigned logn;
+
+	for (logn = 1; logn <= 10; logn++) {
+		size_t w = ntru_solve_tmp_words(logn);
+
+		TU_CHECK(w <= FNDSA_KEYGEN_NTRU_WORDS(logn),
+			"logn=%u: NTRUSolve needs %zu words, macro gives %zu",
+			logn, w, (size_t)FNDSA_KEYGEN_NTRU_WORDS(logn));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -512,6 +527,7 @@ main(int argc, char **argv)
 	int reduced = argc > 1 && strcmp(argv[1], "--quick") == 0;
 
 	bnctx = BN_CTX_new();
+	test_tmp_sizes();
 	test_mp31();
 	test_crt();
 	test_bezout();
