@@ -1,0 +1,90 @@
+/*
+ * Ledger internals shared by the src/chain modules: big-endian field
+ * access, the domain-separation tags, and the thread pool's job entry.
+ */
+#ifndef PQSIG_CHAIN_INTERNAL_H
+#define PQSIG_CHAIN_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/chain.h"
+
+/*
+ * Domain-separation tags: every hash in the ledger starts with a distinct
+ * ASCII tag so that no byte string is ever valid in two roles (an address
+ * preimage can never be a transaction digest preimage, and so on).
+ */
+#define CHAIN_TAG_ADDR "pqsig/chain/addr/v1"
+#define CHAIN_TAG_TX "pqsig/chain/tx/v1"
+#define CHAIN_TAG_TXID "pqsig/chain/txid/v1"
+#define CHAIN_TAG_BLOCK "pqsig/chain/block/v1"
+#define CHAIN_TAG_STATE "pqsig/chain/state/v1"
+#define CHAIN_TAG_ALLOC "pqsig/chain/alloc/v1"
+
+#define CHAIN_BLOCK_VERSION 1
+/* Fixed part of a tx around the sender key/address and the signature. */
+#define CHAIN_TX_FIXED (1 + 4 + 2 + PQS_CHAIN_ADDR_LEN + 8 + 8 + 2)
+
+static inline void chain_put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static inline void chain_put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 3; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+static inline void chain_put64(uint8_t *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+static inline uint16_t chain_get16(const uint8_t *p)
+{
+	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
+}
+
+static inline uint32_t chain_get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline uint64_t chain_get64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Length of one genesis allocation entry of a scheme: u16 alg || pk || u64 balance. */
+static inline size_t chain_alloc_len(const pqs_sig_class *cls)
+{
+	return 2 + cls->pk_len + 8;
+}
+
+/*
+ * Run fn(ctx, i) for every i in [0, n) on the pool's threads (the caller
+ * included), returning when all are done.  Items are handed out one at a
+ * time from a shared counter, so which thread runs which item varies, but
+ * every item runs exactly once: callers store per-item results and reduce
+ * them in index order, which keeps results independent of the thread count.
+ * pool NULL runs everything on the calling thread.
+ */
+typedef void (*chain_job_fn)(void *ctx, size_t i);
+void chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
+
+/* Mutable access used by the store: set an account record loaded from disk. */
+int chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *a);
+/* Set the tip after loading accounts from disk. */
+void chain_state_set_tip(pqs_chain_state *s, uint64_t blocks, const uint8_t tip[PQS_CHAIN_HASH_LEN], uint64_t tip_time);
+/* Addresses whose records differ between two states (for the store's writes): calls fn for each account of b that is new or changed vs a. */
+int chain_state_diff(const pqs_chain_state *a, const pqs_chain_state *b,
+                     int (*fn)(void *arg, const pqs_chain_account *acc), void *arg);
+
+#endif

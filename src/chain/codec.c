@@ -1,0 +1,365 @@
+/*
+ * Ledger wire formats: addresses, transactions (compact form), block
+ * headers and bodies, and the seed paper's transaction encoding.  The
+ * layouts are specified in include/pqsig/chain.h; decoders are strict
+ * (every length checked, no trailing bytes, unknown forms, versions and
+ * algorithms rejected with their own codes).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chain_internal.h"
+#include "pqsig/sha3.h"
+
+const char *pqs_chain_strerror(int err)
+{
+	switch (err) {
+	case PQS_CHAIN_ERR_TRUNCATED: return "input ends inside a field";
+	case PQS_CHAIN_ERR_TRAILING: return "unexpected bytes after the encoding";
+	case PQS_CHAIN_ERR_VERSION: return "unknown block version or transaction form";
+	case PQS_CHAIN_ERR_UNKNOWN_ALG: return "transaction algorithm is not registered";
+	case PQS_CHAIN_ERR_SIG_LENGTH: return "signature length is impossible for the scheme";
+	case PQS_CHAIN_ERR_CHAIN_ID: return "wrong chain id";
+	case PQS_CHAIN_ERR_BAD_SIGNATURE: return "transaction signature does not verify";
+	case PQS_CHAIN_ERR_NONCE: return "wrong nonce";
+	case PQS_CHAIN_ERR_BALANCE: return "amount exceeds the sender's balance";
+	case PQS_CHAIN_ERR_MERKLE: return "Merkle root does not match the transactions";
+	case PQS_CHAIN_ERR_PARENT: return "parent hash is not the chain tip";
+	case PQS_CHAIN_ERR_HEIGHT: return "block height is not the next height";
+	case PQS_CHAIN_ERR_TIMESTAMP: return "block timestamp is before its parent's";
+	case PQS_CHAIN_ERR_STATE_DIGEST: return "state digest does not match the resulting state";
+	case PQS_CHAIN_ERR_UNKNOWN_SENDER: return "referenced sender has no known public key";
+	case PQS_CHAIN_ERR_ALG_MISMATCH: return "transaction algorithm differs from the account's";
+	case PQS_CHAIN_ERR_PK_FORM: return "sender key carried or referenced non-canonically";
+	case PQS_CHAIN_ERR_TOO_LARGE: return "block or transaction count too large";
+	case PQS_CHAIN_ERR_OVERFLOW: return "balance or nonce overflow";
+	case PQS_CHAIN_ERR_STORE: return "storage (LMDB) failure";
+	case PQS_CHAIN_ERR_CORRUPT: return "stored data disagrees with the chain";
+	case PQS_CHAIN_ERR_NOT_FOUND: return "not found";
+	case PQS_CHAIN_ERR_EXISTS: return "already exists";
+	case PQS_CHAIN_ERR_NOMEM: return "out of memory";
+	case PQS_CHAIN_ERR_GENESIS: return "malformed genesis block";
+	case PQS_CHAIN_ERR_NO_LMDB: return "pqsig was built without LMDB";
+	default: return pqs_strerror(err);
+	}
+}
+
+void pqs_chain_address(uint8_t addr[PQS_CHAIN_ADDR_LEN], const pqs_sig_class *cls, const uint8_t *pk)
+{
+	/* The scheme id is hashed with the key so the same bytes under two schemes are two accounts. */
+	pqs_keccak k;
+	uint8_t id[2], h[32];
+	chain_put16(id, cls->id);
+	pqs_sha3_256_init(&k);
+	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_ADDR, sizeof CHAIN_TAG_ADDR - 1);
+	pqs_keccak_absorb(&k, id, 2);
+	pqs_keccak_absorb(&k, pk, cls->pk_len);
+	pqs_keccak_squeeze(&k, h, 32);
+	memcpy(addr, h, PQS_CHAIN_ADDR_LEN);
+}
+
+/* A signature length the scheme can produce: exact for fixed-length schemes, 1..max otherwise. */
+static int sig_len_ok(const pqs_sig_class *cls, size_t n)
+{
+	if (cls->flags & PQS_SIG_FIXED_LENGTH)
+		return n == cls->sig_max_len;
+	return n > 0 && n <= cls->sig_max_len;
+}
+
+int pqs_chain_tx_decode(pqs_chain_tx *tx, const uint8_t *in, size_t len, size_t *used)
+{
+	if (!tx || (!in && len))
+		return PQS_ERR_ARG;
+	memset(tx, 0, sizeof *tx);
+	if (len < 1 + 4 + 2)
+		return PQS_CHAIN_ERR_TRUNCATED;
+	tx->form = in[0];
+	if (tx->form != PQS_CHAIN_TX_PK && tx->form != PQS_CHAIN_TX_REF)
+		return PQS_CHAIN_ERR_VERSION;
+	tx->chain_id = chain_get32(in + 1);
+	tx->cls = pqs_sig_find_id(chain_get16(in + 5));
+	if (!tx->cls)
+		return PQS_CHAIN_ERR_UNKNOWN_ALG;
+	size_t sender_len = tx->form == PQS_CHAIN_TX_PK ? tx->cls->pk_len : PQS_CHAIN_ADDR_LEN;
+	size_t pos = 7;
+	/* Fixed part after the algorithm: sender, recipient, amount, nonce, sig length. */
+	if (len - pos < sender_len + PQS_CHAIN_ADDR_LEN + 8 + 8 + 2)
+		return PQS_CHAIN_ERR_TRUNCATED;
+	if (tx->form == PQS_CHAIN_TX_PK) {
+		tx->sender_pk = in + pos;
+		pqs_chain_address(tx->sender, tx->cls, tx->sender_pk);
+	} else {
+		memcpy(tx->sender, in + pos, PQS_CHAIN_ADDR_LEN);
+	}
+	pos += sender_len;
+	memcpy(tx->recipient, in + pos, PQS_CHAIN_ADDR_LEN);
+	pos += PQS_CHAIN_ADDR_LEN;
+	tx->amount = chain_get64(in + pos);
+	tx->nonce = chain_get64(in + pos + 8);
+	tx->sig_len = chain_get16(in + pos + 16);
+	pos += 18;
+	if (!sig_len_ok(tx->cls, tx->sig_len))
+		return PQS_CHAIN_ERR_SIG_LENGTH;
+	if (len - pos < tx->sig_len)
+		return PQS_CHAIN_ERR_TRUNCATED;
+	tx->sig = in + pos;
+	pos += tx->sig_len;
+	if (used)
+		*used = pos;
+	else if (pos != len)
+		return PQS_CHAIN_ERR_TRAILING;
+	return PQS_OK;
+}
+
+size_t pqs_chain_tx_encoded_len(const pqs_chain_tx *tx, uint8_t form)
+{
+	return CHAIN_TX_FIXED + (form == PQS_CHAIN_TX_PK ? tx->cls->pk_len : PQS_CHAIN_ADDR_LEN) + tx->sig_len;
+}
+
+size_t pqs_chain_tx_max_len(const pqs_sig_class *cls)
+{
+	return CHAIN_TX_FIXED + cls->pk_len + cls->sig_max_len;
+}
+
+/* Write every field up to and including the signature length; returns where the signature goes. */
+static size_t put_prefix(uint8_t *out, const pqs_chain_tx *tx, uint8_t form)
+{
+	uint8_t *p = out;
+	*p++ = form;
+	chain_put32(p, tx->chain_id);
+	chain_put16(p + 4, tx->cls->id);
+	p += 6;
+	if (form == PQS_CHAIN_TX_PK) {
+		memcpy(p, tx->sender_pk, tx->cls->pk_len);
+		p += tx->cls->pk_len;
+	} else {
+		memcpy(p, tx->sender, PQS_CHAIN_ADDR_LEN);
+		p += PQS_CHAIN_ADDR_LEN;
+	}
+	memcpy(p, tx->recipient, PQS_CHAIN_ADDR_LEN);
+	p += PQS_CHAIN_ADDR_LEN;
+	chain_put64(p, tx->amount);
+	chain_put64(p + 8, tx->nonce);
+	chain_put16(p + 16, (uint16_t)tx->sig_len);
+	return (size_t)(p + 18 - out);
+}
+
+int pqs_chain_tx_encode(const pqs_chain_tx *tx, uint8_t form, uint8_t *out, size_t cap, size_t *out_len)
+{
+	if (!tx || !tx->cls || !out || !out_len || (form == PQS_CHAIN_TX_PK && !tx->sender_pk))
+		return PQS_ERR_ARG;
+	if (form != PQS_CHAIN_TX_PK && form != PQS_CHAIN_TX_REF)
+		return PQS_CHAIN_ERR_VERSION;
+	/* The u16 length field bounds what can be encoded; the decoder enforces the scheme's bounds. */
+	if (tx->sig_len > 0xFFFF || !sig_len_ok(tx->cls, tx->sig_len))
+		return PQS_CHAIN_ERR_SIG_LENGTH;
+	size_t n = pqs_chain_tx_encoded_len(tx, form);
+	if (cap < n)
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	memcpy(out + put_prefix(out, tx, form), tx->sig, tx->sig_len);
+	*out_len = n;
+	return PQS_OK;
+}
+
+void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx)
+{
+	/*
+	 * The chain id is signed so a transaction cannot be replayed on another
+	 * chain (the EIP-155 idea), and the algorithm id so a signature cannot be
+	 * re-labelled as another scheme's.  The sender is signed by address,
+	 * which already commits to the key, so both wire forms sign the same.
+	 */
+	uint8_t buf[sizeof CHAIN_TAG_TX - 1 + 4 + 2 + 2 * PQS_CHAIN_ADDR_LEN + 16];
+	uint8_t *p = buf;
+	memcpy(p, CHAIN_TAG_TX, sizeof CHAIN_TAG_TX - 1);
+	p += sizeof CHAIN_TAG_TX - 1;
+	chain_put32(p, tx->chain_id);
+	chain_put16(p + 4, tx->cls->id);
+	p += 6;
+	memcpy(p, tx->sender, PQS_CHAIN_ADDR_LEN);
+	memcpy(p + PQS_CHAIN_ADDR_LEN, tx->recipient, PQS_CHAIN_ADDR_LEN);
+	p += 2 * PQS_CHAIN_ADDR_LEN;
+	chain_put64(p, tx->amount);
+	chain_put64(p + 8, tx->nonce);
+	pqs_sha3_256(digest, buf, sizeof buf);
+}
+
+void pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)
+{
+	pqs_keccak k;
+	pqs_sha3_256_init(&k);
+	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1);
+	pqs_keccak_absorb(&k, tx, len);
+	pqs_keccak_squeeze(&k, id, PQS_CHAIN_HASH_LEN);
+}
+
+int pqs_chain_tx_sign(const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk, uint32_t chain_id,
+                      const uint8_t recipient[PQS_CHAIN_ADDR_LEN], uint64_t amount, uint64_t nonce,
+                      pqs_rng *rng, uint8_t *out, size_t cap, size_t *out_len)
+{
+	if (!cls || !sk || !pk || !recipient || !out || !out_len)
+		return PQS_ERR_ARG;
+	if (cap < pqs_chain_tx_max_len(cls))
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	if (cls->sig_max_len > 0xFFFF)
+		return PQS_CHAIN_ERR_SIG_LENGTH;
+	pqs_chain_tx tx;
+	memset(&tx, 0, sizeof tx);
+	tx.form = PQS_CHAIN_TX_PK;
+	tx.chain_id = chain_id;
+	tx.cls = cls;
+	tx.sender_pk = pk;
+	pqs_chain_address(tx.sender, cls, pk);
+	memcpy(tx.recipient, recipient, PQS_CHAIN_ADDR_LEN);
+	tx.amount = amount;
+	tx.nonce = nonce;
+	uint8_t digest[PQS_CHAIN_HASH_LEN];
+	pqs_chain_tx_digest(digest, &tx);
+	/* Sign into the signature's place in out, after the fixed part, so no scratch buffer is needed. */
+	size_t sig_off = CHAIN_TX_FIXED + cls->pk_len;
+	size_t sig_len = 0;
+	int rc = pqs_sig_sign(cls, out + sig_off, cap - sig_off, &sig_len, digest, sizeof digest, NULL, 0, sk, 0, rng);
+	if (rc != PQS_OK)
+		return rc;
+	tx.sig = out + sig_off;
+	tx.sig_len = sig_len;
+	put_prefix(out, &tx, PQS_CHAIN_TX_PK);
+	*out_len = sig_off + sig_len;
+	return PQS_OK;
+}
+
+int pqs_chain_tx_verify(const pqs_chain_tx *tx, const uint8_t *sender_pk)
+{
+	if (!tx || !tx->cls || !sender_pk)
+		return PQS_ERR_ARG;
+	uint8_t digest[PQS_CHAIN_HASH_LEN];
+	pqs_chain_tx_digest(digest, tx);
+	int rc = pqs_sig_verify(tx->cls, tx->sig, tx->sig_len, digest, sizeof digest, NULL, 0, sender_pk);
+	/* Any verification failure, malformed or wrong, is one ledger outcome: the signature is bad. */
+	return rc == PQS_OK ? PQS_OK : PQS_CHAIN_ERR_BAD_SIGNATURE;
+}
+
+void pqs_chain_header_encode(uint8_t out[PQS_CHAIN_HEADER_LEN], const pqs_chain_header *h)
+{
+	uint8_t *p = out;
+	*p++ = CHAIN_BLOCK_VERSION;
+	chain_put32(p, h->chain_id);
+	chain_put64(p + 4, h->height);
+	chain_put64(p + 12, h->timestamp);
+	p += 20;
+	memcpy(p, h->parent, 32);
+	memcpy(p + 32, h->merkle_root, 32);
+	memcpy(p + 64, h->state_digest, 32);
+	chain_put32(p + 96, h->count);
+}
+
+int pqs_chain_header_decode(pqs_chain_header *h, const uint8_t *in, size_t len)
+{
+	if (!h || (!in && len))
+		return PQS_ERR_ARG;
+	if (len < PQS_CHAIN_HEADER_LEN)
+		return PQS_CHAIN_ERR_TRUNCATED;
+	if (in[0] != CHAIN_BLOCK_VERSION)
+		return PQS_CHAIN_ERR_VERSION;
+	h->chain_id = chain_get32(in + 1);
+	h->height = chain_get64(in + 5);
+	h->timestamp = chain_get64(in + 13);
+	memcpy(h->parent, in + 21, 32);
+	memcpy(h->merkle_root, in + 53, 32);
+	memcpy(h->state_digest, in + 85, 32);
+	h->count = chain_get32(in + 117);
+	if (h->count > PQS_CHAIN_MAX_TXS)
+		return PQS_CHAIN_ERR_TOO_LARGE;
+	return PQS_OK;
+}
+
+void pqs_chain_block_id(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *block, size_t len)
+{
+	pqs_keccak k;
+	pqs_sha3_256_init(&k);
+	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_BLOCK, sizeof CHAIN_TAG_BLOCK - 1);
+	pqs_keccak_absorb(&k, block, len < PQS_CHAIN_HEADER_LEN ? len : PQS_CHAIN_HEADER_LEN);
+	pqs_keccak_squeeze(&k, id, PQS_CHAIN_HASH_LEN);
+}
+
+int pqs_chain_block_decode(pqs_chain_header *h, pqs_chain_tx **txs, size_t **offs, const uint8_t *block,
+                           size_t len)
+{
+	if (txs)
+		*txs = NULL;
+	if (offs)
+		*offs = NULL;
+	if (len > PQS_CHAIN_MAX_BLOCK)
+		return PQS_CHAIN_ERR_TOO_LARGE;
+	int rc = pqs_chain_header_decode(h, block, len);
+	if (rc)
+		return rc;
+	if (h->height == 0)
+		return PQS_CHAIN_ERR_GENESIS; /* the genesis body holds allocations, not transactions */
+	/* Every transaction takes more than CHAIN_TX_FIXED bytes: reject impossible counts before allocating. */
+	if ((uint64_t)h->count * (CHAIN_TX_FIXED + 1) > len - PQS_CHAIN_HEADER_LEN)
+		return PQS_CHAIN_ERR_TRUNCATED;
+	pqs_chain_tx *t = malloc(((size_t)h->count + 1) * sizeof *t);
+	size_t *o = malloc(((size_t)h->count + 1) * sizeof *o);
+	if (!t || !o) {
+		free(t);
+		free(o);
+		return PQS_CHAIN_ERR_NOMEM;
+	}
+	size_t pos = PQS_CHAIN_HEADER_LEN;
+	for (uint32_t i = 0; i < h->count; i++) {
+		size_t used;
+		o[i] = pos;
+		rc = pqs_chain_tx_decode(&t[i], block + pos, len - pos, &used);
+		if (rc) {
+			free(t);
+			free(o);
+			return rc;
+		}
+		pos += used;
+	}
+	o[h->count] = pos;
+	if (pos != len) {
+		free(t);
+		free(o);
+		return PQS_CHAIN_ERR_TRAILING;
+	}
+	if (txs)
+		*txs = t;
+	else
+		free(t);
+	if (offs)
+		*offs = o;
+	else
+		free(o);
+	return PQS_OK;
+}
+
+size_t pqs_chain_paper_tx_len(size_t sender_pk_len, size_t recipient_pk_len, size_t sig_len)
+{
+	return sender_pk_len + recipient_pk_len + sig_len + PQS_CHAIN_PAPER_TX_OVERHEAD;
+}
+
+size_t pqs_chain_paper_tx_encode(uint8_t *out, size_t cap, const uint8_t *sender_pk, size_t sender_pk_len,
+                                 const uint8_t *recipient_pk, size_t recipient_pk_len, uint64_t amount,
+                                 uint64_t nonce, const uint8_t *sig, size_t sig_len)
+{
+	size_t n = pqs_chain_paper_tx_len(sender_pk_len, recipient_pk_len, sig_len);
+	if (!out || cap < n)
+		return 0;
+	/* The seed's serializer: its "body" is everything before the body-length field. */
+	uint8_t *p = out;
+	chain_put64(p, sender_pk_len);
+	memcpy(p + 8, sender_pk, sender_pk_len);
+	p += 8 + sender_pk_len;
+	chain_put64(p, recipient_pk_len);
+	memcpy(p + 8, recipient_pk, recipient_pk_len);
+	p += 8 + recipient_pk_len;
+	chain_put64(p, amount);
+	chain_put64(p + 8, nonce);
+	p += 16;
+	chain_put64(p, (uint64_t)(p - out));
+	chain_put64(p + 8, sig_len);
+	memcpy(p + 16, sig, sig_len);
+	return n;
+}

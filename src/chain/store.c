@@ -1,0 +1,668 @@
+/*
+ * Ledger node: blocks, transaction index, state, pending pool and wallet in
+ * one LMDB environment (schema in include/pqsig/chain.h).
+ *
+ * Crash safety comes from LMDB's copy-on-write B+trees: a write transaction
+ * becomes visible only when its meta page is written after the data pages
+ * are synced (mdb_txn_commit), so appending a block - block bytes, txids,
+ * touched accounts, tip and consumed pending entries - in one write
+ * transaction means a kill -9 at any instant leaves either the whole block
+ * or none of it.  The environment keeps LMDB's default durability (no
+ * MDB_NOSYNC / MDB_NOMETASYNC), so a committed block also survives a power
+ * loss, not only a process kill.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "chain_internal.h"
+#include "pqsig/rand.h"
+
+#ifdef PQSIG_HAVE_LMDB
+#include <lmdb.h>
+
+/* Room for the prototype's chains: LMDB maps it lazily (a sparse file). */
+#define NODE_MAP_SIZE ((size_t)1 << 30)
+
+struct pqs_chain_node {
+	MDB_env *env;
+	MDB_dbi meta, blocks, txs, state, pending, wallet;
+	pqs_chain_state *st;
+};
+
+/* Map an LMDB return code to ours. */
+static int mdb_err(int rc)
+{
+	if (rc == 0)
+		return PQS_OK;
+	if (rc == MDB_NOTFOUND)
+		return PQS_CHAIN_ERR_NOT_FOUND;
+	if (rc == MDB_KEYEXIST)
+		return PQS_CHAIN_ERR_EXISTS;
+	if (rc == ENOMEM)
+		return PQS_CHAIN_ERR_NOMEM;
+	return PQS_CHAIN_ERR_STORE;
+}
+
+static MDB_val val(const void *p, size_t n)
+{
+	MDB_val v;
+	v.mv_data = (void *)p;
+	v.mv_size = n;
+	return v;
+}
+
+/* State record: u8 keyed || u16 alg || u64 balance || u64 nonce || pk (keyed only). */
+#define STATE_REC_FIXED 19
+
+static int put_account(void *arg, const pqs_chain_account *a)
+{
+	MDB_txn *txn = ((void **)arg)[0];
+	pqs_chain_node *n = ((void **)arg)[1];
+	uint8_t *rec = malloc(STATE_REC_FIXED + a->pk_len);
+	if (!rec)
+		return PQS_CHAIN_ERR_NOMEM;
+	rec[0] = a->pk != NULL;
+	chain_put16(rec + 1, a->alg_id);
+	chain_put64(rec + 3, a->balance);
+	chain_put64(rec + 11, a->nonce);
+	if (a->pk)
+		memcpy(rec + STATE_REC_FIXED, a->pk, a->pk_len);
+	MDB_val k = val(a->addr, PQS_CHAIN_ADDR_LEN), v = val(rec, STATE_REC_FIXED + (a->pk ? a->pk_len : 0));
+	int rc = mdb_err(mdb_put(txn, n->state, &k, &v, 0));
+	free(rec);
+	return rc;
+}
+
+/* Strict decode of a state record into *a (pk points into the record). */
+static int decode_account(pqs_chain_account *a, const MDB_val *k, const MDB_val *v)
+{
+	const uint8_t *r = v->mv_data;
+	if (k->mv_size != PQS_CHAIN_ADDR_LEN || v->mv_size < STATE_REC_FIXED || r[0] > 1)
+		return PQS_CHAIN_ERR_CORRUPT;
+	memcpy(a->addr, k->mv_data, PQS_CHAIN_ADDR_LEN);
+	a->alg_id = chain_get16(r + 1);
+	a->balance = chain_get64(r + 3);
+	a->nonce = chain_get64(r + 11);
+	a->pk = NULL;
+	a->pk_len = 0;
+	if (r[0]) {
+		const pqs_sig_class *cls = pqs_sig_find_id(a->alg_id);
+		if (!cls || v->mv_size != STATE_REC_FIXED + cls->pk_len)
+			return PQS_CHAIN_ERR_CORRUPT;
+		a->pk = r + STATE_REC_FIXED;
+		a->pk_len = cls->pk_len;
+	} else if (v->mv_size != STATE_REC_FIXED || a->alg_id != 0) {
+		return PQS_CHAIN_ERR_CORRUPT;
+	}
+	return PQS_OK;
+}
+
+/* Load every stored account into a fresh state of chain_id. */
+static int load_state(pqs_chain_node *n, MDB_txn *txn, uint32_t chain_id, pqs_chain_state **out)
+{
+	pqs_chain_state *s = pqs_chain_state_new(chain_id);
+	if (!s)
+		return PQS_CHAIN_ERR_NOMEM;
+	MDB_cursor *c;
+	int rc = mdb_err(mdb_cursor_open(txn, n->state, &c));
+	if (rc) {
+		pqs_chain_state_free(s);
+		return rc;
+	}
+	MDB_val k, v;
+	int mrc;
+	for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0; mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+		pqs_chain_account a;
+		if ((rc = decode_account(&a, &k, &v)) != PQS_OK || (rc = chain_state_load_account(s, &a)) != PQS_OK)
+			break;
+	}
+	mdb_cursor_close(c);
+	if (!rc && mrc != MDB_NOTFOUND)
+		rc = mdb_err(mrc);
+	if (rc) {
+		pqs_chain_state_free(s);
+		return rc;
+	}
+	*out = s;
+	return PQS_OK;
+}
+
+/* Block key: the height, big-endian, so LMDB's byte order is height order. */
+static MDB_val height_key(uint8_t buf[8], uint64_t h)
+{
+	chain_put64(buf, h);
+	return val(buf, 8);
+}
+
+/* Read meta "tip": height and block id.  NOT_FOUND before init. */
+static int get_tip(pqs_chain_node *n, MDB_txn *txn, uint64_t *height, uint8_t id[PQS_CHAIN_HASH_LEN])
+{
+	MDB_val k = val("tip", 3), v;
+	int rc = mdb_err(mdb_get(txn, n->meta, &k, &v));
+	if (rc)
+		return rc;
+	if (v.mv_size != 8 + PQS_CHAIN_HASH_LEN)
+		return PQS_CHAIN_ERR_CORRUPT;
+	*height = chain_get64(v.mv_data);
+	memcpy(id, (const uint8_t *)v.mv_data + 8, PQS_CHAIN_HASH_LEN);
+	return PQS_OK;
+}
+
+static int put_tip(pqs_chain_node *n, MDB_txn *txn, uint64_t height, const uint8_t id[PQS_CHAIN_HASH_LEN])
+{
+	uint8_t rec[8 + PQS_CHAIN_HASH_LEN];
+	chain_put64(rec, height);
+	memcpy(rec + 8, id, PQS_CHAIN_HASH_LEN);
+	MDB_val k = val("tip", 3), v = val(rec, sizeof rec);
+	return mdb_err(mdb_put(txn, n->meta, &k, &v, 0));
+}
+
+/* Load the chain id, the tip and the state; an uninitialized node gets an empty state. */
+static int load(pqs_chain_node *n)
+{
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	uint64_t height;
+	uint8_t tip[PQS_CHAIN_HASH_LEN];
+	rc = get_tip(n, txn, &height, tip);
+	if (rc == PQS_CHAIN_ERR_NOT_FOUND) {
+		mdb_txn_abort(txn);
+		n->st = pqs_chain_state_new(0);
+		return n->st ? PQS_OK : PQS_CHAIN_ERR_NOMEM;
+	}
+	MDB_val k = val("chain_id", 8), v;
+	if (!rc && (rc = mdb_err(mdb_get(txn, n->meta, &k, &v))) == PQS_OK && v.mv_size != 4)
+		rc = PQS_CHAIN_ERR_CORRUPT;
+	uint32_t chain_id = rc ? 0 : chain_get32(v.mv_data);
+	uint8_t hk[8];
+	pqs_chain_header h;
+	if (!rc) {
+		k = height_key(hk, height);
+		if ((rc = mdb_err(mdb_get(txn, n->blocks, &k, &v))) == PQS_CHAIN_ERR_NOT_FOUND)
+			rc = PQS_CHAIN_ERR_CORRUPT;
+	}
+	if (!rc && pqs_chain_header_decode(&h, v.mv_data, v.mv_size) != PQS_OK)
+		rc = PQS_CHAIN_ERR_CORRUPT;
+	if (!rc && (rc = load_state(n, txn, chain_id, &n->st)) == PQS_OK)
+		chain_state_set_tip(n->st, height + 1, tip, h.timestamp);
+	mdb_txn_abort(txn);
+	return rc;
+}
+
+int pqs_chain_node_open(pqs_chain_node **out, const char *dir, int create)
+{
+	if (!out || !dir)
+		return PQS_ERR_ARG;
+	*out = NULL;
+	char path[4096];
+	struct stat sb;
+	if (snprintf(path, sizeof path, "%s/data.mdb", dir) >= (int)sizeof path)
+		return PQS_ERR_ARG;
+	int have = stat(path, &sb) == 0;
+	if (create) {
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return PQS_CHAIN_ERR_STORE;
+	} else if (!have) {
+		return PQS_CHAIN_ERR_NOT_FOUND;
+	}
+	pqs_chain_node *n = calloc(1, sizeof *n);
+	if (!n)
+		return PQS_CHAIN_ERR_NOMEM;
+	int rc = mdb_err(mdb_env_create(&n->env));
+	if (rc) {
+		free(n);
+		return rc;
+	}
+	MDB_txn *txn = NULL;
+	int dead;
+	/* 0600: the wallet database holds secret keys. */
+	if ((rc = mdb_err(mdb_env_set_maxdbs(n->env, 8))) || (rc = mdb_err(mdb_env_set_mapsize(n->env, NODE_MAP_SIZE))) ||
+	    (rc = mdb_err(mdb_env_open(n->env, dir, 0, 0600))))
+		goto fail;
+	/* A killed process leaves its reader slot behind; clear stale ones. */
+	mdb_reader_check(n->env, &dead);
+	if ((rc = mdb_err(mdb_txn_begin(n->env, NULL, 0, &txn))))
+		goto fail;
+	if ((rc = mdb_err(mdb_dbi_open(txn, "meta", MDB_CREATE, &n->meta))) ||
+	    (rc = mdb_err(mdb_dbi_open(txn, "blocks", MDB_CREATE, &n->blocks))) ||
+	    (rc = mdb_err(mdb_dbi_open(txn, "txs", MDB_CREATE, &n->txs))) ||
+	    (rc = mdb_err(mdb_dbi_open(txn, "state", MDB_CREATE, &n->state))) ||
+	    (rc = mdb_err(mdb_dbi_open(txn, "pending", MDB_CREATE, &n->pending))) ||
+	    (rc = mdb_err(mdb_dbi_open(txn, "wallet", MDB_CREATE, &n->wallet))))
+		goto fail;
+	rc = mdb_err(mdb_txn_commit(txn));
+	txn = NULL;
+	if (rc || (rc = load(n)))
+		goto fail;
+	if (create && pqs_chain_state_blocks(n->st) > 0) {
+		rc = PQS_CHAIN_ERR_EXISTS;
+		goto fail;
+	}
+	*out = n;
+	return PQS_OK;
+fail:
+	if (txn)
+		mdb_txn_abort(txn);
+	mdb_env_close(n->env);
+	pqs_chain_state_free(n->st);
+	free(n);
+	return rc;
+}
+
+void pqs_chain_node_close(pqs_chain_node *n)
+{
+	if (!n)
+		return;
+	mdb_env_close(n->env);
+	pqs_chain_state_free(n->st);
+	free(n);
+}
+
+const pqs_chain_state *pqs_chain_node_state(const pqs_chain_node *n)
+{
+	return n->st;
+}
+
+/* Index every transaction of a (non-genesis) block under its txid. */
+static int index_txs(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block, size_t len)
+{
+	pqs_chain_header h;
+	size_t *offs;
+	int rc = pqs_chain_block_decode(&h, NULL, &offs, block, len);
+	if (rc)
+		return rc;
+	for (uint32_t i = 0; i < h.count && !rc; i++) {
+		uint8_t id[PQS_CHAIN_HASH_LEN], rec[12];
+		pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i]);
+		chain_put64(rec, h.height);
+		chain_put32(rec + 8, i);
+		MDB_val k = val(id, sizeof id), v = val(rec, sizeof rec);
+		/* A txid appears once: the nonce makes every accepted transaction unique. */
+		rc = mdb_err(mdb_put(txn, n->txs, &k, &v, MDB_NOOVERWRITE));
+		if (rc == PQS_CHAIN_ERR_EXISTS)
+			rc = PQS_CHAIN_ERR_CORRUPT;
+	}
+	free(offs);
+	return rc;
+}
+
+/*
+ * Write a validated block and the state change old -> new in one LMDB
+ * transaction; commit makes all of it durable at once.
+ */
+static int commit_block(pqs_chain_node *n, const pqs_chain_state *old, const pqs_chain_state *new_state,
+                        const uint8_t *block, size_t len, uint64_t height, uint64_t pending_through)
+{
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, 0, &txn));
+	if (rc)
+		return rc;
+	uint8_t hk[8];
+	MDB_val k = height_key(hk, height), v = val(block, len);
+	if ((rc = mdb_err(mdb_put(txn, n->blocks, &k, &v, MDB_NOOVERWRITE))) == PQS_CHAIN_ERR_EXISTS)
+		rc = PQS_CHAIN_ERR_CORRUPT;
+	if (!rc && height == 0) {
+		uint8_t cid[4];
+		chain_put32(cid, pqs_chain_state_chain_id(new_state));
+		k = val("chain_id", 8);
+		v = val(cid, 4);
+		rc = mdb_err(mdb_put(txn, n->meta, &k, &v, 0));
+	}
+	if (!rc && height > 0)
+		rc = index_txs(n, txn, block, len);
+	void *arg[2] = { txn, n };
+	if (!rc)
+		rc = chain_state_diff(old, new_state, put_account, arg);
+	if (!rc)
+		rc = put_tip(n, txn, height, pqs_chain_state_tip(new_state));
+	if (!rc && pending_through > 0) {
+		MDB_cursor *c;
+		if (!(rc = mdb_err(mdb_cursor_open(txn, n->pending, &c)))) {
+			int mrc;
+			while ((mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST)) == 0 && k.mv_size == 8 &&
+			       chain_get64(k.mv_data) <= pending_through)
+				if ((mrc = mdb_cursor_del(c, 0)) != 0)
+					break;
+			if (mrc != 0 && mrc != MDB_NOTFOUND)
+				rc = mdb_err(mrc);
+			mdb_cursor_close(c);
+		}
+	}
+	if (rc) {
+		mdb_txn_abort(txn);
+		return rc;
+	}
+	return mdb_err(mdb_txn_commit(txn));
+}
+
+/* Validate on a copy of the state, commit to LMDB, and only then adopt the new state. */
+static int append(pqs_chain_node *n, pqs_chain_state *fresh, const uint8_t *block, size_t len, pqs_chain_pool *pool,
+                  uint64_t pending_through, size_t *bad_index)
+{
+	uint64_t height = pqs_chain_state_blocks(fresh);
+	int rc = pqs_chain_apply_block(fresh, block, len, pool, bad_index);
+	if (!rc)
+		rc = commit_block(n, n->st, fresh, block, len, height, pending_through);
+	if (rc) {
+		pqs_chain_state_free(fresh);
+		return rc;
+	}
+	pqs_chain_state_free(n->st);
+	n->st = fresh;
+	return PQS_OK;
+}
+
+int pqs_chain_node_init(pqs_chain_node *n, const uint8_t *genesis, size_t len)
+{
+	if (!n || !genesis)
+		return PQS_ERR_ARG;
+	if (pqs_chain_state_blocks(n->st) > 0)
+		return PQS_CHAIN_ERR_EXISTS;
+	pqs_chain_header h;
+	int rc = pqs_chain_header_decode(&h, genesis, len);
+	if (rc)
+		return rc;
+	pqs_chain_state *fresh = pqs_chain_state_new(h.chain_id);
+	if (!fresh)
+		return PQS_CHAIN_ERR_NOMEM;
+	/* The old (empty) state must carry the same chain id for the diff to write every account. */
+	pqs_chain_state *empty = pqs_chain_state_new(h.chain_id);
+	if (!empty) {
+		pqs_chain_state_free(fresh);
+		return PQS_CHAIN_ERR_NOMEM;
+	}
+	pqs_chain_state_free(n->st);
+	n->st = empty;
+	return append(n, fresh, genesis, len, NULL, 0, NULL);
+}
+
+int pqs_chain_node_append(pqs_chain_node *n, const uint8_t *block, size_t len, pqs_chain_pool *pool,
+                          uint64_t pending_through, size_t *bad_index)
+{
+	if (!n || !block)
+		return PQS_ERR_ARG;
+	if (pqs_chain_state_blocks(n->st) == 0)
+		return PQS_CHAIN_ERR_GENESIS;
+	pqs_chain_state *fresh = pqs_chain_state_clone(n->st);
+	if (!fresh)
+		return PQS_CHAIN_ERR_NOMEM;
+	return append(n, fresh, block, len, pool, pending_through, bad_index);
+}
+
+int pqs_chain_node_block(pqs_chain_node *n, uint64_t height, uint8_t **out, size_t *len)
+{
+	if (!n || !out || !len)
+		return PQS_ERR_ARG;
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	uint8_t hk[8];
+	MDB_val k = height_key(hk, height), v;
+	if (!(rc = mdb_err(mdb_get(txn, n->blocks, &k, &v)))) {
+		*out = malloc(v.mv_size ? v.mv_size : 1);
+		if (!*out)
+			rc = PQS_CHAIN_ERR_NOMEM;
+		else {
+			memcpy(*out, v.mv_data, v.mv_size);
+			*len = v.mv_size;
+		}
+	}
+	mdb_txn_abort(txn);
+	return rc;
+}
+
+/* Check every stored txid against the replayed blocks: same entries, same count. */
+static int check_tx_index(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block, size_t len, uint64_t *count)
+{
+	pqs_chain_header h;
+	size_t *offs;
+	int rc = pqs_chain_block_decode(&h, NULL, &offs, block, len);
+	if (rc)
+		return rc;
+	for (uint32_t i = 0; i < h.count && !rc; i++) {
+		uint8_t id[PQS_CHAIN_HASH_LEN];
+		pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i]);
+		MDB_val k = val(id, sizeof id), v;
+		rc = mdb_err(mdb_get(txn, n->txs, &k, &v));
+		if (rc == PQS_CHAIN_ERR_NOT_FOUND || (!rc && (v.mv_size != 12 || chain_get64(v.mv_data) != h.height ||
+		                                               chain_get32((const uint8_t *)v.mv_data + 8) != i)))
+			rc = PQS_CHAIN_ERR_CORRUPT;
+	}
+	*count += h.count;
+	free(offs);
+	return rc;
+}
+
+int pqs_chain_node_validate(pqs_chain_node *n, pqs_chain_pool *pool, uint64_t *height, size_t *bad_index)
+{
+	if (height)
+		*height = UINT64_MAX;
+	if (bad_index)
+		*bad_index = SIZE_MAX;
+	if (!n)
+		return PQS_ERR_ARG;
+	if (pqs_chain_state_blocks(n->st) == 0)
+		return PQS_CHAIN_ERR_GENESIS;
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	pqs_chain_state *replay = NULL, *stored = NULL;
+	MDB_cursor *c = NULL;
+	uint64_t tip_height, ntx = 0, expect = 0;
+	uint8_t tip[PQS_CHAIN_HASH_LEN];
+	MDB_val k, v;
+	int mrc;
+	if ((rc = get_tip(n, txn, &tip_height, tip)))
+		goto done;
+	k = val("chain_id", 8);
+	if ((rc = mdb_err(mdb_get(txn, n->meta, &k, &v))))
+		goto done;
+	rc = PQS_CHAIN_ERR_CORRUPT;
+	if (v.mv_size != 4)
+		goto done;
+	rc = PQS_CHAIN_ERR_NOMEM;
+	if (!(replay = pqs_chain_state_new(chain_get32(v.mv_data))))
+		goto done;
+	if ((rc = mdb_err(mdb_cursor_open(txn, n->blocks, &c))))
+		goto done;
+	/* Replay every block in height order from genesis; keys must be exactly 0, 1, 2, ... */
+	for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0; mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+		rc = PQS_CHAIN_ERR_CORRUPT;
+		if (k.mv_size != 8 || chain_get64(k.mv_data) != expect)
+			goto done;
+		if ((rc = pqs_chain_apply_block(replay, v.mv_data, v.mv_size, pool, bad_index)))
+			goto done;
+		if (expect > 0 && (rc = check_tx_index(n, txn, v.mv_data, v.mv_size, &ntx)))
+			goto done;
+		if (height)
+			*height = expect;
+		expect++;
+	}
+	if (mrc != MDB_NOTFOUND) {
+		rc = mdb_err(mrc);
+		goto done;
+	}
+	/* The stored tip, tx index and account records must be exactly what the replay produced. */
+	rc = PQS_CHAIN_ERR_CORRUPT;
+	if (expect != tip_height + 1 || memcmp(tip, pqs_chain_state_tip(replay), sizeof tip) != 0)
+		goto done;
+	MDB_stat ms;
+	if (mdb_stat(txn, n->txs, &ms) != 0 || ms.ms_entries != ntx)
+		goto done;
+	if ((rc = load_state(n, txn, pqs_chain_state_chain_id(replay), &stored)))
+		goto done;
+	uint8_t d1[PQS_CHAIN_HASH_LEN], d2[PQS_CHAIN_HASH_LEN];
+	pqs_chain_state_digest(replay, d1);
+	pqs_chain_state_digest(stored, d2);
+	rc = memcmp(d1, d2, sizeof d1) == 0 ? PQS_OK : PQS_CHAIN_ERR_CORRUPT;
+done:
+	if (c)
+		mdb_cursor_close(c);
+	mdb_txn_abort(txn);
+	pqs_chain_state_free(replay);
+	pqs_chain_state_free(stored);
+	return rc;
+}
+
+int pqs_chain_node_find_tx(pqs_chain_node *n, const uint8_t id[PQS_CHAIN_HASH_LEN], uint64_t *height,
+                           uint32_t *index)
+{
+	if (!n || !id || !height || !index)
+		return PQS_ERR_ARG;
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	MDB_val k = val(id, PQS_CHAIN_HASH_LEN), v;
+	if (!(rc = mdb_err(mdb_get(txn, n->txs, &k, &v)))) {
+		if (v.mv_size != 12)
+			rc = PQS_CHAIN_ERR_CORRUPT;
+		else {
+			*height = chain_get64(v.mv_data);
+			*index = chain_get32((const uint8_t *)v.mv_data + 8);
+		}
+	}
+	mdb_txn_abort(txn);
+	return rc;
+}
+
+int pqs_chain_node_pending_add(pqs_chain_node *n, const uint8_t *tx, size_t len, uint64_t *seq)
+{
+	if (!n || !tx)
+		return PQS_ERR_ARG;
+	pqs_chain_tx t;
+	int rc = pqs_chain_tx_decode(&t, tx, len, NULL);
+	if (rc)
+		return rc;
+	MDB_txn *txn;
+	if ((rc = mdb_err(mdb_txn_begin(n->env, NULL, 0, &txn))))
+		return rc;
+	MDB_cursor *c;
+	uint64_t next = 1;
+	if (!(rc = mdb_err(mdb_cursor_open(txn, n->pending, &c)))) {
+		MDB_val k, v;
+		int mrc = mdb_cursor_get(c, &k, &v, MDB_LAST);
+		if (mrc == 0 && k.mv_size == 8)
+			next = chain_get64(k.mv_data) + 1;
+		else if (mrc == 0)
+			rc = PQS_CHAIN_ERR_CORRUPT;
+		else if (mrc != MDB_NOTFOUND)
+			rc = mdb_err(mrc);
+		mdb_cursor_close(c);
+	}
+	uint8_t sk[8];
+	MDB_val k = height_key(sk, next), v = val(tx, len);
+	if (!rc)
+		rc = mdb_err(mdb_put(txn, n->pending, &k, &v, MDB_NOOVERWRITE));
+	if (rc) {
+		mdb_txn_abort(txn);
+		return rc;
+	}
+	if ((rc = mdb_err(mdb_txn_commit(txn))) == PQS_OK && seq)
+		*seq = next;
+	return rc;
+}
+
+int pqs_chain_node_pending_each(pqs_chain_node *n,
+                                int (*fn)(void *arg, uint64_t seq, const uint8_t *tx, size_t len), void *arg)
+{
+	if (!n || !fn)
+		return PQS_ERR_ARG;
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	MDB_cursor *c;
+	if (!(rc = mdb_err(mdb_cursor_open(txn, n->pending, &c)))) {
+		MDB_val k, v;
+		int mrc;
+		for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && !rc;
+		     mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT))
+			rc = k.mv_size == 8 ? fn(arg, chain_get64(k.mv_data), v.mv_data, v.mv_size) : PQS_CHAIN_ERR_CORRUPT;
+		if (!rc && mrc != MDB_NOTFOUND)
+			rc = mdb_err(mrc);
+		mdb_cursor_close(c);
+	}
+	mdb_txn_abort(txn);
+	return rc;
+}
+
+int pqs_chain_node_wallet_put(pqs_chain_node *n, const char *name, const pqs_sig_class *cls, const uint8_t *pk,
+                              const uint8_t *sk)
+{
+	if (!n || !name || !*name || !cls || !pk || !sk)
+		return PQS_ERR_ARG;
+	size_t len = 2 + cls->pk_len + cls->sk_len;
+	uint8_t *rec = malloc(len);
+	if (!rec)
+		return PQS_CHAIN_ERR_NOMEM;
+	chain_put16(rec, cls->id);
+	memcpy(rec + 2, pk, cls->pk_len);
+	memcpy(rec + 2 + cls->pk_len, sk, cls->sk_len);
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, 0, &txn));
+	if (!rc) {
+		MDB_val k = val(name, strlen(name)), v = val(rec, len);
+		rc = mdb_err(mdb_put(txn, n->wallet, &k, &v, MDB_NOOVERWRITE));
+		if (rc)
+			mdb_txn_abort(txn);
+		else
+			rc = mdb_err(mdb_txn_commit(txn));
+	}
+	pqs_zeroize(rec, len);
+	free(rec);
+	return rc;
+}
+
+int pqs_chain_node_wallet_get(pqs_chain_node *n, const char *name, const pqs_sig_class **cls, uint8_t **pk,
+                              uint8_t **sk)
+{
+	if (!n || !name || !cls || !pk)
+		return PQS_ERR_ARG;
+	*pk = NULL;
+	if (sk)
+		*sk = NULL;
+	MDB_txn *txn;
+	int rc = mdb_err(mdb_txn_begin(n->env, NULL, MDB_RDONLY, &txn));
+	if (rc)
+		return rc;
+	MDB_val k = val(name, strlen(name)), v;
+	if (!(rc = mdb_err(mdb_get(txn, n->wallet, &k, &v)))) {
+		const uint8_t *r = v.mv_data;
+		const pqs_sig_class *c = v.mv_size >= 2 ? pqs_sig_find_id(chain_get16(r)) : NULL;
+		if (!c || v.mv_size != 2 + c->pk_len + c->sk_len)
+			rc = PQS_CHAIN_ERR_CORRUPT;
+		else {
+			*cls = c;
+			*pk = malloc(c->pk_len);
+			if (sk)
+				*sk = malloc(c->sk_len);
+			if (!*pk || (sk && !*sk)) {
+				free(*pk);
+				*pk = NULL;
+				if (sk) {
+					free(*sk);
+					*sk = NULL;
+				}
+				rc = PQS_CHAIN_ERR_NOMEM;
+			} else {
+				memcpy(*pk, r + 2, c->pk_len);
+				if (sk)
+					memcpy(*sk, r + 2 + c->pk_len, c->sk_len);
+			}
+		}
+	}
+	mdb_txn_abort(txn);
+	return rc;
+}
+
+#else
+#error "the ledger store needs LMDB (liblmdb-dev, installed by scripts/deps.sh)"
+#endif
