@@ -20,6 +20,10 @@ extern const pqs_sig_class pqs_mldsa87_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa44_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa65_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa87_class;
+extern const pqs_sig_class pqs_falcon512_class;
+extern const pqs_sig_class pqs_falcon1024_class;
+extern const pqs_sig_class pqs_falcon_padded512_class;
+extern const pqs_sig_class pqs_falcon_padded1024_class;
 
 static const pqs_sig_class *const registry[] = {
 	&pqs_ecdsa_p256_class,
@@ -32,6 +36,10 @@ static const pqs_sig_class *const registry[] = {
 	&pqs_composite_p256_mldsa44_class,
 	&pqs_composite_p256_mldsa65_class,
 	&pqs_composite_p256_mldsa87_class,
+	&pqs_falcon512_class,
+	&pqs_falcon1024_class,
+	&pqs_falcon_padded512_class,
+	&pqs_falcon_padded1024_class,
 };
 
 size_t pqs_sig_count(void)
