@@ -48,7 +48,7 @@ enum {
 	PQS_SCMS_ERR_DUPLICATE = -612    /* the same (i, j) or request id appears twice */
 };
 
-/** Message for a pqs_err or PQS_SCMS_ERR_* code. */
+/** Message for a pqs_err, v2x_err (include/pqsig/v2x.h) or PQS_SCMS_ERR_* code. */
 const char *pqs_scms_strerror(int err);
 
 #define PQS_SCMS_POINT_LEN 33  /* compressed P-256 point */
@@ -131,6 +131,149 @@ int pqs_aesccm_encrypt(uint8_t *out, size_t out_cap, size_t *out_len, const uint
                        size_t pt_len, pqs_rng *rng);
 int pqs_aesccm_decrypt(uint8_t *pt, size_t pt_cap, size_t *pt_len, const uint8_t key[16], const uint8_t *ct,
                        size_t ct_len);
+
+
+/* ------------------------------------------------------------------------
+ * 3. Roles (docs/scms.md gives every message format)
+ *
+ * Each role is an opaque object holding only its own secrets and what it
+ * has received.  Messages are malloc'd byte strings the caller frees with
+ * free(); nothing else passes between roles.
+ * --------------------------------------------------------------------- */
+
+/** How the vehicle's certificate keys come about. */
+typedef enum {
+	PQS_SCMS_BUTTERFLY_ORIGINAL = 0, /* separate signing and encryption caterpillar keys (98 B upload) */
+	PQS_SCMS_BUTTERFLY_UNIFIED = 1,  /* one caterpillar key; responses encrypted to the signing cocoon key (49 B) */
+	PQS_SCMS_PQC_PLAIN = 2,          /* one PQC key pair per certificate, public keys in clear through the RA: path (a) */
+	PQS_SCMS_PQC_ENCRYPTED = 3       /* the same, each public key ECIES-encrypted to the ACA: path (b) */
+} pqs_scms_mode;
+
+/** Certificate type issued in the butterfly modes (PQC modes always get explicit certificates). */
+typedef enum { PQS_SCMS_EXPLICIT = 0, PQS_SCMS_IMPLICIT = 1 } pqs_scms_cert_type;
+
+typedef struct pqs_scms_aca_ pqs_scms_aca;
+typedef struct pqs_scms_ra_ pqs_scms_ra;
+typedef struct pqs_scms_vehicle_ pqs_scms_vehicle;
+
+/**
+ * The ACA, with its own PKI: a root CA and the ACA certificate, both
+ * signing with ca_alg (a registry name; implicit certificates need
+ * "ECDSA-P256", as ECQV works on the ACA's P-256 key), and a P-256
+ * encryption key pair for path (b).  start: Time32 of the PKI's start;
+ * the root and ACA certificates are valid for 10 years from then.
+ * Returns NULL and *err on failure (PQS_ERR_UNKNOWN_ALG if ca_alg is not
+ * registered).
+ */
+pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng, int *err);
+void pqs_scms_aca_free(pqs_scms_aca *a);
+/** The public material a vehicle is provisioned with: root and ACA certificates (COER), ACA encryption key. */
+const uint8_t *pqs_scms_aca_root_cert(const pqs_scms_aca *a, size_t *len);
+const uint8_t *pqs_scms_aca_cert(const pqs_scms_aca *a, size_t *len);
+void pqs_scms_aca_enc_public(const pqs_scms_aca *a, uint8_t pub[33]);
+/** Process one batch of certificate requests from the RA; *out = the batch of responses. */
+int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint8_t **out, size_t *out_len);
+
+/** The RA.  It sees vehicle requests and ACA responses, nothing else. */
+pqs_scms_ra *pqs_scms_ra_new(pqs_rng *rng);
+void pqs_scms_ra_free(pqs_scms_ra *r);
+/** Accept one vehicle's provisioning request (butterfly expansion happens here). */
+int pqs_scms_ra_receive(pqs_scms_ra *r, const uint8_t *req, size_t len);
+/** All pending certificate requests, from every vehicle, shuffled, as one batch for the ACA. */
+int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len);
+/** Accept the ACA's response batch and file each response under its vehicle. */
+int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len);
+/** The download for the vehicle with this enrollment id. */
+int pqs_scms_ra_download(pqs_scms_ra *r, const uint8_t enrollment_id[8], uint8_t **out, size_t *out_len);
+
+/** What a vehicle asks for. */
+typedef struct {
+	pqs_scms_mode mode;
+	pqs_scms_cert_type cert_type; /* butterfly modes only */
+	const char *pqc_alg;          /* PQC modes: registry name ("ML-DSA-44", "Falcon-padded-512") */
+	uint8_t enrollment_id[8];     /* stands for the enrollment certificate's HashedId8 */
+	uint32_t i_start, i_count, j_count; /* i = time period (week), j = certificate within it */
+} pqs_scms_vehicle_cfg;
+
+/**
+ * A vehicle provisioned with the root and ACA certificates and the ACA's
+ * encryption key (needed by path (b) only).  Returns NULL and *err.
+ */
+pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const uint8_t *root_cert,
+                                       size_t root_len, const uint8_t *aca_cert, size_t aca_len,
+                                       const uint8_t aca_enc_pub[33], pqs_rng *rng, int *err);
+void pqs_scms_vehicle_free(pqs_scms_vehicle *v);
+/**
+ * Make the keys and the provisioning request.  *key_bytes = the raw key
+ * material inside it (49 or 98 B for butterfly; N public keys for PQC).
+ */
+int pqs_scms_vehicle_request(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len, size_t *key_bytes);
+/**
+ * Accept the download: decrypt each response, derive each private key
+ * (a + f + c, or e*(a + f) + r, or the stored PQC key) and check it
+ * against its certificate; explicit certificates are also checked to
+ * verify under the ACA certificate (by signing and verifying a 1609.2
+ * SPDU with the new key).  Any failure rejects the whole download and
+ * leaves the vehicle without certificates.
+ */
+int pqs_scms_vehicle_accept(pqs_scms_vehicle *v, const uint8_t *download, size_t len);
+/** The enrollment id the vehicle was configured with (8 bytes). */
+const uint8_t *pqs_scms_vehicle_enrollment_id(const pqs_scms_vehicle *v);
+/** Number of accepted certificates (0 before accept). */
+size_t pqs_scms_vehicle_cert_count(const pqs_scms_vehicle *v);
+/**
+ * Accepted certificate idx: its COER encoding, (i, j), and its key pair
+ * in registry encoding (ECDSA-P256 or the PQC class).  For an implicit
+ * certificate pk is the reconstructed public key.  Pointers stay valid
+ * while the vehicle lives.
+ */
+int pqs_scms_vehicle_cert(const pqs_scms_vehicle *v, size_t idx, const uint8_t **cert, size_t *cert_len,
+                          uint32_t *i, uint32_t *j, const uint8_t **pk, size_t *pk_len, const uint8_t **sk,
+                          size_t *sk_len);
+
+/* ------------------------------------------------------------------------
+ * 4. The whole flow, measured (used by `pqsig scms issue` and the report)
+ * --------------------------------------------------------------------- */
+
+typedef struct {
+	pqs_scms_mode mode;
+	pqs_scms_cert_type cert_type;
+	const char *ca_alg;   /* registry name of the ACA's scheme */
+	const char *pqc_alg;  /* PQC modes */
+	uint32_t certs;       /* per vehicle; rounded up to whole periods of per_week certificates */
+	uint32_t per_week;    /* certificates per period i (j_count); 0 means 20 */
+	uint32_t vehicles;    /* how many vehicles the RA mixes (>= 1) */
+	/* Keep the objects after the run (tests): the caller owns them then. */
+	int keep;
+} pqs_scms_flow_cfg;
+
+typedef struct {
+	uint32_t certs;                 /* issued per vehicle */
+	size_t upload_key_bytes;        /* raw key material, per vehicle */
+	size_t upload_request_bytes;    /* encoded provisioning request, per vehicle */
+	size_t ra_to_aca_bytes;         /* the shuffled batch (all vehicles) */
+	size_t aca_to_ra_bytes;         /* the response batch (all vehicles) */
+	size_t download_bytes;          /* per vehicle */
+	double vehicle_cpu_s;           /* per vehicle: keys + request + accept */
+	double ra_cpu_s;                /* whole batch */
+	double aca_cpu_s;               /* whole batch */
+	/* With keep: */
+	uint32_t n_vehicles;
+	pqs_scms_aca *aca;
+	pqs_scms_ra *ra;
+	pqs_scms_vehicle **vehicle;     /* vehicles entries */
+	uint8_t **requests;             /* each vehicle's request (what the RA received) */
+	size_t *request_len;
+	uint8_t *aca_batch;             /* what the RA received from the ACA */
+	size_t aca_batch_len;
+	uint8_t *ra_batch;              /* what the RA sent to the ACA */
+	size_t ra_batch_len;
+} pqs_scms_flow_result;
+
+/** Run the flow once (rng NULL: OS randomness). */
+int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, pqs_rng *rng);
+/** Free what a kept run holds. */
+void pqs_scms_flow_free(pqs_scms_flow_result *res);
 
 #ifdef __cplusplus
 }

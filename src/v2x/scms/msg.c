@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "pqsig/v2x.h"
 #include "scms_inner.h"
 
 #define SCMS_FORMAT_VERSION 1
@@ -135,6 +136,6 @@ const char *pqs_scms_strerror(int err)
 	case PQS_SCMS_ERR_UNKNOWN_REQUEST: return "response to an unknown request";
 	case PQS_SCMS_ERR_COUNT: return "SCMS message count out of range";
 	case PQS_SCMS_ERR_DUPLICATE: return "duplicate request";
-	default: return pqs_strerror(err);
+	default: return err <= -100 && err > -200 ? v2x_strerror(err) : pqs_strerror(err);
 	}
 }

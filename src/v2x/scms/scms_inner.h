@@ -79,3 +79,114 @@ int scms_rd_end(const scms_rd *r);
 int scms_rd_header(scms_rd *r, uint8_t want_type);
 
 #endif
+
+/* --- Role messages (codec.c); formats in docs/scms.md ------------------ */
+
+#define SCMS_T_BFK_REQ 0x01   /* vehicle -> RA: butterfly provisioning request */
+#define SCMS_T_PQC_REQ 0x02   /* vehicle -> RA: PQC provisioning request, paths (a) and (b) */
+#define SCMS_T_CERT_REQ 0x03  /* RA -> ACA: one certificate request */
+#define SCMS_T_BATCH 0x04     /* RA <-> ACA: a list of requests or responses */
+#define SCMS_T_CERT_RESP 0x05 /* ACA -> RA -> vehicle: one response */
+#define SCMS_T_CONTENT 0x06   /* the plaintext inside a response */
+#define SCMS_T_DOWNLOAD 0x07  /* RA -> vehicle: its responses with their (i, j) */
+#define SCMS_T_PQC_INNER 0x08 /* the plaintext inside an encrypted PQC request (path (b)) */
+
+#define SCMS_MAX_BATCH (1u << 24)   /* entries in one batch (many vehicles) */
+#define SCMS_MAX_ITEM (1u << 20)    /* bytes of one batch entry or response body */
+#define SCMS_WEEKS_MAX 520u         /* i < 520: the ACA certificate's 10 years */
+
+typedef struct {
+	uint8_t unified;          /* 0 original, 1 unified */
+	uint8_t cert_type;        /* pqs_scms_cert_type */
+	uint8_t enrollment_id[8];
+	uint32_t i_start, i_count, j_count;
+	uint8_t A_sign[33], k_sign[16];
+	uint8_t A_enc[33], k_enc[16]; /* original only */
+} scms_bfk_req;
+
+typedef struct {
+	uint8_t encrypted;        /* 0 path (a), 1 path (b) */
+	uint16_t alg_id;          /* registry id of the PQC class */
+	uint8_t enrollment_id[8];
+	uint32_t i_start, i_count, j_count;
+	size_t entry_len;         /* bytes per entry: pk_len, or the ECIES ciphertext length */
+	const uint8_t *entries;   /* i_count * j_count entries, (i, j) in row order */
+} scms_pqc_req;
+
+/* Inner plaintext of a path-(b) entry: the ACA decrypts it. */
+typedef struct {
+	uint16_t alg_id;
+	uint32_t i;
+	uint8_t resp_key[16];     /* AES-128 key the ACA encrypts its response with */
+	const uint8_t *pk;
+	size_t pk_len;
+} scms_pqc_inner;
+
+typedef enum { SCMS_REQ_BUTTERFLY = 0, SCMS_REQ_PQC_PLAIN = 1, SCMS_REQ_PQC_ENCRYPTED = 2 } scms_req_kind;
+
+typedef struct {
+	uint8_t req_id[8];
+	uint8_t kind;             /* scms_req_kind */
+	/* butterfly */
+	uint8_t cert_type;
+	uint8_t has_enc;          /* original: B_enc present; unified: encrypt to B_sign */
+	uint32_t i;
+	uint8_t B_sign[33], B_enc[33];
+	/* PQC plain: alg_id, i, pk; PQC encrypted: ct */
+	uint16_t alg_id;
+	const uint8_t *body;
+	size_t body_len;
+} scms_cert_req;
+
+typedef enum { SCMS_RESP_ECIES = 0, SCMS_RESP_PLAIN = 1, SCMS_RESP_AESCCM = 2 } scms_resp_enc;
+
+typedef struct {
+	uint8_t req_id[8];
+	uint8_t enc;              /* scms_resp_enc */
+	const uint8_t *body;
+	size_t body_len;
+} scms_cert_resp;
+
+typedef enum { SCMS_CONTENT_EXPLICIT = 0, SCMS_CONTENT_IMPLICIT = 1, SCMS_CONTENT_PQC = 2 } scms_content_kind;
+
+typedef struct {
+	uint8_t kind;             /* scms_content_kind */
+	const uint8_t *cert;
+	size_t cert_len;
+	uint8_t value[32];        /* c (explicit) or r (implicit); absent for PQC */
+} scms_content;
+
+/* A batch or download entry list, decoded as views into the message. */
+typedef struct {
+	uint32_t count;
+	const uint8_t **item;
+	size_t *item_len;
+	uint32_t *i, *j;          /* download only */
+} scms_list;
+
+int scms_bfk_req_encode(const scms_bfk_req *m, uint8_t **out, size_t *len);
+int scms_bfk_req_decode(scms_bfk_req *m, const uint8_t *p, size_t len);
+/* Size of one path-(b) entry for a PQC public key of pk_len bytes. */
+size_t scms_pqc_entry_len(int encrypted, size_t pk_len);
+int scms_pqc_req_encode(const scms_pqc_req *m, uint8_t **out, size_t *len);
+int scms_pqc_req_decode(scms_pqc_req *m, const uint8_t *p, size_t len);
+int scms_pqc_inner_encode(const scms_pqc_inner *m, uint8_t *out, size_t cap, size_t *len);
+int scms_pqc_inner_decode(scms_pqc_inner *m, const uint8_t *p, size_t len);
+int scms_cert_req_encode(const scms_cert_req *m, uint8_t **out, size_t *len);
+int scms_cert_req_decode(scms_cert_req *m, const uint8_t *p, size_t len);
+int scms_cert_resp_encode(const scms_cert_resp *m, uint8_t **out, size_t *len);
+int scms_cert_resp_decode(scms_cert_resp *m, const uint8_t *p, size_t len);
+int scms_content_encode(const scms_content *m, uint8_t **out, size_t *len);
+int scms_content_decode(scms_content *m, const uint8_t *p, size_t len);
+/* Batch (type SCMS_T_BATCH) and download (SCMS_T_DOWNLOAD, with i and j per entry). */
+int scms_list_encode(uint8_t type, uint32_t count, const uint8_t *const *item, const size_t *item_len,
+                     const uint32_t *i, const uint32_t *j, uint8_t **out, size_t *len);
+int scms_list_decode(uint8_t type, scms_list *l, const uint8_t *p, size_t len);
+void scms_list_free(scms_list *l);
+
+/* The registry class of a PQC id, or NULL if the id is unknown or not a PQC scheme. */
+const pqs_sig_class *scms_pqc_class(uint16_t alg_id);
+/* Uniform index in [0, n) from rng (rejection sampling), for the RA's shuffle. */
+int scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out);
+/* Process CPU time in seconds (for the flow's per-role measurements). */
+double scms_cpu_seconds(void);

@@ -1,0 +1,342 @@
+/*
+ * The Authorization CA (IEEE 1609.2.1 section 4.1.3 / 9.3): receives
+ * shuffled certificate requests from the RA and answers each with a
+ * response the RA cannot read.
+ *
+ *  - Butterfly, explicit certificate: random c, certificate key B + c*G,
+ *    response content (certificate, c).  The RA knows B but not c, so it
+ *    cannot recognise the certificate key.
+ *  - Butterfly, implicit certificate (ECQV, SEC 4 section 3.4): random k,
+ *    reconstruction value P_U = B + k*G, e = Hn(Hn(tbs) || Hn(ACA cert)),
+ *    r = e*k + d_ACA; content (certificate, r).
+ *  - The content is ECIES-encrypted (1609.2 section 5.3.5) to the butterfly
+ *    encryption key B_enc (original) or to B itself (unified).
+ *  - PQC path (a): the public key arrives in clear; the certificate goes
+ *    back in clear.  Path (b): the request is ECIES ciphertext to the
+ *    ACA's encryption key, carrying the public key and a fresh AES key the
+ *    response is AES-CCM-encrypted under.
+ *
+ * Certificates are 1609.2 certificates made by the V2X stack
+ * (v2x_cert_issue), signed with whatever scheme the ACA uses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/sha.h>
+
+#include "pqsig/v2x.h"
+#include "scms_inner.h"
+#include "v2x/v2x_inner.h"
+
+struct pqs_scms_aca_ {
+	const v2x_alg *alg;
+	v2x_key root_key, key, subject;
+	uint8_t *root_cert, *cert;
+	size_t root_len, cert_len;
+	uint8_t cert_sha256[32]; /* Hn(CertCA) of the ECQV hash */
+	uint8_t enc_priv[32], enc_pub[33];
+	uint32_t start;
+	pqs_rng *rng;
+};
+
+static int from_v2x(int e)
+{
+	return e; /* v2x codes are distinct from pqs and SCMS codes; pqs_scms_strerror names them */
+}
+
+void pqs_scms_aca_free(pqs_scms_aca *a)
+{
+	if (!a)
+		return;
+	v2x_key_clear(&a->root_key);
+	v2x_key_clear(&a->key);
+	pqs_zeroize(a->enc_priv, sizeof a->enc_priv);
+	free(a->root_cert);
+	free(a->cert);
+	free(a);
+}
+
+static int issue_ca_cert(pqs_scms_aca *a, v2x_cert_role role, const v2x_key *subject, const v2x_key *issuer,
+                         const uint8_t *issuer_cert, size_t issuer_len, uint8_t **out, size_t *out_len)
+{
+	v2x_cert_params p;
+	v2x_cert_params_default(&p, role, a->start);
+	p.duration_unit = V2X_DUR_YEARS; /* covers SCMS_WEEKS_MAX weeks of pseudonym certificates */
+	p.duration = 10;
+	size_t cap = v2x_cert_max_len(&p, subject->alg, issuer->alg);
+	*out = cap ? malloc(cap) : NULL;
+	if (!*out)
+		return PQS_ERR_INTERNAL;
+	return from_v2x(v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len));
+}
+
+pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng, int *err)
+{
+	int dummy;
+	if (!err)
+		err = &dummy;
+	const v2x_alg *alg = ca_alg ? v2x_alg_find(ca_alg) : NULL;
+	if (!alg || !v2x_alg_class(alg)) {
+		*err = PQS_ERR_UNKNOWN_ALG;
+		return NULL;
+	}
+	pqs_scms_aca *a = calloc(1, sizeof *a);
+	if (!a) {
+		*err = PQS_ERR_INTERNAL;
+		return NULL;
+	}
+	a->alg = alg;
+	a->start = start;
+	a->rng = rng;
+	int rc = from_v2x(v2x_key_generate(&a->root_key, alg, rng));
+	if (rc == PQS_OK)
+		rc = from_v2x(v2x_key_generate(&a->key, alg, rng));
+	if (rc == PQS_OK)
+		rc = issue_ca_cert(a, V2X_CERT_ROOT, &a->root_key, &a->root_key, NULL, 0, &a->root_cert, &a->root_len);
+	if (rc == PQS_OK)
+		rc = issue_ca_cert(a, V2X_CERT_CA, &a->key, &a->root_key, a->root_cert, a->root_len, &a->cert,
+		                   &a->cert_len);
+	if (rc == PQS_OK) {
+		SHA256(a->cert, a->cert_len, a->cert_sha256);
+		rc = scms_sc_random(a->enc_priv, rng);
+	}
+	if (rc == PQS_OK)
+		rc = scms_pt_base_mul(a->enc_pub, a->enc_priv);
+	if (rc != PQS_OK) {
+		pqs_scms_aca_free(a);
+		*err = rc;
+		return NULL;
+	}
+	*err = PQS_OK;
+	return a;
+}
+
+const uint8_t *pqs_scms_aca_root_cert(const pqs_scms_aca *a, size_t *len)
+{
+	*len = a->root_len;
+	return a->root_cert;
+}
+
+const uint8_t *pqs_scms_aca_cert(const pqs_scms_aca *a, size_t *len)
+{
+	*len = a->cert_len;
+	return a->cert;
+}
+
+void pqs_scms_aca_enc_public(const pqs_scms_aca *a, uint8_t pub[33])
+{
+	memcpy(pub, a->enc_pub, 33);
+}
+
+/* A pseudonym certificate for period i with subject key (alg, pk); *out malloc'd. */
+static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, const uint8_t *pk, size_t pk_len,
+                           uint8_t **out, size_t *out_len)
+{
+	v2x_cert_params p;
+	/* Period i is week i after the PKI start: 1609.2.1 pseudonym certificates are valid for one
+	 * week (the default duration, 168 hours), 20 of them per week. */
+	v2x_cert_params_default(&p, V2X_CERT_EE, a->start + i * 604800u);
+	p.name = NULL; /* a pseudonym carries no name (CertificateId none) */
+	int rc = from_v2x(v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0));
+	size_t cap = rc == PQS_OK ? v2x_cert_max_len(&p, alg, a->alg) : 0;
+	*out = cap ? malloc(cap) : NULL;
+	if (rc == PQS_OK && !*out)
+		rc = PQS_ERR_INTERNAL;
+	if (rc == PQS_OK)
+		rc = from_v2x(v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len));
+	if (rc != PQS_OK) {
+		free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+/*
+ * An implicit certificate (IEEE 1609.2 section 6.4.2: type implicit, no
+ * signature, verifyKeyIndicator = reconstructionValue).  The V2X stack
+ * encodes explicit certificates only, so the ACA lets it encode the
+ * explicit certificate for the key P_U and rewrites the three places that
+ * differ: preamble (no signature), type, and the verifyKeyIndicator
+ * alternative; the explicit signature is dropped.
+ */
+static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uint8_t **out, size_t *out_len)
+{
+	uint8_t *ex = NULL;
+	size_t ex_len = 0;
+	v2x_cert *dec = NULL;
+	int rc = issue_pseudonym(a, i, v2x_alg_find("ECDSA-P256"), PU, 33, &ex, &ex_len);
+	if (rc == PQS_OK && !(dec = malloc(sizeof *dec)))
+		rc = PQS_ERR_INTERNAL;
+	if (rc == PQS_OK)
+		rc = from_v2x(v2x_cert_decode(dec, ex, ex_len));
+	if (rc == PQS_OK) {
+		size_t end = dec->tbs_off + dec->tbs_len;
+		/* tbs ends with verifyKeyIndicator: verificationKey (0x80), ecdsaNistP256 (0x80), compressed point */
+		if (dec->tbs_len < 35 || ex[end - 35] != 0x80 || ex[end - 34] != 0x80 ||
+		    (ex[end - 33] != 0x82 && ex[end - 33] != 0x83) || dec->tbs_off != 12 || ex[3] != 0x80) {
+			rc = PQS_ERR_INTERNAL;
+		} else {
+			size_t n = end - 1; /* one byte shorter: the PublicVerificationKey tag goes */
+			uint8_t *c = malloc(n);
+			if (!c) {
+				rc = PQS_ERR_INTERNAL;
+			} else {
+				c[0] = 0x00; /* preamble: signature absent */
+				c[1] = 3;    /* version */
+				c[2] = 1;    /* type: implicit */
+				memcpy(c + 3, ex + 3, end - 35 - 3);  /* issuer and tbs up to verifyKeyIndicator */
+				c[end - 35] = 0x81;                   /* reconstructionValue */
+				memcpy(c + end - 34, ex + end - 33, 33); /* EccP256CurvePoint */
+				*out = c;
+				*out_len = n;
+			}
+		}
+	}
+	free(dec);
+	free(ex);
+	return rc;
+}
+
+/* Issue for one butterfly request; writes the plaintext content (malloc'd). */
+static int answer_butterfly(pqs_scms_aca *a, const scms_cert_req *q, uint8_t **content, size_t *content_len)
+{
+	scms_content ct = { 0 };
+	uint8_t *cert = NULL, rnd[32], Pt[33];
+	size_t cert_len = 0;
+	int rc = scms_sc_random(rnd, a->rng);
+	if (rc == PQS_OK)
+		rc = scms_pt_add_base_mul(Pt, q->B_sign, rnd); /* B + c*G, or P_U = B + k*G */
+	if (rc == PQS_OK && q->cert_type == PQS_SCMS_EXPLICIT) {
+		rc = issue_pseudonym(a, q->i, v2x_alg_find("ECDSA-P256"), Pt, 33, &cert, &cert_len);
+		ct.kind = SCMS_CONTENT_EXPLICIT;
+		memcpy(ct.value, rnd, 32); /* c: the vehicle's key is a + f + c */
+	} else if (rc == PQS_OK) {
+		/* ECQV needs the ACA's own key on P-256 (SEC 4 section 3.4 step 7: r = e*k + d_CA). */
+		if (strcmp(v2x_alg_class(a->alg)->name, "ECDSA-P256") != 0)
+			rc = PQS_ERR_UNSUPPORTED;
+		uint8_t e[32];
+		if (rc == PQS_OK)
+			rc = issue_implicit(a, q->i, Pt, &cert, &cert_len);
+		if (rc == PQS_OK)
+			rc = pqs_ecqv_hash(e, cert + 12, cert_len - 12, a->cert_sha256);
+		if (rc == PQS_OK)
+			rc = pqs_ecqv_private(ct.value, e, rnd, a->key.sk); /* r = e*k + d_CA */
+		ct.kind = SCMS_CONTENT_IMPLICIT;
+	}
+	if (rc == PQS_OK) {
+		ct.cert = cert;
+		ct.cert_len = cert_len;
+		rc = scms_content_encode(&ct, content, content_len);
+	}
+	pqs_zeroize(rnd, sizeof rnd);
+	pqs_zeroize(&ct, sizeof ct);
+	free(cert);
+	return rc;
+}
+
+static int answer_pqc(pqs_scms_aca *a, uint16_t alg_id, uint32_t i, const uint8_t *pk, size_t pk_len,
+                      uint8_t **content, size_t *content_len)
+{
+	const pqs_sig_class *c = scms_pqc_class(alg_id);
+	const v2x_alg *alg = c ? v2x_alg_find(c->name) : NULL;
+	if (!alg)
+		return PQS_SCMS_ERR_FIELD; /* no 1609.2 encoding for that scheme */
+	scms_content ct = { .kind = SCMS_CONTENT_PQC };
+	uint8_t *cert = NULL;
+	int rc = issue_pseudonym(a, i, alg, pk, pk_len, &cert, &ct.cert_len);
+	ct.cert = cert;
+	if (rc == PQS_OK)
+		rc = scms_content_encode(&ct, content, content_len);
+	free(cert);
+	return rc;
+}
+
+/* One request -> one encoded response (malloc'd). */
+static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out, size_t *out_len)
+{
+	scms_cert_req q;
+	scms_cert_resp resp = { 0 };
+	uint8_t *content = NULL, *body = NULL, resp_key[16];
+	size_t content_len = 0, body_len = 0;
+	int rc = scms_cert_req_decode(&q, msg, len);
+	if (rc != PQS_OK)
+		return rc;
+	memcpy(resp.req_id, q.req_id, 8);
+	if (q.kind == SCMS_REQ_BUTTERFLY) {
+		rc = answer_butterfly(a, &q, &content, &content_len);
+		resp.enc = SCMS_RESP_ECIES;
+		body_len = content_len + PQS_ECIES_OVERHEAD;
+		if (rc == PQS_OK && !(body = malloc(body_len)))
+			rc = PQS_ERR_INTERNAL;
+		/* 1609.2.1 section 9.3: encrypt to the butterfly encryption key (original) or to the
+		 * signing cocoon key itself (unified). */
+		if (rc == PQS_OK)
+			rc = pqs_ecies_encrypt(body, body_len, &body_len, q.has_enc ? q.B_enc : q.B_sign, NULL, content,
+			                       content_len, a->rng);
+	} else if (q.kind == SCMS_REQ_PQC_PLAIN) {
+		rc = answer_pqc(a, q.alg_id, q.i, q.body, q.body_len, &content, &content_len);
+		resp.enc = SCMS_RESP_PLAIN;
+		body = content; /* path (a): in clear */
+		content = NULL;
+		body_len = content_len;
+	} else {
+		uint8_t *inner = malloc(q.body_len);
+		size_t inner_len = 0;
+		scms_pqc_inner in;
+		rc = inner ? pqs_ecies_decrypt(inner, q.body_len, &inner_len, a->enc_priv, NULL, q.body, q.body_len)
+		           : PQS_ERR_INTERNAL;
+		if (rc == PQS_OK)
+			rc = scms_pqc_inner_decode(&in, inner, inner_len);
+		if (rc == PQS_OK) {
+			memcpy(resp_key, in.resp_key, 16);
+			rc = answer_pqc(a, in.alg_id, in.i, in.pk, in.pk_len, &content, &content_len);
+		}
+		if (inner)
+			pqs_zeroize(inner, q.body_len);
+		free(inner);
+		resp.enc = SCMS_RESP_AESCCM;
+		body_len = content_len + PQS_AESCCM_OVERHEAD;
+		if (rc == PQS_OK && !(body = malloc(body_len)))
+			rc = PQS_ERR_INTERNAL;
+		if (rc == PQS_OK)
+			rc = pqs_aesccm_encrypt(body, body_len, &body_len, resp_key, content, content_len, a->rng);
+		pqs_zeroize(resp_key, sizeof resp_key);
+	}
+	if (rc == PQS_OK) {
+		resp.body = body;
+		resp.body_len = body_len;
+		rc = scms_cert_resp_encode(&resp, out, out_len);
+	}
+	if (content) {
+		pqs_zeroize(content, content_len); /* holds c or r */
+		free(content);
+	}
+	free(body);
+	return rc;
+}
+
+int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint8_t **out, size_t *out_len)
+{
+	if (!a || !batch || !out || !out_len)
+		return PQS_ERR_ARG;
+	scms_list l;
+	int rc = scms_list_decode(SCMS_T_BATCH, &l, batch, len);
+	if (rc != PQS_OK)
+		return rc;
+	uint8_t **resp = calloc(l.count, sizeof *resp);
+	size_t *resp_len = calloc(l.count, sizeof *resp_len);
+	if (!resp || !resp_len)
+		rc = PQS_ERR_INTERNAL;
+	/* All or nothing: one bad request rejects the batch, and no response leaves the ACA. */
+	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++)
+		rc = answer(a, l.item[k], l.item_len[k], &resp[k], &resp_len[k]);
+	if (rc == PQS_OK)
+		rc = scms_list_encode(SCMS_T_BATCH, l.count, (const uint8_t *const *)resp, resp_len, NULL, NULL, out,
+		                      out_len);
+	for (uint32_t k = 0; resp && k < l.count; k++)
+		free(resp[k]);
+	free(resp);
+	free(resp_len);
+	scms_list_free(&l);
+	return rc;
+}
