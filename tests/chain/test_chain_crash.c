@@ -1,0 +1,161 @@
+/*
+ * Crash safety (issue 7): a child process appends blocks to an LMDB data
+ * directory as fast as it can and reports each committed height on a
+ * pipe; the parent kill -9's it after a random delay, at least 20 times.
+ * After every kill the directory must reopen, re-validate from genesis,
+ * and hold every block the child reported committed (the tip may be one
+ * higher: a commit can finish just before its report is written), with no
+ * partial block.  Between runs the chain only grows.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chain_testlib.h"
+#include "testutil.h"
+
+#define CHAIN 21u
+#define NKEYS 12
+#define RUNS 24
+
+static char dir[64];
+
+/* The child: append blocks forever (until killed), one report per commit. */
+static void child(int fd, const ct_key *keys)
+{
+	pqs_chain_node *n;
+	if (pqs_chain_node_open(&n, dir, 0) != PQS_OK)
+		_exit(3);
+	for (;;) {
+		const pqs_chain_state *s = pqs_chain_node_state(n);
+		uint8_t *t[NKEYS];
+		size_t l[NKEYS], len;
+		for (int i = 0; i < NKEYS; i++) {
+			pqs_chain_account a;
+			if (pqs_chain_state_get(s, keys[i].addr, &a) != PQS_OK)
+				_exit(4);
+			t[i] = ct_tx(&keys[i], CHAIN, keys[(i + 1) % NKEYS].addr, 1, a.nonce, &l[i]);
+		}
+		uint8_t *blk = ct_build(s, pqs_chain_state_tip_time(s) + 1, t, l, NKEYS, &len);
+		if (pqs_chain_node_append(n, blk, len, NULL, 0, NULL) != PQS_OK)
+			_exit(5);
+		uint64_t h = pqs_chain_state_blocks(pqs_chain_node_state(n)) - 1;
+		if (write(fd, &h, sizeof h) != (ssize_t)sizeof h)
+			_exit(6);
+		free(blk);
+		for (int i = 0; i < NKEYS; i++)
+			free(t[i]);
+	}
+}
+
+static void cleanup(void)
+{
+	char p[128];
+	snprintf(p, sizeof p, "%s/data.mdb", dir);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/lock.mdb", dir);
+	unlink(p);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const pqs_sig_class *cls = pqs_sig_find("ECDSA-secp256k1");
+	strcpy(dir, "chaincrash.XXXXXX");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	ct_key keys[NKEYS];
+	for (int i = 0; i < NKEYS; i++)
+		ct_key_new(&keys[i], cls);
+	uint8_t *g;
+	size_t glen;
+	pqs_chain_state *gs = ct_genesis(CHAIN, keys, NKEYS, 1000000, &g, &glen);
+	pqs_chain_state_free(gs);
+	pqs_chain_node *n;
+	TU_CHECK(pqs_chain_node_open(&n, dir, 1) == PQS_OK && pqs_chain_node_init(n, g, glen) == PQS_OK, "init");
+	pqs_chain_node_close(n);
+	free(g);
+
+	uint64_t seed;
+	if (pqs_os_random((uint8_t *)&seed, sizeof seed) != 0)
+		seed = (uint64_t)time(NULL);
+	printf("delay seed %llu\n", (unsigned long long)seed);
+	uint64_t prev_tip = 0, total_lost = 0;
+	int runs_with_progress = 0;
+	for (int run = 0; run < RUNS; run++) {
+		int p[2];
+		if (pipe(p) != 0) {
+			perror("pipe");
+			return 1;
+		}
+		fflush(stdout);
+		pid_t pid = fork();
+		if (pid < 0) {
+			perror("fork");
+			return 1;
+		}
+		if (pid == 0) {
+			close(p[0]);
+			child(p[1], keys);
+		}
+		close(p[1]);
+		/* xorshift64: random kill points between 5 ms and 300 ms into the run (opening, signing, committing). */
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		useconds_t delay = 5000 + (useconds_t)(seed % 295000);
+		usleep(delay);
+		kill(pid, SIGKILL);
+		int status;
+		waitpid(pid, &status, 0);
+		TU_CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "run %d: child exited by itself (status %d)",
+		         run, status);
+		uint64_t h, reported = 0;
+		int any = 0;
+		while (read(p[0], &h, sizeof h) == (ssize_t)sizeof h) {
+			reported = h;
+			any = 1;
+		}
+		close(p[0]);
+
+		TU_CHECK(pqs_chain_node_open(&n, dir, 0) == PQS_OK, "run %d: reopen after kill -9", run);
+		uint64_t validated;
+		int rc = pqs_chain_node_validate(n, NULL, &validated, NULL);
+		uint64_t tip = pqs_chain_state_blocks(pqs_chain_node_state(n)) - 1;
+		pqs_chain_node_close(n);
+		TU_CHECK(rc == PQS_OK, "run %d: chain invalid after kill -9: %s (validated to %llu)", run,
+		         pqs_chain_strerror(rc), (unsigned long long)validated);
+		TU_CHECK(validated == tip, "run %d: validated %llu of tip %llu", run, (unsigned long long)validated,
+		         (unsigned long long)tip);
+		if (any) {
+			TU_CHECK(tip >= reported && tip <= reported + 1,
+			         "run %d: tip %llu but the child reported %llu committed", run, (unsigned long long)tip,
+			         (unsigned long long)reported);
+			if (tip < reported)
+				total_lost += reported - tip;
+		}
+		TU_CHECK(tip >= prev_tip, "run %d: tip went back from %llu to %llu", run, (unsigned long long)prev_tip,
+		         (unsigned long long)tip);
+		if (tip > prev_tip)
+			runs_with_progress++;
+		printf("run %2d: killed after %5u us, reported %llu, tip %llu, valid\n", run, (unsigned)delay,
+		       any ? (unsigned long long)reported : 0ULL, (unsigned long long)tip);
+		prev_tip = tip;
+	}
+	TU_CHECK(total_lost == 0, "%llu committed blocks lost", (unsigned long long)total_lost);
+	/* The kills must land while blocks are being appended, not only before the first one. */
+	TU_CHECK(runs_with_progress >= 3, "only %d of %d runs appended blocks", runs_with_progress, RUNS);
+	printf("%d of %d runs appended blocks; final tip %llu\n", runs_with_progress, RUNS, (unsigned long long)prev_tip);
+	for (int i = 0; i < NKEYS; i++)
+		ct_key_free(&keys[i]);
+	cleanup();
+	return tu_finish("test_chain_crash");
+}
