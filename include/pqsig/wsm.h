@@ -59,7 +59,7 @@ extern "C" {
 #define WSM_PSID_MAX 270549119u        /* largest PSID a 4-octet p-encoding holds (VarLengthNumber) */
 #define WSM_LENGTH_MAX 16383u          /* largest value of a 1609.3 8.1.3 length/count field */
 #define WSM_MAX_T_EXT 4u               /* T-header extensions kept by the decoder */
-#define WSM_HEADER_MAX 64u             /* upper bound of an encoded header (both parts) */
+#define WSM_HEADER_MAX 32u             /* upper bound of an encoded header without T-extensions */
 
 /* Fragmentation (pqsig's own format, docs/wsm.md). */
 #define WSM_FRAG_TYPE 0xF1u            /* first octet of a fragment; an SPDU starts with 0x03 */

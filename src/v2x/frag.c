@@ -1,0 +1,161 @@
+/*
+ * Fragmentation of SPDUs larger than the WSM data limit, and the
+ * fragment format parser.  Format and rationale: docs/wsm.md.
+ *
+ * The fragmented stream is digest(16) || SPDU, where digest is SHA3-256
+ * of the SPDU truncated to 128 bits.  A message of total stream length T
+ * cut into n fragments gives fragment i the stream bytes
+ * [floor(i*T/n), floor((i+1)*T/n)): a balanced split, fully determined
+ * by (T, n, i), so a fragment needs no offset field and the receiver
+ * checks every payload length exactly.  Each slice is at most
+ * ceil(T/n) <= limit - 13 bytes and, because n never exceeds T/16, the
+ * first one holds the whole digest.
+ */
+#include <string.h>
+
+#include "pqsig/sha3.h"
+#include "pqsig/wsm.h"
+
+#include "frag_internal.h"
+
+/* Stream offsets of fragment i of n over T bytes (64-bit: T*n fits easily). */
+size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index)
+{
+	return (size_t)(index * total / count);
+}
+
+void wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN])
+{
+	uint8_t full[32];
+	pqs_sha3_256(full, spdu, len);
+	memcpy(out, full, WSM_FRAG_DIGEST_LEN);
+}
+
+static int limit_ok(size_t wsm_limit)
+{
+	return wsm_limit >= WSM_FRAG_LIMIT_MIN && wsm_limit <= WSM_DATA_LIMIT_MAX;
+}
+
+size_t wsm_fragment_count(size_t spdu_len, size_t wsm_limit)
+{
+	if (spdu_len == 0 || !limit_ok(wsm_limit))
+		return 0;
+	if (spdu_len <= wsm_limit)
+		return 1;
+	uint64_t stream = (uint64_t)spdu_len + WSM_FRAG_DIGEST_LEN;
+	uint64_t per = wsm_limit - WSM_FRAG_HEADER_LEN;
+	uint64_t n = (stream + per - 1) / per;
+	/* The 32-bit total-length field bounds the SPDU as well. */
+	if (n > WSM_FRAG_MAX_COUNT || (uint64_t)spdu_len > 0xFFFFFFFFu)
+		return 0;
+	return (size_t)n;
+}
+
+int wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len, size_t wsm_limit,
+                        uint32_t msg_id)
+{
+	if (!f || !spdu || spdu_len == 0)
+		return PQS_ERR_ARG;
+	if (!limit_ok(wsm_limit))
+		return WSM_ERR_LIMIT;
+	size_t n = wsm_fragment_count(spdu_len, wsm_limit);
+	if (n == 0)
+		return WSM_ERR_FRAG_TOO_BIG;
+	f->spdu = spdu;
+	f->spdu_len = spdu_len;
+	f->wsm_limit = wsm_limit;
+	f->msg_id = msg_id;
+	f->count = n;
+	if (n > 1)
+		wsm_frag_digest(spdu, spdu_len, f->digest);
+	else
+		memset(f->digest, 0, sizeof f->digest);
+	return PQS_OK;
+}
+
+static void put_be(uint8_t *p, uint64_t v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * (n - 1 - i)));
+}
+
+static uint64_t get_be(const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+	for (size_t i = 0; i < n; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len)
+{
+	if (!f || !out || !out_len || index >= f->count)
+		return PQS_ERR_ARG;
+	if (f->count == 1) {
+		if (cap < f->spdu_len)
+			return PQS_ERR_BUFFER_TOO_SMALL;
+		memcpy(out, f->spdu, f->spdu_len);
+		*out_len = f->spdu_len;
+		return PQS_OK;
+	}
+	uint64_t total = (uint64_t)f->spdu_len + WSM_FRAG_DIGEST_LEN;
+	size_t a = wsm_frag_slice_start(total, f->count, index);
+	size_t b = wsm_frag_slice_start(total, f->count, index + 1);
+	size_t need = WSM_FRAG_HEADER_LEN + (b - a);
+	if (cap < need)
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	out[0] = WSM_FRAG_TYPE;
+	put_be(out + 1, f->msg_id, 4);
+	put_be(out + 5, index, 2);
+	put_be(out + 7, f->count, 2);
+	put_be(out + 9, f->spdu_len, 4);
+	uint8_t *p = out + WSM_FRAG_HEADER_LEN;
+	/* Copy stream bytes [a, b): the digest part first, then the SPDU part. */
+	if (a < WSM_FRAG_DIGEST_LEN) {
+		size_t d = (b < WSM_FRAG_DIGEST_LEN ? b : WSM_FRAG_DIGEST_LEN) - a;
+		memcpy(p, f->digest + a, d);
+		p += d;
+		a += d;
+	}
+	if (b > a)
+		memcpy(p, f->spdu + (a - WSM_FRAG_DIGEST_LEN), b - a);
+	*out_len = need;
+	return PQS_OK;
+}
+
+int wsm_is_fragment(const uint8_t *data, size_t len)
+{
+	return data && len >= 1 && data[0] == WSM_FRAG_TYPE;
+}
+
+int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
+{
+	if (!data || !info)
+		return PQS_ERR_ARG;
+	if (len < 1)
+		return WSM_ERR_TRUNCATED;
+	if (data[0] != WSM_FRAG_TYPE)
+		return WSM_ERR_FRAG_TYPE;
+	if (len < WSM_FRAG_HEADER_LEN)
+		return WSM_ERR_TRUNCATED;
+	info->msg_id = (uint32_t)get_be(data + 1, 4);
+	info->index = (uint16_t)get_be(data + 5, 2);
+	info->count = (uint16_t)get_be(data + 7, 2);
+	info->total_len = (uint32_t)get_be(data + 9, 4);
+	uint64_t stream = (uint64_t)info->total_len + WSM_FRAG_DIGEST_LEN;
+	/*
+	 * A one-fragment message is never framed; the index must be in range;
+	 * n <= T/16 keeps the digest inside fragment 0 (see the file comment).
+	 */
+	if (info->count < 2 || info->index >= info->count || info->total_len == 0 ||
+	    (uint64_t)info->count * WSM_FRAG_DIGEST_LEN > stream)
+		return WSM_ERR_FRAG_HEADER;
+	size_t a = wsm_frag_slice_start(stream, info->count, info->index);
+	size_t b = wsm_frag_slice_start(stream, info->count, (uint64_t)info->index + 1);
+	if (len - WSM_FRAG_HEADER_LEN != b - a)
+		return WSM_ERR_FRAG_LENGTH;
+	info->payload = data + WSM_FRAG_HEADER_LEN;
+	info->payload_len = b - a;
+	info->offset = a;
+	return PQS_OK;
+}

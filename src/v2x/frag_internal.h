@@ -1,0 +1,16 @@
+/* Internals shared by the fragmenter (frag.c) and the reassembler (frag_reasm.c). */
+#ifndef PQSIG_V2X_FRAG_INTERNAL_H
+#define PQSIG_V2X_FRAG_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/wsm.h"
+
+/* First stream byte of fragment index out of count over a stream of total bytes. */
+size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index);
+
+/* SHA3-256 of the SPDU truncated to WSM_FRAG_DIGEST_LEN bytes. */
+void wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN]);
+
+#endif

@@ -1,0 +1,474 @@
+/*
+ * SPDU fragmentation and reassembly (docs/wsm.md):
+ *   - fragment counts for the seed's SPDU sizes and the limits' edges;
+ *   - round trip of every SPDU size 1..4096, then a stride up to 64 KiB,
+ *     at the default (1400), the largest (2302) and the smallest (64) limit;
+ *   - thousands of random trials (fixed DRBG seed) with loss, duplication
+ *     and reordering across interleaved messages: every delivered SPDU
+ *     equals its original, every message with a fragment lost is reported
+ *     dropped exactly once, and no message is both;
+ *   - timeouts, memory bounds (eviction of the oldest, rejection of
+ *     oversize messages), colliding message ids, malformed fragments.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pqsig/drbg.h"
+#include "pqsig/wsm.h"
+#include "testutil.h"
+
+static pqs_drbg rng;
+
+static uint32_t rnd(uint32_t bound)
+{
+	uint8_t b[4];
+	pqs_drbg_generate(&rng, b, 4);
+	uint32_t v = ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+	return bound ? v % bound : v;
+}
+
+static void fill(uint8_t *p, size_t n, uint32_t seed)
+{
+	/* Any content; an SPDU starts with 0x03 (Ieee1609Dot2Data protocolVersion). */
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)((i * 131u + seed * 17u + (i >> 8)) ^ (seed >> 3));
+	p[0] = 0x03;
+}
+
+/* ---- drop accounting through on_drop ---- */
+
+#define MAX_TRACK 64
+typedef struct {
+	uint32_t id[MAX_TRACK];
+	wsm_drop_reason why[MAX_TRACK];
+	size_t n;
+} drops;
+
+static void on_drop(void *ctx, uint32_t msg_id, wsm_drop_reason reason)
+{
+	drops *d = ctx;
+	if (d->n < MAX_TRACK) {
+		d->id[d->n] = msg_id;
+		d->why[d->n] = reason;
+	}
+	d->n++;
+}
+
+static size_t drops_of(const drops *d, uint32_t id, wsm_drop_reason *why)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < d->n && i < MAX_TRACK; i++)
+		if (d->id[i] == id) {
+			k++;
+			if (why)
+				*why = d->why[i];
+		}
+	return k;
+}
+
+static void test_counts(void)
+{
+	static const struct {
+		size_t spdu, limit, n;
+	} kat[] = {
+		/* The seed's SPDU sizes (../shared/notes/v2x-encoding.md) at 1400 and 2302 B. */
+		{ 333, 1400, 1 }, { 797, 1400, 1 }, { 937, 1400, 1 }, { 1002, 1400, 1 },
+		{ 2408, 1400, 2 }, { 2691, 1400, 2 }, { 6331, 1400, 5 }, { 12025, 1400, 9 }, { 12195, 1400, 9 },
+		{ 2408, 2302, 2 }, { 2691, 2302, 2 }, { 6331, 2302, 3 }, { 12025, 2302, 6 }, { 12195, 2302, 6 },
+		/* Edges: exactly the limit is one WSM; one more byte needs two (digest + header). */
+		{ 1400, 1400, 1 }, { 1401, 1400, 2 }, { 2 * 1387 - 16, 1400, 2 }, { 2 * 1387 - 15, 1400, 3 },
+		{ 2302, 2302, 1 }, { 2303, 2302, 2 }, { 1, 64, 1 }, { 64, 64, 1 }, { 65, 64, 2 },
+		{ 65535u * 51u - 16u, 64, 65535 },
+		/* Invalid: no SPDU, limits outside 64..2302, more than 65535 fragments. */
+		{ 0, 1400, 0 }, { 100, 63, 0 }, { 100, 2303, 0 }, { 65535u * 51u - 15u, 64, 0 },
+	};
+	for (size_t i = 0; i < sizeof kat / sizeof kat[0]; i++)
+		TU_CHECK(wsm_fragment_count(kat[i].spdu, kat[i].limit) == kat[i].n, "fragment_count(%zu, %zu) = %zu, want %zu",
+		         kat[i].spdu, kat[i].limit, wsm_fragment_count(kat[i].spdu, kat[i].limit), kat[i].n);
+	wsm_fragmenter f;
+	uint8_t b[10] = { 3 };
+	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 63, 1) == WSM_ERR_LIMIT, "init limit 63");
+	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 2303, 1) == WSM_ERR_LIMIT, "init limit 2303");
+	TU_CHECK(wsm_fragmenter_init(&f, b, 0, 1400, 1) == PQS_ERR_ARG, "init empty");
+	TU_CHECK(wsm_fragmenter_init(&f, b, 65535u * 51u - 15u, 64, 1) == WSM_ERR_FRAG_TOO_BIG, "init too big");
+}
+
+/* Fragment spdu and reassemble it in order; returns the number of fragments (0 on failure). */
+static size_t round_trip(const uint8_t *spdu, size_t len, size_t limit, uint32_t id, wsm_reasm *r, uint64_t now)
+{
+	static uint8_t frag[WSM_DATA_LIMIT_MAX];
+	wsm_fragmenter f;
+	if (wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
+		return 0;
+	int ok = 1;
+	for (size_t i = 0; i < f.count && ok; i++) {
+		size_t fl = 0;
+		wsm_reasm_result res;
+		if (wsm_fragmenter_get(&f, i, frag, sizeof frag, &fl) != PQS_OK || fl > limit)
+			ok = 0;
+		else if (f.count > 1 && (!wsm_is_fragment(frag, fl) || fl < WSM_FRAG_HEADER_LEN + 1))
+			ok = 0;
+		else if (wsm_reasm_push(r, frag, fl, now, &res) != PQS_OK)
+			ok = 0;
+		else if (i + 1 < f.count)
+			ok = res.status == WSM_REASM_STORED;
+		else
+			ok = res.status == WSM_REASM_COMPLETE && res.spdu_len == len && memcmp(res.spdu, spdu, len) == 0 &&
+			     res.msg_id == (f.count > 1 ? id : 0);
+	}
+	return ok ? f.count : 0;
+}
+
+static void test_round_trips(void)
+{
+	enum { MAXLEN = 65536 };
+	uint8_t *spdu = malloc(MAXLEN);
+	wsm_reasm *r = wsm_reasm_new(NULL);
+	static const size_t limits[] = { WSM_DATA_LIMIT_DEFAULT, WSM_DATA_LIMIT_MAX, WSM_FRAG_LIMIT_MIN };
+	for (size_t li = 0; li < 3; li++) {
+		size_t limit = limits[li], bad = 0, tried = 0;
+		for (size_t len = 1; len <= MAXLEN; len += (len < 4096 ? 1 : 61)) {
+			if (limit == WSM_FRAG_LIMIT_MIN && len > 8192)
+				break; /* 64-byte fragments: the dense range is enough */
+			fill(spdu, len, (uint32_t)len);
+			size_t n = round_trip(spdu, len, limit, (uint32_t)(len * 2654435761u), r, len);
+			if (n != wsm_fragment_count(len, limit)) {
+				if (bad++ < 5)
+					TU_CHECK(0, "round trip of %zu bytes at limit %zu", len, limit);
+			}
+			tried++;
+		}
+		TU_CHECK(bad == 0, "limit %zu: %zu of %zu sizes failed", limit, bad, tried);
+		/* The exact top: 64 KiB. */
+		fill(spdu, MAXLEN, 7);
+		TU_CHECK(round_trip(spdu, MAXLEN, limit, 0xABCDEF01u + (uint32_t)li, r, 1u << 20) ==
+		                 wsm_fragment_count(MAXLEN, limit),
+		         "64 KiB at limit %zu", limit);
+	}
+	TU_CHECK(wsm_reasm_pending(r) == 0 && wsm_reasm_bytes(r) == 0, "nothing left after round trips");
+	wsm_reasm_free(r);
+	free(spdu);
+}
+
+/* ---- random loss, duplication, reordering ---- */
+
+typedef struct {
+	size_t msg;      /* message index in the trial */
+	uint8_t *data;
+	size_t len;
+} sent_frag;
+
+static void test_random_trials(void)
+{
+	enum { TRIALS = 3000, MAXMSG = 6, MAXFRAG = 1400 };
+	static sent_frag q[MAXFRAG];
+	static uint8_t pool[MAXFRAG][WSM_DATA_LIMIT_MAX];
+	static uint8_t spdus[MAXMSG][20000];
+	size_t lens[MAXMSG];
+	uint32_t ids[MAXMSG];
+	unsigned long wrong = 0, delivered_total = 0, dropped_total = 0, accounting = 0, statuses = 0;
+	for (unsigned t = 0; t < TRIALS; t++) {
+		drops d = { .n = 0 };
+		/* Ample bounds and a long timeout: here only loss may prevent delivery. */
+		wsm_reasm_config cfg = { .max_messages = 8, .max_total_bytes = 200000, .max_spdu_len = 20000,
+			                 .timeout_ms = 100000, .on_drop = on_drop, .on_drop_ctx = &d };
+		wsm_reasm *r = wsm_reasm_new(&cfg);
+		size_t nmsg = 1 + rnd(MAXMSG), nq = 0;
+		/* Any limit from 200 B up (at most 108 fragments per message, 1296 queued). */
+		size_t limit = rnd(4) == 0 ? 200 + rnd(2302 - 200 + 1) : (rnd(2) ? 1400 : 2302);
+		unsigned loss = rnd(4) == 0 ? 0 : rnd(30);  /* percent */
+		unsigned dup = rnd(3) == 0 ? 0 : rnd(20);   /* percent */
+		int lost[MAXMSG] = { 0 }, delivered[MAXMSG] = { 0 };
+		for (size_t m = 0; m < nmsg; m++) {
+			lens[m] = 1 + rnd(rnd(3) ? 14000 : 20000);
+			fill(spdus[m], lens[m], t * 7 + (unsigned)m);
+			/* Distinct, otherwise random ids. */
+			int clash;
+			do {
+				ids[m] = rnd(0);
+				clash = ids[m] == 0;
+				for (size_t k = 0; k < m; k++)
+					clash |= ids[k] == ids[m];
+			} while (clash);
+			wsm_fragmenter f;
+			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			for (size_t i = 0; i < f.count; i++) {
+				int copies = rnd(100) < loss ? 0 : 1 + (rnd(100) < dup);
+				if (copies == 0)
+					lost[m] = 1;
+				for (int c = 0; c < copies; c++) {
+					q[nq].msg = m;
+					wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
+					q[nq].data = pool[nq];
+					nq++;
+				}
+			}
+		}
+		/* Fisher-Yates shuffle: any order, messages interleaved. */
+		for (size_t i = nq; i > 1; i--) {
+			size_t j = rnd((uint32_t)i);
+			sent_frag tmp = q[i - 1];
+			q[i - 1] = q[j];
+			q[j] = tmp;
+		}
+		uint64_t now = 0;
+		for (size_t i = 0; i < nq; i++) {
+			wsm_reasm_result res;
+			now += rnd(3); /* well inside the timeout */
+			if (wsm_reasm_push(r, q[i].data, q[i].len, now, &res) != PQS_OK) {
+				statuses++;
+				continue;
+			}
+			size_t m = q[i].msg;
+			switch (res.status) {
+			case WSM_REASM_COMPLETE:
+				if (res.spdu_len != lens[m] || memcmp(res.spdu, spdus[m], lens[m]) != 0)
+					wrong++;
+				delivered[m]++;
+				break;
+			case WSM_REASM_STORED:
+			case WSM_REASM_DUPLICATE:
+				break;
+			default:
+				statuses++; /* nothing else may happen with distinct ids and ample bounds */
+			}
+		}
+		wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
+		for (size_t m = 0; m < nmsg; m++) {
+			wsm_fragmenter f;
+			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			wsm_drop_reason why = 0;
+			size_t nd = f.count > 1 ? drops_of(&d, ids[m], &why) : 0;
+			int seen_any = 0;
+			for (size_t i = 0; i < nq; i++)
+				seen_any |= q[i].msg == m;
+			if (lost[m]) {
+				/* Lost: never delivered; reported once if any of its fragments arrived. */
+				if (delivered[m] || nd != (size_t)(seen_any && f.count > 1) || (nd && why != WSM_DROP_TIMEOUT))
+					accounting++;
+				dropped_total++;
+			} else {
+				/* Unfragmented SPDUs have no id: each received copy is delivered. */
+				if ((f.count > 1 ? delivered[m] != 1 : delivered[m] < 1) || nd != 0)
+					accounting++;
+				delivered_total++;
+			}
+		}
+		if (wsm_reasm_pending(r) != 0 || wsm_reasm_bytes(r) != 0)
+			accounting++;
+		wsm_reasm_free(r);
+	}
+	TU_CHECK(wrong == 0, "random trials: %lu wrong SPDUs delivered", wrong);
+	TU_CHECK(accounting == 0, "random trials: %lu messages with wrong delivery/drop accounting", accounting);
+	TU_CHECK(statuses == 0, "random trials: %lu unexpected statuses", statuses);
+	TU_CHECK(delivered_total > 1000 && dropped_total > 1000, "random trials exercised both outcomes (%lu delivered, %lu lost)",
+	         delivered_total, dropped_total);
+}
+
+/* Fragments of one SPDU into a malloc'd array. */
+static size_t make_frags(const uint8_t *spdu, size_t len, size_t limit, uint32_t id, uint8_t frags[][WSM_DATA_LIMIT_MAX],
+                         size_t *flen)
+{
+	wsm_fragmenter f;
+	if (wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
+		return 0;
+	for (size_t i = 0; i < f.count; i++)
+		wsm_fragmenter_get(&f, i, frags[i], WSM_DATA_LIMIT_MAX, &flen[i]);
+	return f.count;
+}
+
+static wsm_reasm_status push(wsm_reasm *r, const uint8_t *p, size_t n, uint64_t now, wsm_reasm_result *res)
+{
+	wsm_reasm_result tmp;
+	if (!res)
+		res = &tmp;
+	if (wsm_reasm_push(r, p, n, now, res) != PQS_OK)
+		return 0;
+	return res->status;
+}
+
+static uint8_t fa[16][WSM_DATA_LIMIT_MAX], fb[16][WSM_DATA_LIMIT_MAX];
+static size_t la[16], lb[16];
+
+static void test_timeouts(void)
+{
+	drops d = { .n = 0 };
+	wsm_reasm_config cfg = { .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d };
+	wsm_reasm *r = wsm_reasm_new(&cfg);
+	uint8_t spdu[4000];
+	fill(spdu, sizeof spdu, 1);
+	size_t n = make_frags(spdu, sizeof spdu, 1400, 77, fa, la);
+	TU_CHECK(n == 3, "3 fragments");
+	TU_CHECK(push(r, fa[0], la[0], 100, NULL) == WSM_REASM_STORED, "t=100 stored");
+	TU_CHECK(push(r, fa[1], la[1], 1100, NULL) == WSM_REASM_STORED, "t=1100 still alive (exactly the timeout)");
+	TU_CHECK(d.n == 0, "no drop yet");
+	TU_CHECK(push(r, fa[2], la[2], 1101, NULL) == WSM_REASM_LATE, "t=1101: message timed out, last fragment late");
+	wsm_drop_reason why = 0;
+	TU_CHECK(drops_of(&d, 77, &why) == 1 && why == WSM_DROP_TIMEOUT, "timeout reported once");
+	TU_CHECK(wsm_reasm_pending(r) == 0 && wsm_reasm_bytes(r) == 0, "timed-out message freed");
+	/* After the history expires too, the same id starts a new message. */
+	TU_CHECK(push(r, fa[0], la[0], 3000, NULL) == WSM_REASM_STORED, "id reusable after the history expires");
+	wsm_reasm_expire(r, 3999);
+	TU_CHECK(wsm_reasm_pending(r) == 1, "expire keeps a live message");
+	wsm_reasm_expire(r, 4001);
+	TU_CHECK(wsm_reasm_pending(r) == 0 && drops_of(&d, 77, NULL) == 2, "expire drops it");
+	/* Within the history's lifetime the dropped id stays "late". */
+	TU_CHECK(push(r, fa[2], la[2], 5000, NULL) == WSM_REASM_LATE, "fragment of a just-dropped message is late");
+	/* A complete message within the timeout, then late duplicates are recognised. */
+	wsm_reasm_result res;
+	make_frags(spdu, sizeof spdu, 1400, 78, fa, la);
+	push(r, fa[2], la[2], 5000, NULL);
+	push(r, fa[0], la[0], 5500, NULL);
+	TU_CHECK(push(r, fa[1], la[1], 5999, &res) == WSM_REASM_COMPLETE && res.spdu_len == sizeof spdu &&
+	                 memcmp(res.spdu, spdu, sizeof spdu) == 0,
+	         "out-of-order delivery");
+	TU_CHECK(push(r, fa[1], la[1], 6000, NULL) == WSM_REASM_DUPLICATE && wsm_reasm_pending(r) == 0,
+	         "late duplicate after delivery ignored");
+	TU_CHECK(d.n == 2, "no drop for a delivered message");
+	wsm_reasm_free(r);
+}
+
+static void test_bounds(void)
+{
+	drops d = { .n = 0 };
+	wsm_reasm_config cfg = { .max_messages = 2, .max_total_bytes = 26000, .max_spdu_len = 25000,
+		                 .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d };
+	wsm_reasm *r = wsm_reasm_new(&cfg);
+	static uint8_t s[40000];
+	fill(s, sizeof s, 9);
+	/* Three messages, two slots: the oldest is evicted. */
+	for (uint32_t id = 1; id <= 3; id++) {
+		size_t n = make_frags(s, 3000, 1400, id, fa, la);
+		TU_CHECK(n == 3 && push(r, fa[0], la[0], id, NULL) == WSM_REASM_STORED, "message %u stored", id);
+	}
+	wsm_drop_reason why = 0;
+	TU_CHECK(wsm_reasm_pending(r) == 2 && drops_of(&d, 1, &why) == 1 && why == WSM_DROP_EVICTED,
+	         "oldest message evicted for max_messages");
+	TU_CHECK(push(r, fa[1], la[1], 10, NULL) == WSM_REASM_STORED, "message 3 continues");
+	/* Byte bound: a 24000-byte message needs room, so both partial messages go. */
+	size_t n = make_frags(s, 24000, 2302, 50, fb, lb);
+	TU_CHECK(push(r, fb[0], lb[0], 20, NULL) == WSM_REASM_STORED, "big message stored");
+	TU_CHECK(drops_of(&d, 2, NULL) == 1 && drops_of(&d, 3, NULL) == 1 && wsm_reasm_pending(r) == 1,
+	         "older messages evicted for max_total_bytes");
+	TU_CHECK(wsm_reasm_bytes(r) <= cfg.max_total_bytes, "byte bound respected (%zu)", wsm_reasm_bytes(r));
+	wsm_reasm_result res;
+	for (size_t i = 1; i < n; i++)
+		push(r, fb[i], lb[i], 30, &res);
+	TU_CHECK(res.status == WSM_REASM_COMPLETE && res.spdu_len == 24000 && memcmp(res.spdu, s, 24000) == 0,
+	         "big message delivered");
+	/* Over max_spdu_len, and over max_total_bytes: rejected, nothing evicted. */
+	make_frags(s, 3000, 1400, 60, fa, la);
+	push(r, fa[0], la[0], 40, NULL);
+	size_t before = d.n;
+	make_frags(s, 26000, 2302, 61, fb, lb);
+	TU_CHECK(push(r, fb[0], lb[0], 41, NULL) == WSM_REASM_REJECTED_BOUNDS && d.n == before && wsm_reasm_pending(r) == 1,
+	         "SPDU over max_spdu_len rejected without eviction");
+	wsm_reasm_free(r);
+	wsm_reasm_config tight = { .max_total_bytes = 10000, .max_spdu_len = 65536 };
+	r = wsm_reasm_new(&tight);
+	make_frags(s, 12000, 2302, 62, fb, lb);
+	TU_CHECK(push(r, fb[0], lb[0], 0, NULL) == WSM_REASM_REJECTED_BOUNDS, "SPDU over max_total_bytes rejected");
+	wsm_reasm_free(r);
+}
+
+static void test_collisions(void)
+{
+	drops d = { .n = 0 };
+	wsm_reasm_config cfg = { .on_drop = on_drop, .on_drop_ctx = &d };
+	wsm_reasm *r = wsm_reasm_new(&cfg);
+	static uint8_t a[5000], b[5000];
+	fill(a, sizeof a, 100);
+	fill(b, sizeof b, 200);
+	/* Same id, same length, different content: mixing them must not deliver. */
+	size_t n = make_frags(a, sizeof a, 1400, 42, fa, la);
+	make_frags(b, sizeof b, 1400, 42, fb, lb);
+	wsm_reasm_result res;
+	int delivered_wrong = 0;
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *p = (i % 2) ? fb[i] : fa[i];
+		size_t l = (i % 2) ? lb[i] : la[i];
+		if (push(r, p, l, i, &res) == WSM_REASM_COMPLETE)
+			delivered_wrong = 1;
+	}
+	TU_CHECK(!delivered_wrong && res.status == WSM_REASM_DROPPED_DIGEST, "mixed fragments of a colliding id dropped");
+	wsm_drop_reason why = 0;
+	TU_CHECK(drops_of(&d, 42, &why) == 1 && why == WSM_DROP_DIGEST, "digest drop reported");
+	/* Same id, different length: inconsistent header, original kept and delivered. */
+	make_frags(a, sizeof a, 1400, 43, fa, la);
+	make_frags(b, 4000, 1400, 43, fb, lb);
+	push(r, fa[0], la[0], 100, NULL);
+	TU_CHECK(push(r, fb[1], lb[1], 101, &res) == WSM_REASM_REJECTED_HEADER && res.err == WSM_ERR_FRAG_HEADER,
+	         "colliding id with another length rejected");
+	for (size_t i = 1; i < n; i++)
+		push(r, fa[i], la[i], 102, &res);
+	TU_CHECK(res.status == WSM_REASM_COMPLETE && memcmp(res.spdu, a, sizeof a) == 0, "original message still delivered");
+	/* Same index, different bytes: conflict rejected; the digest then decides. */
+	make_frags(a, sizeof a, 1400, 44, fa, la);
+	make_frags(b, sizeof b, 1400, 44, fb, lb);
+	push(r, fa[0], la[0], 200, NULL);
+	TU_CHECK(push(r, fb[0], lb[0], 200, &res) == WSM_REASM_REJECTED_HEADER, "conflicting copy of an index rejected");
+	TU_CHECK(push(r, fa[0], la[0], 200, &res) == WSM_REASM_DUPLICATE, "identical copy is a duplicate");
+	/* A corrupted payload byte (not caught per fragment) is caught by the digest. */
+	make_frags(a, sizeof a, 1400, 45, fa, la);
+	fa[2][WSM_FRAG_HEADER_LEN + 5] ^= 1;
+	for (size_t i = 0; i < n; i++)
+		push(r, fa[i], la[i], 300, &res);
+	TU_CHECK(res.status == WSM_REASM_DROPPED_DIGEST, "corrupted payload dropped");
+	wsm_reasm_free(r);
+}
+
+static void test_malformed(void)
+{
+	wsm_reasm *r = wsm_reasm_new(NULL);
+	static uint8_t s[5000];
+	fill(s, sizeof s, 5);
+	make_frags(s, sizeof s, 1400, 9, fa, la);
+	uint8_t f[WSM_DATA_LIMIT_MAX];
+	wsm_fragment_info fi;
+	wsm_reasm_result res;
+	TU_CHECK(wsm_fragment_parse(fa[1], la[1], &fi) == PQS_OK && fi.msg_id == 9 && fi.index == 1 && fi.count == 4 &&
+	                 fi.total_len == sizeof s,
+	         "parse fragment 1");
+#define MUTATE(what, off, val, len_delta, want)                                                        \
+	do {                                                                                          \
+		memcpy(f, fa[1], la[1]);                                                              \
+		f[off] = (uint8_t)(val);                                                              \
+		size_t l_ = (size_t)((long)la[1] + (len_delta));                                      \
+		TU_CHECK(wsm_fragment_parse(f, l_, &fi) == (want), "%s: parse", what);                 \
+		if ((want) != WSM_ERR_FRAG_TYPE)                                                       \
+			TU_CHECK(push(r, f, l_, 0, &res) == WSM_REASM_REJECTED_HEADER && res.err == (want), \
+			         "%s: reassembler", what);                                            \
+	} while (0)
+	MUTATE("count 1", 8, 1, 0, WSM_ERR_FRAG_HEADER);
+	MUTATE("index = count", 6, 4, 0, WSM_ERR_FRAG_HEADER);
+	MUTATE("count too large for the length", 7, 0x10, 0, WSM_ERR_FRAG_HEADER);
+	MUTATE("payload one byte short", 0, WSM_FRAG_TYPE, -1, WSM_ERR_FRAG_LENGTH);
+	MUTATE("payload one byte long", 0, WSM_FRAG_TYPE, 1, WSM_ERR_FRAG_LENGTH);
+	MUTATE("header truncated", 0, WSM_FRAG_TYPE, -(long)la[1] + 12, WSM_ERR_TRUNCATED);
+	MUTATE("other type", 0, 0xF2, 0, WSM_ERR_FRAG_TYPE);
+#undef MUTATE
+	memcpy(f, fa[1], la[1]);
+	memset(f + 9, 0, 4); /* total length 0 */
+	TU_CHECK(wsm_fragment_parse(f, la[1], &fi) == WSM_ERR_FRAG_HEADER, "total length 0");
+	TU_CHECK(push(r, f, 0, 0, &res) == WSM_REASM_REJECTED_HEADER && res.err == WSM_ERR_TRUNCATED, "empty WSM data");
+	TU_CHECK(wsm_reasm_pending(r) == 0, "rejections left no state");
+	/* Unfragmented SPDUs pass straight through. */
+	TU_CHECK(push(r, s, 300, 0, &res) == WSM_REASM_COMPLETE && res.spdu == s && res.spdu_len == 300 && res.msg_id == 0,
+	         "unfragmented SPDU delivered as is");
+	TU_CHECK(wsm_reasm_push(NULL, s, 1, 0, &res) == PQS_ERR_ARG, "NULL reassembler");
+	wsm_reasm_free(r);
+}
+
+int main(void)
+{
+	uint8_t seed[48] = { 0x57, 0x53, 0x4D };
+	pqs_drbg_init(&rng, seed, NULL);
+	test_counts();
+	test_round_trips();
+	test_random_trials();
+	test_timeouts();
+	test_bounds();
+	test_collisions();
+	test_malformed();
+	return tu_finish("test_wsm_frag");
+}
