@@ -59,5 +59,6 @@ int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_chain(int argc, char **argv);
 
 #endif
