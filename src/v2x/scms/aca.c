@@ -63,6 +63,10 @@ static int issue_ca_cert(pqs_scms_aca *a, v2x_cert_role role, const v2x_key *sub
 	v2x_cert_params_default(&p, role, a->start);
 	p.duration_unit = V2X_DUR_YEARS; /* covers SCMS_WEEKS_MAX weeks of pseudonym certificates */
 	p.duration = 10;
+	/* The root's permissions must reach the pseudonym certificates two levels down
+	 * (1609.2 section 6.4.28: minChainLength counts the certificates below the issuer). */
+	if (role == V2X_CERT_ROOT)
+		p.min_chain_length = 2;
 	size_t cap = v2x_cert_max_len(&p, subject->alg, issuer->alg);
 	*out = cap ? malloc(cap) : NULL;
 	if (!*out)

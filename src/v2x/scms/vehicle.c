@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/sha.h>
+
 #include "pqsig/v2x.h"
 #include "scms_inner.h"
 #include "v2x/v2x_inner.h"
@@ -109,8 +111,12 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 		rc = v2x_cert_decode(&v->aca_dec, aca_cert, aca_len);
 	}
 	size_t hl = 0;
+	uint8_t h[V2X_MAX_HASH];
 	if (rc == PQS_OK)
-		rc = v2x_cert_hashedid8(aca_cert, aca_len, v->aca_id, v->aca_sha256, &hl);
+		rc = v2x_cert_hashedid8(aca_cert, aca_len, v->aca_id, h, &hl);
+	/* ECQV's Hn(CertCA) is SHA-256 on P-256 (1609.2 section 5.3.2), whatever hash names the ACA. */
+	if (rc == PQS_OK)
+		SHA256(aca_cert, aca_len, v->aca_sha256);
 	if (rc == PQS_OK && aca_enc_pub)
 		memcpy(v->aca_enc_pub, aca_enc_pub, 33);
 	if (rc == PQS_OK && !(v->certs = calloc(v->n, sizeof *v->certs)))
