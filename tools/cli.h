@@ -59,6 +59,7 @@ int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_v2x(int argc, char **argv);
 int cmd_chain(int argc, char **argv);
 
 #endif

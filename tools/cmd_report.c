@@ -19,6 +19,7 @@ typedef struct {
 /* Report sections are listed here, in report order. */
 static const report_section sections[] = {
 	{ "signatures", report_section_sig },
+	{ "v2x", report_section_v2x_sizes },
 };
 
 int cmd_report(int argc, char **argv)

@@ -160,6 +160,10 @@ const v2x_alg *v2x_alg_find(const char *name);
 const v2x_alg *v2x_alg_by_index(unsigned index);
 /** The signature-core class of an algorithm, or NULL if that scheme is not registered yet. */
 const pqs_sig_class *v2x_alg_class(const v2x_alg *alg);
+/** Bytes of an encoded PublicVerificationKey of this algorithm (tag and open-type length included). */
+size_t v2x_alg_key_wire_len(const v2x_alg *alg);
+/** Bytes of an encoded Signature of this algorithm (tag and open-type length included). */
+size_t v2x_alg_sig_wire_len(const v2x_alg *alg);
 
 /**
  * A profile: the vehicle (end-entity) algorithm and the CA algorithm (root

@@ -380,6 +380,16 @@ size_t v2x_sig_size(const v2x_alg *alg)
 	return wrap_size(alg, alg->sig_len);
 }
 
+size_t v2x_alg_key_wire_len(const v2x_alg *alg)
+{
+	return alg ? v2x_pvk_size(alg) : 0;
+}
+
+size_t v2x_alg_sig_wire_len(const v2x_alg *alg)
+{
+	return alg ? v2x_sig_size(alg) : 0;
+}
+
 void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
 {
 	coer_put_tag(w, alg->index);
