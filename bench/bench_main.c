@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_chain.h"
 #include "cli.h"
 
 int bench_sig_main(int argc, char **argv);
@@ -14,6 +15,7 @@ typedef struct {
 /* Benchmarks are listed here. */
 static const bench_kind kinds[] = {
 	{ "sig", bench_sig_main },
+	{ "chain", bench_chain_main },
 };
 
 int cmd_bench(int argc, char **argv)
