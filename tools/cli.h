@@ -61,5 +61,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_v2x(int argc, char **argv);
 int cmd_chain(int argc, char **argv);
+int cmd_scms(int argc, char **argv);
 
 #endif

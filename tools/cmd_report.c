@@ -21,6 +21,7 @@ static const report_section sections[] = {
 	{ "signatures", report_section_sig },
 	{ "v2x", report_section_v2x_sizes },
 	{ "ledger", report_section_ledger },
+	{ "scms", report_section_scms },
 };
 
 int cmd_report(int argc, char **argv)

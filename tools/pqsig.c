@@ -23,6 +23,7 @@ static const command commands[] = {
 	{ "report", cmd_report, "report --out DIR [--quick|--full]" },
 	{ "v2x", cmd_v2x, "v2x pki init|sign|verify|sizes|pcap ...   IEEE 1609.2 SPDUs (exit 0 valid, 1 invalid, 2 malformed)" },
 	{ "chain", cmd_chain, "chain init|keygen|transfer|mine|validate|show --dir D ...   ledger (validate: exit 0 valid, 1 invalid)" },
+	{ "scms", cmd_scms, "scms issue [--certs N] [--profile P[,P...]|all|seed] [--vehicles V] [--json]   SCMS issuance (IEEE 1609.2.1)" },
 };
 
 static void usage(FILE *f)
