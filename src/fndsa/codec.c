@@ -8,6 +8,7 @@
  * bits at the end of the last byte.
  */
 #include "inner.h"
+#include "core/ct.h"
 #include "pqsig/sig.h"
 
 size_t
@@ -144,6 +145,8 @@ fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits,
 		}
 	}
 	bad |= (acc & ((1u << acc_len) - 1u)) != 0;
+	/* Whether a key is well formed is public (it is rejected as a whole). */
+	PQS_CT_DECLASSIFY(&bad, sizeof bad);
 	return bad ? 0 : need;
 }
 
@@ -262,11 +265,15 @@ fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	 * (8 bits); G is recomputed (spec 3.8.2), as the reference does. */
 	size_t off = 1, k;
 	unsigned fgb = FNDSA_FG_BITS(logn);
+	unsigned hdr;
+	int ok;
 
 	if (sk_len != FNDSA_SK_SIZE(logn)) {
 		return PQS_ERR_KEY_LENGTH;
 	}
-	if (sk[0] != 0x50 + logn) {
+	hdr = sk[0]; /* format byte: public */
+	PQS_CT_DECLASSIFY(&hdr, sizeof hdr);
+	if (hdr != 0x50 + logn) {
 		return PQS_ERR_KEY_ENCODING;
 	}
 	k = fndsa_trim_i8_decode(f, logn, fgb, sk + off, sk_len - off);
@@ -283,7 +290,9 @@ fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	if (k == 0 || off + k != sk_len) {
 		return PQS_ERR_KEY_ENCODING;
 	}
-	if (!fndsa_complete_private(G, f, g, F, logn, tmp)) {
+	ok = fndsa_complete_private(G, f, g, F, logn, tmp);
+	PQS_CT_DECLASSIFY(&ok, sizeof ok); /* key validity: public */
+	if (!ok) {
 		return PQS_ERR_KEY_ENCODING;
 	}
 	return PQS_OK;

@@ -2,6 +2,7 @@
  * HashToPoint and the sampler's PRNG (round-3 Falcon).
  */
 #include "inner.h"
+#include "core/ct.h"
 
 void
 fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
@@ -49,6 +50,10 @@ fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
 	for (int i = 7; i >= 0; i--) {
 		p->cc = (p->cc << 8) | tmp[48 + i];
 	}
+	/* The block counter plays the role of a ChaCha20 nonce/counter: it
+	 * need not be secret (the 48 key bytes are), and compilers use it as
+	 * the loop variable of the refill, so it is declassified. */
+	PQS_CT_DECLASSIFY(&p->cc, sizeof p->cc);
 	memset(tmp, 0, sizeof tmp);
 	fndsa_prng_refill(p);
 }

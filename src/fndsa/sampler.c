@@ -7,6 +7,7 @@
  * "ccs") independent of the secret centre and deviation.
  */
 #include "inner.h"
+#include "core/ct.h"
 
 int
 fndsa_gaussian0(fndsa_prng *p)
@@ -117,6 +118,8 @@ ber_exp(fndsa_prng *p, fpr x, fpr ccs)
 	do {
 		i -= 8;
 		w = fndsa_prng_get_u8(p) - ((uint32_t)(z >> i) & 0xFF);
+		/* Documented public event: whether this byte decides (see above). */
+		PQS_CT_DECLASSIFY(&w, sizeof w);
 	} while (!w && i > 0);
 	return (int)(w >> 31);
 }
@@ -141,7 +144,11 @@ fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
 		int z = b + ((b << 1) - 1) * z0;
 		fpr x = fpr_mul(fpr_sqr(fpr_sub(fpr_of(z), r)), dss);
 		x = fpr_sub(x, fpr_mul(fpr_of(z0 * z0), fpr_inv_2sqrsigma0));
-		if (ber_exp(&spc->p, x, ccs)) {
+		int accept = ber_exp(&spc->p, x, ccs);
+		/* The rejection decision is public: its probability does not
+		 * depend on the secret centre or deviation (ccs scaling). */
+		PQS_CT_DECLASSIFY(&accept, sizeof accept);
+		if (accept) {
 			return s + z;
 		}
 	}
