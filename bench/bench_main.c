@@ -3,6 +3,7 @@
 
 #include "bench.h"
 #include "bench_chain.h"
+#include "bench_v2x.h"
 #include "cli.h"
 
 int bench_sig_main(int argc, char **argv);
@@ -16,6 +17,7 @@ typedef struct {
 static const bench_kind kinds[] = {
 	{ "sig", bench_sig_main },
 	{ "chain", bench_chain_main },
+	{ "v2x", bench_v2x_main },
 };
 
 int cmd_bench(int argc, char **argv)

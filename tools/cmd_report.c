@@ -20,6 +20,7 @@ typedef struct {
 static const report_section sections[] = {
 	{ "signatures", report_section_sig },
 	{ "v2x", report_section_v2x_sizes },
+	{ "v2x-bench", report_section_v2x_bench },
 	{ "ledger", report_section_ledger },
 	{ "scms", report_section_scms },
 };

@@ -1,0 +1,575 @@
+/*
+ * `pqsig bench v2x [--profiles P1,P2,...] [--json] [--quick]`
+ *
+ * The seed's V2X table (../shared/seeds/v2x-pqc-transition.ko.txt,
+ * figures in ../shared/notes/performance-anchors.md) measured through the
+ * real IEEE 1609.2 stack of include/pqsig/v2x.h, per VEHICLE/CA profile:
+ *
+ *   - signing: 2000 full SPDU signings (build the COER ToBeSignedData,
+ *     hash per 1609.2 section 5.3.1, sign, encode), p50 / p99, and the
+ *     margin against the 100 ms budget of a 10 Hz BSM;
+ *   - cold verification: SPDUs/s on one core without a verified-certificate
+ *     cache, so each SPDU costs parsing, the signer certificate's CA
+ *     signature and the message signature; its ratio to the ECDSA row is
+ *     the seed's "verifications per second (x ECDSA)";
+ *   - warm verification: the same with a warm cache (message signature only);
+ *   - all cores: cold and warm verification on every core (pthreads, one
+ *     verification context and cache per thread, the store shared read-only);
+ *   - bare: the same signature checks straight from the signature core
+ *     (what the stack calls: ECDSA over the 32-byte data input as digest,
+ *     PQC and composites over it as message), so that
+ *     stack overhead = 1 - SPDUs/s / bare checks/s;
+ *   - neighbours served: vehicles at 10 Hz one core verifies, cold and warm;
+ *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (wsm_fragment_count).
+ *
+ * Clocks.  The machines this runs on are shared, often by many jobs at
+ * once, so one-core figures use the measuring thread's CPU time
+ * (CLOCK_THREAD_CPUTIME_ID): time the thread spends preempted by other
+ * processes does not count against the stack.  Signing latencies are per
+ * operation CPU time (p50 and p99 of the samples); one-core rates are
+ * operations per CPU second, measured in alternating rounds (stack, bare,
+ * stack, bare, ...) keeping the best round of each, so that cache
+ * pollution from a burst of load elsewhere does not show up as stack
+ * overhead.  The all-cores figure is wall-clock throughput, the only
+ * meaningful clock across threads; it is low whenever other jobs use the
+ * cores.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bench_v2x.h"
+#include "cli.h"
+#include "pqsig/ecdsa.h"
+#include "pqsig/rand.h"
+#include "pqsig/v2x.h"
+#include "pqsig/wsm.h"
+
+const char *const bench_v2x_seed_profiles[BENCH_V2X_N_SEED] = {
+	"ECDSA", "ML-DSA-44", "ML-DSA-87", "FN-DSA-512", "ECDSA+ML-DSA-87",
+	"ECDSA/ML-DSA-44", "ECDSA/FN-DSA-512", "ECDSA/ECDSA+FN-DSA-512",
+};
+
+#define BSM_PSID 0x20u
+#define PAYLOAD_LEN 100  /* the seed's BSM payload */
+#define POOL 16          /* distinct SPDUs verified in turn */
+#define BUDGET_MS 100.0  /* one BSM period at 10 Hz */
+#define NOW_UNIX 1795953600ull /* fixed clock (2026-11-29 12:00 UTC): reproducible encodings */
+
+/* Everything one profile's measurements need. */
+typedef struct {
+	v2x_profile prof;
+	v2x_key root_key, veh_key;
+	uint8_t root[V2X_MAX_CERT], veh[V2X_MAX_CERT];
+	size_t root_len, veh_len;
+	v2x_store *store;
+	v2x_signer signer;
+	uint64_t now;             /* Time64 */
+	uint8_t payload[PAYLOAD_LEN];
+	uint8_t *spdu[POOL];
+	size_t spdu_len[POOL];
+	uint8_t *sign_buf;
+	size_t sign_cap;
+	/*
+	 * Bare checks over 32-byte data inputs: the CA signature (one, like the
+	 * one certificate every SPDU carries) and POOL vehicle signatures, as
+	 * many distinct ones as the SPDU pool: verifying one signature over and
+	 * over lets the branch predictor learn its data-dependent branches
+	 * (Falcon's signature decoding, for one), which flattered the bare rate
+	 * by about a quarter for FN-DSA-512 in our trials.
+	 */
+	uint8_t msg_ca[32], msg_veh[POOL][32];
+	uint8_t sig_ca[V2X_MAX_SIG], sig_veh[POOL][V2X_MAX_SIG];
+	size_t sig_ca_len, sig_veh_len[POOL];
+	/* verification contexts of the one-core runs */
+	v2x_verify_ctx vctx;
+	v2x_cache *cache;
+} bench_pki;
+
+static void pki_free(bench_pki *p)
+{
+	if (!p)
+		return;
+	v2x_store_free(p->store);
+	v2x_cache_free(p->cache);
+	for (size_t i = 0; i < POOL; i++)
+		free(p->spdu[i]);
+	free(p->sign_buf);
+	v2x_key_clear(&p->root_key);
+	v2x_key_clear(&p->veh_key);
+	pqs_zeroize(&p->signer, sizeof p->signer);
+	free(p);
+}
+
+/* Sign a 32-byte data input the way the stack does (v2x.h: "Hashing"). */
+static int bare_sign(const v2x_key *k, const uint8_t m[32], uint8_t *sig, size_t *sig_len)
+{
+	const pqs_sig_class *c = v2x_alg_class(k->alg);
+	if (!c)
+		return PQS_ERR_UNKNOWN_ALG;
+	if (k->alg->kind == V2X_KIND_ECDSA) {
+		*sig_len = 2 * pqs_ecdsa_field_len(c);
+		return pqs_ecdsa_sign_digest(c, sig, m, 32, k->sk);
+	}
+	return pqs_sig_sign(c, sig, V2X_MAX_SIG, sig_len, m, 32, NULL, 0, k->sk, 0, NULL);
+}
+
+static int bare_verify(const v2x_key *k, const uint8_t m[32], const uint8_t *sig, size_t sig_len)
+{
+	const pqs_sig_class *c = v2x_alg_class(k->alg);
+	if (k->alg->kind == V2X_KIND_ECDSA)
+		return pqs_ecdsa_verify_digest(c, sig, m, 32, k->pk);
+	return pqs_sig_verify(c, sig, sig_len, m, 32, NULL, 0, k->pk);
+}
+
+/* Root CA and vehicle certificate (issued directly by the root, as in the seed), store, signer, SPDU pool. */
+static int pki_make(bench_pki *p, const char *where)
+{
+	int e;
+	v2x_cert_params cp;
+	p->now = v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
+	uint32_t now32 = (uint32_t)(p->now / 1000000u);
+	bench_progress("v2x %s: keys and certificates", where);
+	if ((e = v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
+	    (e = v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
+		return e;
+	v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+	if ((e = v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root, &p->root_len)))
+		return e;
+	v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
+	if ((e = v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh, sizeof p->veh,
+	                        &p->veh_len)))
+		return e;
+	if (!(p->store = v2x_store_new(4)) || !(p->cache = v2x_cache_new(16)))
+		return V2X_ERR_NOMEM;
+	if ((e = v2x_store_add_root(p->store, p->root, p->root_len)) ||
+	    (e = v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
+		return e;
+	for (size_t i = 0; i < PAYLOAD_LEN; i++)
+		p->payload[i] = (uint8_t)(i * 37 + 11);
+	p->sign_cap = v2x_spdu_max_len(&p->signer, PAYLOAD_LEN);
+	if (!(p->sign_buf = malloc(p->sign_cap)))
+		return V2X_ERR_NOMEM;
+	/* The pool: distinct payloads and generation times within the replay window. */
+	for (size_t i = 0; i < POOL; i++) {
+		if (!(p->spdu[i] = malloc(p->sign_cap)))
+			return V2X_ERR_NOMEM;
+		p->payload[0] = (uint8_t)i;
+		if ((e = v2x_spdu_sign(&p->signer, BSM_PSID, p->now - 1000 * i, p->payload, PAYLOAD_LEN, p->spdu[i],
+		                       p->sign_cap, &p->spdu_len[i])))
+			return e;
+	}
+	for (size_t i = 0; i < 32; i++)
+		p->msg_ca[i] = (uint8_t)(0xC0 + i);
+	if ((e = bare_sign(&p->root_key, p->msg_ca, p->sig_ca, &p->sig_ca_len)) != 0 ||
+	    bare_verify(&p->root_key, p->msg_ca, p->sig_ca, p->sig_ca_len) != PQS_OK)
+		return e == PQS_ERR_UNKNOWN_ALG ? V2X_ERR_ALG_UNAVAILABLE : V2X_ERR_CRYPTO;
+	for (size_t k = 0; k < POOL; k++) {
+		for (size_t i = 0; i < 32; i++)
+			p->msg_veh[k][i] = (uint8_t)(0x50 + i + 7 * k);
+		if ((e = bare_sign(&p->veh_key, p->msg_veh[k], p->sig_veh[k], &p->sig_veh_len[k])) != 0 ||
+		    bare_verify(&p->veh_key, p->msg_veh[k], p->sig_veh[k], p->sig_veh_len[k]) != PQS_OK)
+			return e == PQS_ERR_UNKNOWN_ALG ? V2X_ERR_ALG_UNAVAILABLE : V2X_ERR_CRYPTO;
+	}
+	return V2X_OK;
+}
+
+/* ---- CPU-time measurement ---- */
+
+static double thread_cpu_us(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return bench_now_us(); /* no per-thread clock: fall back to wall time */
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* n per-operation CPU-time samples of fn (after one untimed call), summarised with bench_stats_of. */
+static int cpu_samples(const char *label, bench_fn fn, void *arg, size_t n, bench_stats *st)
+{
+	double *t = malloc(n * sizeof *t);
+	if (!t)
+		return PQS_ERR_INTERNAL;
+	int e = fn(arg, 0);
+	double last = bench_now_us();
+	for (size_t i = 0; i < n && !e; i++) {
+		double t0 = thread_cpu_us();
+		e = fn(arg, i + 1);
+		t[i] = thread_cpu_us() - t0;
+		if (bench_now_us() - last > 250000) {
+			bench_progress("%s: %zu of %zu", label, i + 1, n);
+			last = bench_now_us();
+		}
+	}
+	if (!e)
+		bench_stats_of(t, n, st);
+	free(t);
+	return e;
+}
+
+/* Operations per CPU second: calls of fn until cpu_seconds of CPU time (and min_ops calls) have passed. */
+static int cpu_rate(bench_fn fn, void *arg, size_t min_ops, double cpu_seconds, double *rate, size_t *calls)
+{
+	int e = fn(arg, 0); /* untimed warm-up */
+	size_t n = 0;
+	double t0 = thread_cpu_us(), t = t0;
+	while (!e && (n < min_ops || t - t0 < cpu_seconds * 1e6)) {
+		e = fn(arg, ++n);
+		t = thread_cpu_us();
+	}
+	*rate = t > t0 ? (double)n * 1e6 / (t - t0) : 0;
+	*calls = n + 1;
+	return e;
+}
+
+/* ---- timed operations (bench_fn) ---- */
+
+static int op_sign(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	size_t len;
+	return v2x_spdu_sign(&p->signer, BSM_PSID, p->now - (i % 1000), p->payload, PAYLOAD_LEN, p->sign_buf,
+	                     p->sign_cap, &len);
+}
+
+static int op_verify(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	return v2x_spdu_verify(&p->vctx, p->spdu[i % POOL], p->spdu_len[i % POOL], NULL);
+}
+
+/* Parts of the stack's per-SPDU work, for the overhead breakdown. */
+static int op_decode(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	v2x_spdu_info info;
+	return v2x_spdu_decode(p->spdu[i % POOL], p->spdu_len[i % POOL], &info);
+}
+
+static int op_cert_id(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	uint8_t id[8];
+	(void)i;
+	return v2x_cert_hashedid8(p->veh, p->veh_len, id, NULL, NULL);
+}
+
+static int op_bare_cold(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	int e = bare_verify(&p->root_key, p->msg_ca, p->sig_ca, p->sig_ca_len);
+	return e ? e : bare_verify(&p->veh_key, p->msg_veh[i % POOL], p->sig_veh[i % POOL], p->sig_veh_len[i % POOL]);
+}
+
+static int op_bare_warm(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	return bare_verify(&p->veh_key, p->msg_veh[i % POOL], p->sig_veh[i % POOL], p->sig_veh_len[i % POOL]);
+}
+
+/* ---- all cores ---- */
+
+typedef struct {
+	bench_pki *p;
+	int warm;
+	double seconds;
+	unsigned long done;
+	double elapsed_us;
+	int err;
+} worker;
+
+static void *worker_run(void *arg)
+{
+	worker *w = arg;
+	v2x_cache *cache = w->warm ? v2x_cache_new(16) : NULL;
+	v2x_verify_ctx v;
+	v2x_verify_ctx_init(&v, w->p->store, cache, w->p->now);
+	if (w->warm && !cache) {
+		w->err = V2X_ERR_NOMEM;
+		return NULL;
+	}
+	/* Untimed first pass: fills the cache in warm mode. */
+	w->err = v2x_spdu_verify(&v, w->p->spdu[0], w->p->spdu_len[0], NULL);
+	double t0 = bench_now_us(), t = t0;
+	for (unsigned long i = 0; !w->err && t - t0 < w->seconds * 1e6; i++) {
+		w->err = v2x_spdu_verify(&v, w->p->spdu[i % POOL], w->p->spdu_len[i % POOL], NULL);
+		w->done++;
+		if ((i & 7) == 7)
+			t = bench_now_us();
+	}
+	w->elapsed_us = bench_now_us() - t0;
+	v2x_cache_free(cache);
+	return NULL;
+}
+
+/* SPDUs per second over all threads, or a negative v2x error. */
+static double verify_all_cores(bench_pki *p, unsigned threads, int warm, double seconds, int *err)
+{
+	worker w[64];
+	pthread_t tid[64];
+	unsigned started = 0;
+	*err = 0;
+	for (unsigned t = 0; t < threads && t < 64; t++) {
+		w[t] = (worker){ .p = p, .warm = warm, .seconds = seconds };
+		if (pthread_create(&tid[t], NULL, worker_run, &w[t]) != 0)
+			break;
+		started++;
+	}
+	double rate = 0;
+	for (unsigned t = 0; t < started; t++) {
+		pthread_join(tid[t], NULL);
+		if (w[t].err)
+			*err = w[t].err;
+		else if (w[t].elapsed_us > 0)
+			rate += (double)w[t].done * 1e6 / w[t].elapsed_us;
+	}
+	if (started < threads && !*err)
+		*err = V2X_ERR_NOMEM;
+	return rate;
+}
+
+/* ---- one profile ---- */
+
+static unsigned default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1u : n > 64 ? 64u : (unsigned)n;
+}
+
+/* Best-of-rounds rate of one bench_fn; also the signature checks per call for stack runs. */
+typedef struct {
+	bench_fn fn;
+	const char *what;
+	int stack;        /* 1: runs v2x_spdu_verify through p->vctx */
+	int warm;
+	double best;
+	double checks_per_op;
+} rate_job;
+
+static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njobs, int quick)
+{
+	size_t rounds = 3;
+	double seconds = quick ? 0.05 : 0.4;
+	for (size_t r = 0; r < rounds; r++)
+		for (size_t j = 0; j < njobs; j++) {
+			rate_job *jb = &jobs[j];
+			if (jb->stack) {
+				if (jb->warm)
+					v2x_cache_clear(p->cache);
+				v2x_verify_ctx_init(&p->vctx, p->store, jb->warm ? p->cache : NULL, p->now);
+			}
+			bench_progress("v2x %s: %s (round %zu of %zu)", name, jb->what, r + 1, rounds);
+			double rate;
+			size_t calls;
+			int e = cpu_rate(jb->fn, p, 20, seconds, &rate, &calls);
+			if (e)
+				return e;
+			if (rate > jb->best)
+				jb->best = rate;
+			if (jb->stack)
+				jb->checks_per_op = (double)p->vctx.sig_checks / (double)calls;
+		}
+	return 0;
+}
+
+static int measure_profile(const char *name, int quick, unsigned threads, bench_v2x_result *r)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->profile, sizeof r->profile, "%s", name);
+	bench_pki *p = calloc(1, sizeof *p);
+	if (!p)
+		return cli_error("out of memory");
+	int e = v2x_profile_parse(name, &p->prof);
+	if (e) {
+		pki_free(p);
+		return cli_error("unknown V2X profile '%s' (%s)", name, v2x_strerror(e));
+	}
+	if (!v2x_profile_available(&p->prof)) {
+		pki_free(p);
+		fprintf(stderr, "bench v2x: %s skipped: a scheme of this profile is not registered in this build\n", name);
+		return 0;
+	}
+	r->available = 1;
+	if ((e = pki_make(p, name)) != 0) {
+		pki_free(p);
+		return cli_error("v2x %s: setup failed: %s", name, v2x_strerror(e));
+	}
+	r->spdu_bytes = p->spdu_len[0];
+	r->frags_1400 = wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_DEFAULT);
+	r->frags_2302 = wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_MAX);
+
+	/* Signing: the seed's 2000 runs (a tenth in quick mode). */
+	size_t nsign = quick ? 200 : 2000;
+	char label[128];
+	snprintf(label, sizeof label, "v2x %s: sign", name);
+	if ((e = cpu_samples(label, op_sign, p, nsign, &r->sign)) != 0)
+		goto fail;
+	r->sign_margin_pct = 100.0 * (1.0 - r->sign.p99_us / 1000.0 / BUDGET_MS);
+
+	rate_job jobs[6] = {
+		{ op_verify, "verify cold", 1, 0, 0, 0 },
+		{ op_bare_cold, "bare checks cold", 0, 0, 0, 0 },
+		{ op_verify, "verify warm", 1, 1, 0, 0 },
+		{ op_bare_warm, "bare check warm", 0, 0, 0, 0 },
+		{ op_decode, "decode only", 0, 0, 0, 0 },
+		{ op_cert_id, "certificate HashedId8", 0, 0, 0, 0 },
+	};
+	if ((e = run_rates(p, name, jobs, 6, quick)) != 0)
+		goto fail;
+	r->decode_us = 1e6 / jobs[4].best;
+	r->cert_id_us = 1e6 / jobs[5].best;
+	r->verify_cold_per_s = jobs[0].best;
+	r->bare_cold_per_s = jobs[1].best;
+	r->verify_warm_per_s = jobs[2].best;
+	r->bare_warm_per_s = jobs[3].best;
+	r->checks_cold = jobs[0].checks_per_op;
+	r->checks_warm = jobs[2].checks_per_op;
+	r->overhead_cold = 1.0 - r->verify_cold_per_s / r->bare_cold_per_s;
+	r->overhead_warm = 1.0 - r->verify_warm_per_s / r->bare_warm_per_s;
+
+	r->threads = threads;
+	double secs = quick ? 0.15 : 1.0;
+	bench_progress("v2x %s: all %u cores", name, threads);
+	r->verify_cold_all_per_s = verify_all_cores(p, threads, 0, secs, &e);
+	if (!e)
+		r->verify_warm_all_per_s = verify_all_cores(p, threads, 1, secs, &e);
+	if (e)
+		goto fail;
+	bench_progress_done();
+	pki_free(p);
+	return 0;
+fail:
+	bench_progress_done();
+	pki_free(p);
+	return cli_error("v2x %s: measurement failed: %s", name, e < -99 ? v2x_strerror(e) : pqs_strerror(e));
+}
+
+int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2x_result *res,
+                      bench_v2x_result *ecdsa, bench_yardstick *y)
+{
+	unsigned threads = default_threads();
+	if (bench_ecdsa_p256_yardstick(y, quick ? 0.1 : 0.5) != 0)
+		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
+	int have_base = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (measure_profile(profiles[i], quick, threads, &res[i]))
+			return CLI_ERROR;
+		if (strcmp(profiles[i], "ECDSA") == 0) {
+			*ecdsa = res[i];
+			have_base = 1;
+		}
+	}
+	if (!have_base && measure_profile("ECDSA", quick, threads, ecdsa))
+		return CLI_ERROR;
+	for (size_t i = 0; i < n; i++)
+		if (res[i].available && ecdsa->available) {
+			res[i].ratio_to_ecdsa = res[i].verify_cold_per_s / ecdsa->verify_cold_per_s;
+			res[i].ratio_warm_to_ecdsa = res[i].verify_warm_per_s / ecdsa->verify_warm_per_s;
+		}
+	return 0;
+}
+
+/* ---- CLI ---- */
+
+static void print_json(const bench_v2x_result *res, size_t n, const bench_yardstick *y)
+{
+	printf("[\n");
+	for (size_t i = 0; i < n; i++) {
+		const bench_v2x_result *r = &res[i];
+		printf("  {\"profile\":");
+		bench_json_string(stdout, r->profile);
+		if (!r->available) {
+			printf(",\"available\":false,\"reason\":\"scheme not registered in this build\"}%s\n",
+			       i + 1 < n ? "," : "");
+			continue;
+		}
+		printf(",\"available\":true,\"spdu_bytes\":%zu,\"fragments_1400\":%zu,\"fragments_2302\":%zu,"
+		       "\"sign_runs\":%zu,\"sign_p50_ms\":%.4f,\"sign_p99_ms\":%.4f,\"sign_margin_pct\":%.2f,"
+		       "\"verify_cold_per_s\":%.1f,\"verify_warm_per_s\":%.1f,"
+		       "\"verify_bare_cold_per_s\":%.1f,\"verify_bare_warm_per_s\":%.1f,"
+		       "\"stack_overhead_cold\":%.4f,\"stack_overhead_warm\":%.4f,"
+		       "\"sig_checks_per_spdu_cold\":%.3f,\"sig_checks_per_spdu_warm\":%.3f,"
+		       "\"threads\":%u,\"verify_cold_all_cores_per_s\":%.1f,\"verify_warm_all_cores_per_s\":%.1f,"
+		       "\"ratio_to_ecdsa\":%.4f,\"ratio_warm_to_ecdsa\":%.4f,"
+		       "\"neighbours_10hz_cold\":%.0f,\"neighbours_10hz_warm\":%.0f,"
+		       "\"decode_us\":%.3f,\"cert_hashedid8_us\":%.3f,"
+		       "\"openssl_ecdsa_p256_verify_per_s\":%.1f}%s\n",
+		       r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.n, r->sign.median_us / 1000.0,
+		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->verify_warm_per_s,
+		       r->bare_cold_per_s, r->bare_warm_per_s, r->overhead_cold, r->overhead_warm, r->checks_cold,
+		       r->checks_warm, r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
+		       r->ratio_warm_to_ecdsa, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us,
+		       r->cert_id_us, y->verify.ops_per_s, i + 1 < n ? "," : "");
+	}
+	printf("]\n");
+}
+
+static void print_text(const bench_v2x_result *res, size_t n, const bench_yardstick *y)
+{
+	printf("OpenSSL ECDSA P-256 verify (yardstick): %.0f/s; 100-byte BSM payload, PSID 0x20, certificate "
+	       "attached, issued by the root\n\n",
+	       y->verify.ops_per_s);
+	printf("%-24s %6s %4s %4s %9s %9s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %9s %9s\n", "profile",
+	       "SPDU B", "@1400", "@2302", "sign p50", "sign p99", "margin", "cold/s", "bare/s", "warm/s", "bare/s",
+	       "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "nbrs cold", "nbrs warm");
+	for (size_t i = 0; i < n; i++) {
+		const bench_v2x_result *r = &res[i];
+		if (!r->available) {
+			printf("%-24s skipped: scheme not registered in this build\n", r->profile);
+			continue;
+		}
+		printf("%-24s %6zu %4zu %5zu %8.3fms %8.3fms %6.2f%% %10.0f %10.0f %10.0f %10.0f %6.1f%% %6.1f%% %11.0f "
+		       "%11.0f %7.2f %9.0f %9.0f\n",
+		       r->profile, r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.median_us / 1000.0,
+		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->bare_cold_per_s,
+		       r->verify_warm_per_s, r->bare_warm_per_s, 100.0 * r->overhead_cold, 100.0 * r->overhead_warm,
+		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->verify_cold_per_s / 10.0,
+		       r->verify_warm_per_s / 10.0);
+	}
+}
+
+int bench_v2x_main(int argc, char **argv)
+{
+	const char *json = NULL, *quick = NULL, *list = NULL;
+	cli_opt opts[] = { { NULL, "--json", 0, &json }, { NULL, "--quick", 0, &quick }, { NULL, "--profiles", 1, &list } };
+	if (cli_parse(argc, argv, 1, opts, 3, NULL, 0, NULL))
+		return CLI_ERROR;
+	const char *names[32];
+	char buf[1024];
+	size_t n = 0;
+	if (list) {
+		if (strlen(list) >= sizeof buf)
+			return cli_error("--profiles list too long");
+		strcpy(buf, list);
+		for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+			if (n == 32)
+				return cli_error("at most 32 profiles");
+			v2x_profile probe;
+			if (v2x_profile_parse(tok, &probe) != V2X_OK)
+				return cli_error("unknown V2X profile '%s' (try 'pqsig v2x profiles')", tok);
+			names[n++] = tok;
+		}
+		if (n == 0)
+			return cli_error("--profiles needs at least one profile");
+	} else {
+		for (size_t i = 0; i < BENCH_V2X_N_SEED; i++)
+			names[n++] = bench_v2x_seed_profiles[i];
+	}
+	bench_v2x_result *res = calloc(n, sizeof *res), ecdsa;
+	if (!res)
+		return cli_error("out of memory");
+	bench_yardstick y;
+	int rc = bench_v2x_collect(names, n, quick != NULL, res, &ecdsa, &y);
+	if (rc == 0) {
+		if (json)
+			print_json(res, n, &y);
+		else
+			print_text(res, n, &y);
+	}
+	free(res);
+	return rc ? CLI_ERROR : CLI_OK;
+}

@@ -1,0 +1,52 @@
+/*
+ * `pqsig bench v2x`: the seed's V2X table measured through the real
+ * IEEE 1609.2 stack (include/pqsig/v2x.h), shared by the CLI
+ * (bench/bench_v2x.c) and the report section (tools/report_v2x_bench.c).
+ */
+#ifndef PQSIG_BENCH_V2X_H
+#define PQSIG_BENCH_V2X_H
+
+#include <stddef.h>
+
+#include "bench.h"
+
+/* The seed's profiles, in the order of its table. */
+#define BENCH_V2X_N_SEED 8
+extern const char *const bench_v2x_seed_profiles[BENCH_V2X_N_SEED];
+
+typedef struct {
+	char profile[64];
+	int available;               /* 0: a scheme of the profile is not registered (skipped) */
+	size_t spdu_bytes;           /* certificate-signed SPDU, 100-byte payload */
+	size_t frags_1400, frags_2302;
+	bench_stats sign;            /* full SPDU signing: build, hash, sign, encode */
+	double sign_margin_pct;      /* 100 * (1 - p99 / 100 ms) */
+	/* one core, SPDUs per second */
+	double verify_cold_per_s;    /* no verified-certificate cache: CA signature + message signature */
+	double verify_warm_per_s;    /* warm cache: message signature only */
+	double bare_cold_per_s;      /* signature core alone: CA check + message check */
+	double bare_warm_per_s;      /* signature core alone: message check */
+	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s */
+	double checks_cold, checks_warm;     /* signature checks per SPDU the stack reported */
+	double decode_us;            /* v2x_spdu_decode alone (no cryptography), CPU microseconds */
+	double cert_id_us;           /* HashedId8 of the attached certificate (computed for every SPDU) */
+	/* all cores */
+	unsigned threads;
+	double verify_cold_all_per_s, verify_warm_all_per_s;
+	double ratio_to_ecdsa;       /* cold SPDUs/s over the ECDSA profile's, as in the seed */
+	double ratio_warm_to_ecdsa;
+} bench_v2x_result;
+
+/*
+ * Measure profiles (names as v2x_profile_parse takes them).  The ECDSA
+ * profile is always measured as the ratio base (ecdsa gets its result).
+ * quick: the `make report` budget.  y gets OpenSSL's ECDSA P-256 rates.
+ * Returns 0 or CLI_ERROR (message printed).
+ */
+/* `pqsig bench v2x [--profiles P1,P2,...] [--json] [--quick]`. */
+int bench_v2x_main(int argc, char **argv);
+
+int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2x_result *res,
+                      bench_v2x_result *ecdsa, bench_yardstick *y);
+
+#endif
