@@ -210,22 +210,45 @@ void ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
 size_t ntru_make_fg_words(unsigned logn_top, unsigned depth);
 
 /*
+ * Cache of f, g per depth (RNS + NTT, as ntru_lift() uses them), filled
+ * while the deepest level computes the whole field-norm chain, so that
+ * the lifts do not recompute the chain from the top every time (the
+ * reference does, to save memory).  Entries for depths min_depth..
+ * logn_top-1 sit at the end of the NTRUSolve buffer, in memory that the
+ * deeper (smaller) levels do not use; ntru_fg_cache_init() picks the
+ * smallest min_depth for which every level still fits.
+ */
+typedef struct {
+	unsigned min_depth; /* logn_top: nothing cached */
+	uint32_t *end;      /* end of the NTRUSolve buffer */
+} ntru_fg_cache;
+void ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn_top, uint32_t *tmp,
+	size_t tmp_words);
+size_t ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth);
+uint32_t *ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top,
+	unsigned depth);
+/* ntru_make_fg(), also storing the depths >= c->min_depth in c (if c). */
+void ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
+	unsigned logn_top, unsigned depth, int out_ntt, const ntru_fg_cache *c);
+
+/*
  * Deepest level: Res(f, x^n+1) and Res(g, x^n+1) (the field norms down
  * to degree 1), then Bezout: F = q*v, G = q*u with Res(f)*u - Res(g)*v = 1.
  * Output: F then G, NTRU_MAX_BL_SMALL[logn_top] words each, at tmp[0].
  * Returns 1 on success, 0 if the resultants are not coprime (or overflow).
  */
 int ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp);
+	uint32_t *tmp, const ntru_fg_cache *c);
 /*
  * Lifting (spec Alg. 6, lines 8-9): with (F', G') of depth+1 at tmp[0]
  * (plain, NTRU_MAX_BL_SMALL[depth+1] words), compute the unreduced
  * F = F'(x^2)*g(-x), G = G'(x^2)*f(-x) at 'depth' (plain, llen =
  * NTRU_MAX_BL_LARGE[depth] words) followed by f, g at that depth (plain,
  * slen = NTRU_MAX_BL_SMALL[depth] words): layout Ft | Gt | ft | gt.
+ * fg: f, g at this depth from the cache, or NULL to recompute them.
  */
 void ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
-	unsigned depth, uint32_t *tmp);
+	unsigned depth, uint32_t *tmp, const uint32_t *fg);
 /*
  * Babai reduction (spec Alg. 9) at an intermediate depth, with the
  * reference's floating-point approximation and scaling schedule.
@@ -240,7 +263,7 @@ int ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp);
  * (values fit in 53 bits).  Output: F then G, one word each, at tmp[0].
  */
 int ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp);
+	uint32_t *tmp, const uint32_t *fg);
 /*
  * Depth 0 (reference "binary_depth0"): lift modulo one prime, reduce with
  * one FP pass.  Output: F then G, one signed word each, at tmp[0].
@@ -250,13 +273,14 @@ int ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 /*
  * Full NTRUSolve (spec Alg. 6) for top-level f, g: F, G with
  * f*G - g*F = q and coefficients in -lim..lim.  Returns 1 or 0.
+ * tmp: FNDSA_KEYGEN_NTRU_WORDS(logn) words, 8-byte aligned.
  */
 int ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	const int8_t *g, int lim, uint32_t *tmp);
 
 /* Words of tmp[] needed by each step (used to size the keygen buffer). */
 size_t ntru_deepest_words(unsigned logn_top);
-size_t ntru_lift_words(unsigned logn_top, unsigned depth);
+size_t ntru_lift_words(unsigned logn_top, unsigned depth, int cached);
 size_t ntru_reduce_fp_words(unsigned logn_top, unsigned depth);
 size_t ntru_reduce_depth1_words(unsigned logn_top);
 size_t ntru_solve_depth0_words(unsigned logn);

@@ -33,7 +33,7 @@ ntru_deepest_words(unsigned logn_top)
 
 int
 ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp)
+	uint32_t *tmp, const ntru_fg_cache *c)
 {
 	size_t len = NTRU_MAX_BL_SMALL[logn_top];
 	uint32_t *Fp = tmp;
@@ -43,7 +43,7 @@ ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
 	uint32_t *t1 = gp + len;
 
 	/* Field norms down to degree 1: the resultants, in RNS. */
-	ntru_make_fg(fp, f, g, logn_top, logn_top, 0);
+	ntru_make_fg_fill(fp, f, g, logn_top, logn_top, 0, c);
 	/* Resultants are positive (Res(f, x^n+1) = prod |f(w)|^2 over
 	 * half the roots), so no signed normalization. */
 	zint_rebuild_CRT(fp, len, len, 2, 0, t1);

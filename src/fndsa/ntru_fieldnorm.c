@@ -129,7 +129,8 @@ size_t
 ntru_make_fg_words(unsigned logn_top, unsigned depth)
 {
 	size_t n = (size_t)1 << logn_top;
-	size_t w = 4 * n;
+	/* depth 0: f, g and the NTT tables. */
+	size_t w = depth == 0 ? 4 * n : 2 * n;
 	unsigned d;
 
 	for (d = 0; d < depth; d++) {
@@ -142,9 +143,29 @@ ntru_make_fg_words(unsigned logn_top, unsigned depth)
 	return w;
 }
 
+size_t
+ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth)
+{
+	return ((size_t)2 << (logn_top - depth)) * NTRU_MAX_BL_SMALL[depth];
+}
+
+uint32_t *
+ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top, unsigned depth)
+{
+	/* Slots from the end of tmp downwards, shallowest first: the
+	 * deepest entries, consumed first, are next to the work area. */
+	uint32_t *p = c->end;
+	unsigned d;
+
+	for (d = c->min_depth; d <= depth; d++) {
+		p -= ntru_fg_cache_entry_words(logn_top, d);
+	}
+	return p;
+}
+
 void
-ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
-	unsigned logn_top, unsigned depth, int out_ntt)
+ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
+	unsigned logn_top, unsigned depth, int out_ntt, const ntru_fg_cache *c)
 {
 	size_t n = (size_t)1 << logn_top;
 	uint32_t p0 = mp31_primes[0].p;
@@ -171,7 +192,20 @@ ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
 		return;
 	}
 	for (d = 0; d < depth; d++) {
+		/* Between steps, f and g at depth d are in RNS + NTT form:
+		 * exactly what ntru_lift() needs at that depth. */
+		if (c != NULL && d >= 1 && d >= c->min_depth && d < logn_top) {
+			memcpy(ntru_fg_cache_slot(c, logn_top, d), data,
+				ntru_fg_cache_entry_words(logn_top, d) * sizeof *data);
+		}
 		ntru_fieldnorm_step(data, logn_top, d, d != 0,
 			(d + 1) < depth || out_ntt);
 	}
+}
+
+void
+ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
+	unsigned logn_top, unsigned depth, int out_ntt)
+{
+	ntru_make_fg_fill(data, f, g, logn_top, depth, out_ntt, NULL);
 }

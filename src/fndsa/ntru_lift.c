@@ -14,7 +14,7 @@
 #include "keygen_inner.h"
 
 size_t
-ntru_lift_words(unsigned logn_top, unsigned depth)
+ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
 	size_t slen = NTRU_MAX_BL_SMALL[depth];
@@ -31,12 +31,15 @@ ntru_lift_words(unsigned logn_top, unsigned depth)
 		b = c;
 	}
 	b += 2 * n * (llen + slen);
+	if (cached) {
+		return b;
+	}
 	return a > b ? a : b;
 }
 
 void
 ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
-	unsigned depth, uint32_t *tmp)
+	unsigned depth, uint32_t *tmp, const uint32_t *fg)
 {
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn;
@@ -49,20 +52,29 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 
 	Fd = tmp;
 	Gd = Fd + dlen * hn;
-
-	/* f and g at this depth, RNS + NTT (slen primes). */
-	ft = Gd + dlen * hn;
-	ntru_make_fg(ft, f, g, logn_top, depth, 1);
-
-	/* Layout: Ft | Gt (n*llen each) | ft | gt (n*slen each) | Fd | Gd. */
 	Ft = tmp;
 	Gt = Ft + n * llen;
-	t1 = Gt + n * llen;
-	memmove(t1, ft, 2 * n * slen * sizeof *ft);
-	ft = t1;
-	gt = ft + n * slen;
-	t1 = gt + n * slen;
-	memmove(t1, Fd, 2 * hn * dlen * sizeof *Fd);
+	if (fg == NULL) {
+		/* f and g at this depth, RNS + NTT (slen primes). */
+		ft = Gd + dlen * hn;
+		ntru_make_fg(ft, f, g, logn_top, depth, 1);
+
+		/* Layout: Ft | Gt (n*llen each) | ft | gt (n*slen each) | Fd | Gd. */
+		t1 = Gt + n * llen;
+		memmove(t1, ft, 2 * n * slen * sizeof *ft);
+		ft = t1;
+		gt = ft + n * slen;
+		t1 = gt + n * slen;
+		memmove(t1, Fd, 2 * hn * dlen * sizeof *Fd);
+	} else {
+		/* Same layout, f and g copied from the cache (which lies
+		 * above the work area; Fd moves up first, as llen >= dlen). */
+		ft = Gt + n * llen;
+		gt = ft + n * slen;
+		t1 = gt + n * slen;
+		memmove(t1, Fd, 2 * hn * dlen * sizeof *Fd);
+		memcpy(ft, fg, 2 * n * slen * sizeof *ft);
+	}
 	Fd = t1;
 	Gd = Fd + hn * dlen;
 

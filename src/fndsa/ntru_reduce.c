@@ -436,9 +436,9 @@ ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 
 int
 ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp)
+	uint32_t *tmp, const uint32_t *fg)
 {
-	ntru_lift(logn_top, f, g, 1, tmp);
+	ntru_lift(logn_top, f, g, 1, tmp, fg);
 	return ntru_reduce_depth1(logn_top, tmp);
 }
 

@@ -26,10 +26,10 @@ ntru_solve_tmp_words(unsigned logn)
 		/* Generic lift + reduce: every depth for logn <= 2, else
 		 * depths >= 2, plus the lift of ntru_solve_depth1(). */
 		if (logn <= 2 || depth >= 2) {
-			NTRU_MAXW(ntru_lift_words(logn, depth));
+			NTRU_MAXW(ntru_lift_words(logn, depth, 0));
 			NTRU_MAXW(ntru_reduce_fp_words(logn, depth));
 		} else if (depth == 1) {
-			NTRU_MAXW(ntru_lift_words(logn, depth));
+			NTRU_MAXW(ntru_lift_words(logn, depth, 0));
 		}
 	}
 	if (logn > 2) {
@@ -40,6 +40,72 @@ ntru_solve_tmp_words(unsigned logn)
 	NTRU_MAXW(6 * n + n / 4 + 1);
 #undef NTRU_MAXW
 	return w;
+}
+
+/* Words of the cache entries for depths c..d (0 if d < c). */
+static size_t
+cache_total(unsigned logn, unsigned c, int d)
+{
+	size_t w = 0;
+	int e;
+
+	for (e = (int)c; e <= d; e++) {
+		w += ntru_fg_cache_entry_words(logn, (unsigned)e);
+	}
+	return w;
+}
+
+/* Whether caching depths >= c leaves every step enough memory. */
+static int
+cache_fits(unsigned logn, unsigned c, size_t W)
+{
+	size_t len = NTRU_MAX_BL_SMALL[logn];
+	unsigned d;
+
+	/* Deepest level: the field-norm chain fills the cache as it goes. */
+	for (d = 0; d < logn; d++) {
+		if (2 * len + ntru_fieldnorm_step_words(logn, d)
+			+ cache_total(logn, c, (int)d) > W)
+		{
+			return 0;
+		}
+	}
+	/* Then the CRT and the binary GCD: F, G, Res(f), Res(g) and 4 more
+	 * integers of len words. */
+	if (8 * len + cache_total(logn, c, (int)logn - 1) > W) {
+		return 0;
+	}
+	/* Lifts consume the entries from the deepest one up. */
+	for (d = logn - 1; d >= 1; d--) {
+		size_t red = d >= 2 ? ntru_reduce_fp_words(logn, d)
+			: ntru_reduce_depth1_words(logn);
+
+		if (ntru_lift_words(logn, d, d >= c) + cache_total(logn, c, (int)d) > W
+			|| red + cache_total(logn, c, (int)d - 1) > W)
+		{
+			return 0;
+		}
+	}
+	return 1;
+}
+
+void
+ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp,
+	size_t tmp_words)
+{
+	unsigned m;
+
+	c->end = tmp + tmp_words;
+	c->min_depth = logn;
+	if (logn <= 2) {
+		return;
+	}
+	for (m = 1; m < logn; m++) {
+		if (cache_fits(logn, m, tmp_words)) {
+			c->min_depth = m;
+			return;
+		}
+	}
 }
 
 /* One-word signed integers to int8 within -lim..lim; 0 if out of range
@@ -69,8 +135,10 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	uint32_t p, p0i, R2, r;
 	unsigned depth;
 	size_t u;
+	ntru_fg_cache cache;
 
-	if (!ntru_solve_deepest(logn, f, g, tmp)) {
+	ntru_fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn));
+	if (!ntru_solve_deepest(logn, f, g, tmp, &cache)) {
 		return 0;
 	}
 	/*
@@ -81,7 +149,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	if (logn <= 2) {
 		depth = logn;
 		while (depth-- > 0) {
-			ntru_lift(logn, f, g, depth, tmp);
+			ntru_lift(logn, f, g, depth, tmp, NULL);
 			if (!ntru_reduce_fp(logn, depth, tmp)) {
 				return 0;
 			}
@@ -89,12 +157,15 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	} else {
 		depth = logn;
 		while (depth-- > 2) {
-			ntru_lift(logn, f, g, depth, tmp);
+			ntru_lift(logn, f, g, depth, tmp, depth >= cache.min_depth
+				? ntru_fg_cache_slot(&cache, logn, depth) : NULL);
 			if (!ntru_reduce_fp(logn, depth, tmp)) {
 				return 0;
 			}
 		}
-		if (!ntru_solve_depth1(logn, f, g, tmp)) {
+		if (!ntru_solve_depth1(logn, f, g, tmp, 1 >= cache.min_depth
+			? ntru_fg_cache_slot(&cache, logn, 1) : NULL))
+		{
 			return 0;
 		}
 		if (!ntru_solve_depth0(logn, f, g, tmp)) {

@@ -402,7 +402,7 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 			if (w > words) words = w;
 		}
 		if (ntru_deepest_words(logn) > words) words = ntru_deepest_words(logn);
-		if (ntru_lift_words(logn, logn - 1) > words) words = ntru_lift_words(logn, logn - 1);
+		if (ntru_lift_words(logn, logn - 1, 0) > words) words = ntru_lift_words(logn, logn - 1, 0);
 		data = malloc(words * 4);
 
 		/* Exact norms at every depth. */
@@ -438,7 +438,7 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 
 		/* Deepest level: F, G with Res(f) G - Res(g) F = q. */
 		deepest_tried++;
-		if (ntru_solve_deepest(logn, f, g, data)) {
+		if (ntru_solve_deepest(logn, f, g, data, NULL)) {
 			deepest_solved++;
 			size_t len = NTRU_MAX_BL_SMALL[logn];
 			BIGNUM *F = zint_to_bn(data, len), *G = zint_to_bn(data + len, len);
@@ -454,7 +454,7 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 				"deepest: Res(f)G - Res(g)F = q, logn=%u", logn);
 
 			/* One lifting step to depth logn-1 (degree 2). */
-			ntru_lift(logn, f, g, logn - 1, data);
+			ntru_lift(logn, f, g, logn - 1, data, NULL);
 			(void)dlen; (void)hn;
 			llen = NTRU_MAX_BL_LARGE[logn - 1];
 			slen = NTRU_MAX_BL_SMALL[logn - 1];
