@@ -168,32 +168,15 @@ int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, p
 	return CLI_OK;
 }
 
-/* s(N) = s(20) + (N - 20) * (s(40) - s(20)) / 20, checked to be exact and to predict s(60). */
-static int affine(size_t s20, size_t s40, size_t s60, uint32_t N, size_t *out)
-{
-	if (s40 < s20 || (s40 - s20) % 20 != 0 || s60 != s40 + (s40 - s20))
-		return -1;
-	*out = s20 + ((size_t)N - 20) * ((s40 - s20) / 20);
-	return 0;
-}
-
 int scms_profile_sizes_at(const scms_profile *p, uint32_t certs, pqs_scms_flow_result *r)
 {
-	pqs_scms_flow_result a, b, c;
 	if (certs < 20)
 		return scms_profile_run(p, certs, 1, r);
-	if (scms_profile_run(p, 20, 1, &a) || scms_profile_run(p, 40, 1, &b) || scms_profile_run(p, 60, 1, &c))
-		return CLI_ERROR;
-	*r = c; /* CPU times: the 60-certificate run, which the caller scales */
-	r->certs = certs;
-	int bad = affine(a.upload_key_bytes, b.upload_key_bytes, c.upload_key_bytes, certs, &r->upload_key_bytes) ||
-	          affine(a.upload_request_bytes, b.upload_request_bytes, c.upload_request_bytes, certs,
-	                 &r->upload_request_bytes) ||
-	          affine(a.download_bytes, b.download_bytes, c.download_bytes, certs, &r->download_bytes) ||
-	          affine(a.ra_to_aca_bytes, b.ra_to_aca_bytes, c.ra_to_aca_bytes, certs, &r->ra_to_aca_bytes) ||
-	          affine(a.aca_to_ra_bytes, b.aca_to_ra_bytes, c.aca_to_ra_bytes, certs, &r->aca_to_ra_bytes);
-	if (bad)
-		return cli_error("scms profile %s: sizes are not linear in the certificate count", p->name);
+	pqs_scms_flow_cfg cfg = { .mode = p->mode, .cert_type = p->cert_type, .ca_alg = p->ca, .pqc_alg = p->pqc,
+		                      .vehicles = 1 };
+	int rc = pqs_scms_flow_sizes_at(&cfg, certs, r, NULL);
+	if (rc != PQS_OK)
+		return cli_error("scms profile %s: %s", p->name, pqs_scms_strerror(rc));
 	return CLI_OK;
 }
 

@@ -32,7 +32,7 @@ int report_section_scms(FILE *md, const report_opts *o)
 		            "in the certificate count; runs at 20, 40 and 60 certificates fix and check the line). CPU "
 		            "times are measured on a %u-certificate run and scaled by %u/%u; `pqsig report --full` runs "
 		            "all %u.\n\n",
-		        SEED_CERTS, SCMS_SIZES_CPU_CERTS, SEED_CERTS, SCMS_SIZES_CPU_CERTS, SEED_CERTS);
+		        SEED_CERTS, PQS_SCMS_SIZES_CPU_CERTS, SEED_CERTS, PQS_SCMS_SIZES_CPU_CERTS, SEED_CERTS);
 	fprintf(md, "| profile | path | vehicle key | CA | upload: keys (B) | upload: request (B) | download (B) | "
 	            "vehicle CPU (s) | RA CPU (s) | ACA CPU (s) | RA alone links? |\n");
 	fprintf(md, "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
@@ -43,7 +43,7 @@ int report_section_scms(FILE *md, const report_opts *o)
 		                  : scms_profile_run(&prof[i], SEED_CERTS, 1, &r);
 		if (rc)
 			return CLI_ERROR;
-		double scale = o->quick ? (double)SEED_CERTS / SCMS_SIZES_CPU_CERTS : 1.0;
+		double scale = o->quick ? (double)SEED_CERTS / PQS_SCMS_SIZES_CPU_CERTS : 1.0;
 		const char *path = prof[i].mode <= PQS_SCMS_BUTTERFLY_UNIFIED
 		                       ? (prof[i].mode == PQS_SCMS_BUTTERFLY_UNIFIED ? "butterfly, unified" : "butterfly, original")
 		                       : prof[i].mode == PQS_SCMS_PQC_PLAIN ? "(a) PQC keys in clear" : "(b) PQC keys encrypted";
@@ -56,7 +56,8 @@ int report_section_scms(FILE *md, const report_opts *o)
 	fprintf(md, "\nUpload keys: 49 B = one compressed P-256 caterpillar key (33 B) + its AES-128 expansion key (16 B); "
 	            "the original variant sends a second pair for encryption (98 B). PQC rows: %u public keys "
 	            "(ML-DSA-44: %u x 1312 B = %.2f MiB, the seed's \"about 3.9 MiB\"). The request adds the message "
-	            "header and, in path (b), %u B of ECIES overhead plus a 16-byte response key per certificate. "
+	            "header and, in path (b), %u B of ECIES overhead and 24 B of inner fields (the 16-byte response key, "
+	            "algorithm, period) per certificate. "
 	            "\"RA alone links\" is what `tests/scms/test_scms_privacy` demonstrates: in path (a) it links "
 	            "every certificate to its vehicle; in the butterfly paths and path (b) it finds no match between "
 	            "the RA's view and any issued certificate. Vehicle CPU includes generating the keys, deriving each "

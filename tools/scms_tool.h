@@ -37,14 +37,8 @@ int scms_profiles_parse(const char *spec, scms_profile *out, size_t max, size_t 
 /* Run one profile: certs per vehicle, vehicles mixed by the RA.  Prints one error line on failure. */
 int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, pqs_scms_flow_result *r);
 
-/*
- * Sizes at certs without running that many: every size is affine in the
- * number of certificates (fixed-size entries), so two runs at 20 and 40
- * certificates determine it exactly; a third run at 60 checks the line.
- * The CPU times in *r are those of the 60-certificate run (r->certs is
- * set to certs, so callers scale CPU by certs / SCMS_SIZES_CPU_CERTS).
- */
-#define SCMS_SIZES_CPU_CERTS 60
+/* Sizes at certs computed exactly from small runs (pqs_scms_flow_sizes_at); CPU times of a
+ * PQS_SCMS_SIZES_CPU_CERTS run.  certs < 20 runs directly. */
 int scms_profile_sizes_at(const scms_profile *p, uint32_t certs, pqs_scms_flow_result *r);
 
 #endif

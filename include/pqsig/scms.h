@@ -272,6 +272,17 @@ typedef struct {
 
 /** Run the flow once (rng NULL: OS randomness). */
 int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, pqs_rng *rng);
+/**
+ * The sizes of a run with certs certificates per vehicle, without running
+ * it: every message is affine in the certificate count (fixed-size
+ * entries), so runs at 20 and 40 certificates (cfg->per_week 20) determine
+ * each size exactly and a run at 60 checks the line (PQS_SCMS_ERR_COUNT if
+ * it does not hold).  The CPU times in *res are those of the 60-certificate
+ * run; res->certs is set to certs.  cfg->certs and cfg->keep are ignored.
+ */
+#define PQS_SCMS_SIZES_CPU_CERTS 60u
+int pqs_scms_flow_sizes_at(const pqs_scms_flow_cfg *cfg, uint32_t certs, pqs_scms_flow_result *res, pqs_rng *rng);
+
 /** Free what a kept run holds. */
 void pqs_scms_flow_free(pqs_scms_flow_result *res);
 

@@ -89,8 +89,30 @@ static void check_implicit_flow(pqs_scms_mode mode)
 	pqs_scms_flow_free(&r);
 }
 
+/* The report's exact sizes for 3120 certificates come from runs at 20, 40, 60: compare with a real run. */
+static void check_sizes_extrapolation(pqs_scms_mode mode, const char *ca, const char *pqc)
+{
+	if (!st_available(ca) || (pqc && !st_available(pqc)))
+		return;
+	pqs_scms_flow_cfg cfg = { .mode = mode, .ca_alg = ca, .pqc_alg = pqc, .certs = 100, .per_week = 20,
+		                      .vehicles = 1 };
+	pqs_scms_flow_result real, est;
+	TU_CHECK(pqs_scms_flow_run(&cfg, &real, NULL) == PQS_OK, "run at 100");
+	TU_CHECK(pqs_scms_flow_sizes_at(&cfg, 100, &est, NULL) == PQS_OK, "sizes at 100");
+	TU_CHECK(real.certs == 100 && est.certs == 100, "certs");
+	TU_CHECK(real.upload_key_bytes == est.upload_key_bytes && real.upload_request_bytes == est.upload_request_bytes &&
+	             real.download_bytes == est.download_bytes && real.ra_to_aca_bytes == est.ra_to_aca_bytes &&
+	             real.aca_to_ra_bytes == est.aca_to_ra_bytes,
+	         "mode %d CA %s: extrapolated sizes differ from a real run (download %zu vs %zu)", (int)mode, ca,
+	         est.download_bytes, real.download_bytes);
+	printf("sizes at 100 certificates, mode %d CA %s: extrapolation equals the real run (download %zu B)\n",
+	       (int)mode, ca, real.download_bytes);
+}
+
 int main(void)
 {
+	check_sizes_extrapolation(PQS_SCMS_BUTTERFLY_UNIFIED, "ECDSA-P256", NULL);
+	check_sizes_extrapolation(PQS_SCMS_PQC_ENCRYPTED, "ML-DSA-44", "ML-DSA-44");
 	/* Every CA scheme: ECDSA vehicle keys through butterfly expansion, both variants. */
 	for (size_t a = 0; a < v2x_alg_count(); a++) {
 		const v2x_alg *alg = v2x_alg_at(a);

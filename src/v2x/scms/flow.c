@@ -129,3 +129,41 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 	}
 	return rc;
 }
+
+/* s(N) from s(20), s(40), s(60): exact when the three lie on one line with an integral slope. */
+static int affine(size_t s20, size_t s40, size_t s60, uint32_t N, size_t *out)
+{
+	if (s40 < s20 || (s40 - s20) % 20 != 0 || s60 != s40 + (s40 - s20))
+		return PQS_SCMS_ERR_COUNT;
+	*out = s20 + ((size_t)N - 20) * ((s40 - s20) / 20);
+	return PQS_OK;
+}
+
+int pqs_scms_flow_sizes_at(const pqs_scms_flow_cfg *cfg, uint32_t certs, pqs_scms_flow_result *res, pqs_rng *rng)
+{
+	if (!cfg || !res || certs < 20 || certs > PQS_SCMS_MAX_CERTS)
+		return PQS_ERR_ARG;
+	pqs_scms_flow_result r[3];
+	pqs_scms_flow_cfg c = *cfg;
+	c.keep = 0;
+	c.per_week = 20;
+	for (int k = 0; k < 3; k++) {
+		c.certs = 20u * (uint32_t)(k + 1);
+		int rc = pqs_scms_flow_run(&c, &r[k], rng);
+		if (rc != PQS_OK)
+			return rc;
+	}
+	*res = r[2];
+	res->certs = certs;
+	int rc = affine(r[0].upload_key_bytes, r[1].upload_key_bytes, r[2].upload_key_bytes, certs, &res->upload_key_bytes);
+	if (rc == PQS_OK)
+		rc = affine(r[0].upload_request_bytes, r[1].upload_request_bytes, r[2].upload_request_bytes, certs,
+		            &res->upload_request_bytes);
+	if (rc == PQS_OK)
+		rc = affine(r[0].download_bytes, r[1].download_bytes, r[2].download_bytes, certs, &res->download_bytes);
+	if (rc == PQS_OK)
+		rc = affine(r[0].ra_to_aca_bytes, r[1].ra_to_aca_bytes, r[2].ra_to_aca_bytes, certs, &res->ra_to_aca_bytes);
+	if (rc == PQS_OK)
+		rc = affine(r[0].aca_to_ra_bytes, r[1].aca_to_ra_bytes, r[2].aca_to_ra_bytes, certs, &res->aca_to_ra_bytes);
+	return rc;
+}
