@@ -81,24 +81,24 @@ keygen_gauss(keygen_rng *rng, unsigned logn)
 	for (u = 0; u < g; u++) {
 		/*
 		 * First word: sign (top bit) and whether the value is 0
-		 * (63-bit value below entry 0).  Second word: the magnitude,
-		 * the first k with r >= entry k (entries decrease), taken
-		 * with masks over the whole table.
+		 * (63-bit value below entry 0).  Second word r: the magnitude
+		 * is the first k >= 1 with r >= entry k; the entries
+		 * decrease (and the last is 0), so that k is one plus the
+		 * number of entries above r, i.e. a sum of borrow bits over
+		 * the whole table (no secret-dependent branch or index).
 		 */
 		uint64_t r = rng_u64(rng);
 		uint32_t neg = (uint32_t)(r >> 63);
-		uint32_t f, v = 0, k;
+		uint32_t z, v = 1, k;
 
 		r &= ~((uint64_t)1 << 63);
-		f = (uint32_t)((r - gauss_1024_12289[0]) >> 63);
+		z = (uint32_t)((r - gauss_1024_12289[0]) >> 63);
 		r = rng_u64(rng);
 		r &= ~((uint64_t)1 << 63);
 		for (k = 1; k < sizeof gauss_1024_12289 / sizeof gauss_1024_12289[0]; k++) {
-			uint32_t t = (uint32_t)((r - gauss_1024_12289[k]) >> 63) ^ 1;
-
-			v |= k & -(t & (f ^ 1));
-			f |= t;
+			v += (uint32_t)((r - gauss_1024_12289[k]) >> 63);
 		}
+		v &= z - 1;
 		v = (v ^ -neg) + neg;
 		val += u32_as_s32(v);
 	}
