@@ -197,7 +197,9 @@ typedef struct {
 
 /**
  * A vehicle provisioned with the root and ACA certificates and the ACA's
- * encryption key (needed by path (b) only).  Returns NULL and *err.
+ * encryption key (needed by path (b) only).  The ACA certificate must
+ * verify under the self-signed root (PQS_SCMS_ERR_CERT_INVALID otherwise).
+ * Returns NULL and *err.
  */
 pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const uint8_t *root_cert,
                                        size_t root_len, const uint8_t *aca_cert, size_t aca_len,

@@ -240,6 +240,14 @@ static void test_path_b_wrong_aca(void)
 	size_t out_len = 0;
 	rc = pqs_scms_aca_process(other, s.fwd, s.fwd_len, &out, &out_len);
 	TU_CHECK(rc == PQS_SCMS_ERR_DECRYPT && !out, "path (b) request read by the wrong ACA: %d", rc);
+	/* Provisioning: an ACA certificate that does not chain to the given root is refused. */
+	size_t rl, al;
+	const uint8_t *other_root = pqs_scms_aca_root_cert(other, &rl);
+	const uint8_t *aca = pqs_scms_aca_cert(s.aca, &al);
+	pqs_scms_vehicle_cfg c = { .mode = PQS_SCMS_BUTTERFLY_UNIFIED, .i_count = 1, .j_count = 1 };
+	pqs_scms_vehicle *v = pqs_scms_vehicle_new(&c, other_root, rl, aca, al, NULL, NULL, &rc);
+	TU_CHECK(!v && rc == PQS_SCMS_ERR_CERT_INVALID, "ACA certificate under a foreign root accepted: %d", rc);
+	pqs_scms_vehicle_free(v);
 	pqs_scms_aca_free(other);
 	done(&s);
 }

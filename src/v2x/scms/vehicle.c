@@ -75,7 +75,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 	if (!err)
 		err = &dummy;
 	*err = PQS_ERR_ARG;
-	if (!cfg || !aca_cert || cfg->mode > PQS_SCMS_PQC_ENCRYPTED || cfg->cert_type > PQS_SCMS_IMPLICIT)
+	if (!cfg || !root_cert || !aca_cert || cfg->mode > PQS_SCMS_PQC_ENCRYPTED || cfg->cert_type > PQS_SCMS_IMPLICIT)
 		return NULL;
 	if ((rc = (cfg->i_count && cfg->j_count && (uint64_t)cfg->i_count * cfg->j_count <= PQS_SCMS_MAX_CERTS &&
 	           (uint64_t)cfg->i_start + cfg->i_count <= SCMS_WEEKS_MAX)
@@ -84,8 +84,6 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 		*err = rc;
 		return NULL;
 	}
-	(void)root_cert; /* the ACA certificate is checked against its issuer by whoever trusts the root */
-	(void)root_len;
 	pqs_scms_vehicle *v = calloc(1, sizeof *v);
 	if (!v) {
 		*err = PQS_ERR_INTERNAL;
@@ -110,6 +108,14 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 		v->aca_len = aca_len;
 		rc = v2x_cert_decode(&v->aca_dec, aca_cert, aca_len);
 	}
+	/* Provisioning check: the root is self-signed and the ACA certificate verifies under it, so
+	 * that every pseudonym certificate later checked against the ACA chains to the trusted root. */
+	if (rc == PQS_OK)
+		rc = v2x_cert_decode(&v->scratch, root_cert, root_len);
+	if (rc == PQS_OK && (v2x_cert_check_sig(&v->scratch, root_cert, root_len, NULL, NULL, 0) != V2X_OK ||
+	                     v2x_cert_check_sig(&v->aca_dec, aca_cert, aca_len, &v->scratch, root_cert, root_len) !=
+	                         V2X_OK))
+		rc = PQS_SCMS_ERR_CERT_INVALID;
 	size_t hl = 0;
 	uint8_t h[V2X_MAX_HASH];
 	if (rc == PQS_OK)
