@@ -171,17 +171,36 @@ void pqs_scms_aca_free(pqs_scms_aca *a);
 const uint8_t *pqs_scms_aca_root_cert(const pqs_scms_aca *a, size_t *len);
 const uint8_t *pqs_scms_aca_cert(const pqs_scms_aca *a, size_t *len);
 void pqs_scms_aca_enc_public(const pqs_scms_aca *a, uint8_t pub[33]);
-/** Process one batch of certificate requests from the RA; *out = the batch of responses. */
+/**
+ * Process one batch of certificate requests from the RA; *out = the batch
+ * of responses, in the same order.  All or nothing: any malformed request
+ * (or a path-(b) request the ACA cannot decrypt) fails the call and no
+ * response is produced.  Implicit requests need an ECDSA-P256 ACA
+ * (PQS_ERR_UNSUPPORTED otherwise).
+ */
 int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint8_t **out, size_t *out_len);
 
 /** The RA.  It sees vehicle requests and ACA responses, nothing else. */
 pqs_scms_ra *pqs_scms_ra_new(pqs_rng *rng);
 void pqs_scms_ra_free(pqs_scms_ra *r);
-/** Accept one vehicle's provisioning request (butterfly expansion happens here). */
+/**
+ * Accept one vehicle's provisioning request (butterfly expansion happens
+ * here).  One request per enrollment id (PQS_SCMS_ERR_DUPLICATE); a
+ * rejected request leaves the RA unchanged.
+ */
 int pqs_scms_ra_receive(pqs_scms_ra *r, const uint8_t *req, size_t len);
-/** All pending certificate requests, from every vehicle, shuffled, as one batch for the ACA. */
+/**
+ * All received certificate requests, from every vehicle, shuffled, as one
+ * batch for the ACA.  One forward per RA object (PQS_SCMS_ERR_COUNT if
+ * nothing is pending or requests arrived after a forward).
+ */
 int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len);
-/** Accept the ACA's response batch and file each response under its vehicle. */
+/**
+ * Accept the ACA's response batch and file each response under its
+ * vehicle.  A response to an unknown or already answered request id
+ * (PQS_SCMS_ERR_UNKNOWN_REQUEST / _DUPLICATE) or a malformed one rejects
+ * the whole batch and files nothing.
+ */
 int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len);
 /** The download for the vehicle with this enrollment id. */
 int pqs_scms_ra_download(pqs_scms_ra *r, const uint8_t enrollment_id[8], uint8_t **out, size_t *out_len);

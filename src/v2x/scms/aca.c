@@ -17,7 +17,9 @@
  *    response is AES-CCM-encrypted under.
  *
  * Certificates are 1609.2 certificates made by the V2X stack
- * (v2x_cert_issue), signed with whatever scheme the ACA uses.
+ * (v2x_cert_issue), signed with whatever scheme the ACA uses.  V2X error
+ * codes pass through unchanged: they are distinct from the pqs and SCMS
+ * codes, and pqs_scms_strerror names them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +28,6 @@
 
 #include "pqsig/v2x.h"
 #include "scms_inner.h"
-#include "v2x/v2x_inner.h"
 
 struct pqs_scms_aca_ {
 	const v2x_alg *alg;
@@ -38,11 +39,6 @@ struct pqs_scms_aca_ {
 	uint32_t start;
 	pqs_rng *rng;
 };
-
-static int from_v2x(int e)
-{
-	return e; /* v2x codes are distinct from pqs and SCMS codes; pqs_scms_strerror names them */
-}
 
 void pqs_scms_aca_free(pqs_scms_aca *a)
 {
@@ -71,7 +67,7 @@ static int issue_ca_cert(pqs_scms_aca *a, v2x_cert_role role, const v2x_key *sub
 	*out = cap ? malloc(cap) : NULL;
 	if (!*out)
 		return PQS_ERR_INTERNAL;
-	return from_v2x(v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len));
+	return v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len);
 }
 
 pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng, int *err)
@@ -92,9 +88,9 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 	a->alg = alg;
 	a->start = start;
 	a->rng = rng;
-	int rc = from_v2x(v2x_key_generate(&a->root_key, alg, rng));
+	int rc = v2x_key_generate(&a->root_key, alg, rng);
 	if (rc == PQS_OK)
-		rc = from_v2x(v2x_key_generate(&a->key, alg, rng));
+		rc = v2x_key_generate(&a->key, alg, rng);
 	if (rc == PQS_OK)
 		rc = issue_ca_cert(a, V2X_CERT_ROOT, &a->root_key, &a->root_key, NULL, 0, &a->root_cert, &a->root_len);
 	if (rc == PQS_OK)
@@ -141,13 +137,13 @@ static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, cons
 	 * week (the default duration, 168 hours), 20 of them per week. */
 	v2x_cert_params_default(&p, V2X_CERT_EE, a->start + i * 604800u);
 	p.name = NULL; /* a pseudonym carries no name (CertificateId none) */
-	int rc = from_v2x(v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0));
+	int rc = v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0);
 	size_t cap = rc == PQS_OK ? v2x_cert_max_len(&p, alg, a->alg) : 0;
 	*out = cap ? malloc(cap) : NULL;
 	if (rc == PQS_OK && !*out)
 		rc = PQS_ERR_INTERNAL;
 	if (rc == PQS_OK)
-		rc = from_v2x(v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len));
+		rc = v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
 	if (rc != PQS_OK) {
 		free(*out);
 		*out = NULL;
@@ -172,7 +168,7 @@ static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uin
 	if (rc == PQS_OK && !(dec = malloc(sizeof *dec)))
 		rc = PQS_ERR_INTERNAL;
 	if (rc == PQS_OK)
-		rc = from_v2x(v2x_cert_decode(dec, ex, ex_len));
+		rc = v2x_cert_decode(dec, ex, ex_len);
 	if (rc == PQS_OK) {
 		size_t end = dec->tbs_off + dec->tbs_len;
 		/* tbs ends with verifyKeyIndicator: verificationKey (0x80), ecdsaNistP256 (0x80), compressed point */
