@@ -38,8 +38,9 @@
 
 typedef struct {
 	uint32_t p; /* prime, 2^30 < p < 2^31, p = 1 mod 2048 */
-	uint32_t g; /* primitive 2048-th root of unity modulo p */
-	uint32_t s; /* 1/(p_0*...*p_{i-1}) mod p, Montgomery form */
+	uint32_t g;  /* primitive 2048-th root of unity modulo p */
+	uint32_t ig; /* 1/g mod p */
+	uint32_t s;  /* 1/(p_0*...*p_{i-1}) mod p, Montgomery form */
 } mp31_prime;
 
 #define MP31_NUM_PRIMES 320
@@ -111,7 +112,7 @@ uint32_t mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
  * holds values at w_j^2: field norms and lifts are slot-wise products.
  */
 void mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
-	uint32_t g, uint32_t p, uint32_t p0i);
+	const mp31_prime *pr, uint32_t p0i);
 /* In-place NTT / inverse NTT (inverse includes the 1/n factor) of the
  * polynomial a[0], a[stride], ..., a[(n-1)*stride]. */
 void mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,

@@ -72,46 +72,40 @@ mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 	return mp31_mmul(a, z, p, p0i);
 }
 
-static unsigned
-bitrev(unsigned x, unsigned bits)
-{
-	unsigned r = 0;
-	unsigned i;
-
-	for (i = 0; i < bits; i++) {
-		r = (r << 1) | ((x >> i) & 1);
-	}
-	return r;
-}
-
 void
 mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
-	uint32_t g, uint32_t p, uint32_t p0i)
+	const mp31_prime *pr, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
+	uint32_t p = pr->p;
 	uint32_t R2 = mp31_R2(p);
 	uint32_t w, iw, x1, x2;
-	size_t u;
+	size_t u, v;
 	unsigned k;
 
-	/* g has order 2048; w = g^(1024/n) has order 2n. */
-	w = mp31_mmul(g, R2, p, p0i);
+	/* g has order 2048; w = g^(1024/n) has order 2n (Montgomery form). */
+	w = mp31_mmul(pr->g, R2, p, p0i);
+	iw = mp31_mmul(pr->ig, R2, p, p0i);
 	for (k = logn; k < 10; k++) {
 		w = mp31_mmul(w, w, p, p0i);
+		iw = mp31_mmul(iw, iw, p, p0i);
 	}
-	/* 1/w in Montgomery form: div gives (1/w_normal)... w is in
-	 * Montgomery form, so compute from the normal value. */
-	iw = mp31_mmul(mp31_div(1, mp31_mmul(w, 1, p, p0i), p, p0i, R2),
-		R2, p, p0i);
 	x1 = mp31_R(p);
 	x2 = mp31_R(p);
-	for (u = 0; u < n; u++) {
-		size_t v = bitrev((unsigned)u, logn);
+	/* v runs over the bit reversals of u = 0..n-1 (reversed-counter
+	 * increment: clear the leading ones, set the next bit). */
+	for (u = 0, v = 0; u < n; u++) {
+		size_t bit = n >> 1;
 
 		gm[v] = x1;
 		igm[v] = x2;
 		x1 = mp31_mmul(x1, w, p, p0i);
 		x2 = mp31_mmul(x2, iw, p, p0i);
+		while (bit != 0 && (v & bit) != 0) {
+			v ^= bit;
+			bit >>= 1;
+		}
+		v |= bit;
 	}
 }
 

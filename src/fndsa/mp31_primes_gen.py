@@ -9,6 +9,7 @@
 #      all such primes, in decreasing order (the same sequence as the
 #      reference implementation, so RNS ranges are identical);
 #   g  a primitive 2048-th root of unity mod p (g^1024 = -1);
+#   ig 1/g mod p (so that NTT tables need no modular inversion);
 #   s  1/(p_0*p_1*...*p_{i-1}) mod p, in Montgomery form (times 2^31),
 #      the Garner CRT coefficient for step i.
 import sys
@@ -58,7 +59,8 @@ def main():
                 break
             x += 1
         s = pow(prod, -1, p) * 2**31 % p
-        out.append("\t{ %10dU, %10dU, %10dU }," % (p, g, s))
+        ig = pow(g, -1, p)
+        out.append("\t{ %10dU, %10dU, %10dU, %10dU }," % (p, g, ig, s))
         prod *= p
     out.append("};")
     sys.stdout.write("\n".join(out) + "\n")

@@ -75,7 +75,7 @@ ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
 		src[1] = gs;
 		dst[0] = fd;
 		dst[1] = gd;
-		mp31_mkgm(gm, igm, logn, mp31_primes[u].g, p, p0i);
+		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
 		for (k = 0; k < 2; k++) {
 			for (v = 0; v < n; v++) {
 				t1[v] = src[k][v * slen + u];
@@ -110,7 +110,7 @@ ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
 		src[1] = gs;
 		dst[0] = fd;
 		dst[1] = gd;
-		mp31_mkgm(gm, igm, logn, mp31_primes[u].g, p, p0i);
+		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
 		for (k = 0; k < 2; k++) {
 			for (v = 0; v < n; v++) {
 				t1[v] = zint_mod_small_signed(src[k] + v * slen,
@@ -185,7 +185,7 @@ ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
 			uint32_t *gm = gt + n;
 			uint32_t *igm = gm + n;
 
-			mp31_mkgm(gm, igm, logn_top, mp31_primes[0].g, p0, p0i);
+			mp31_mkgm(gm, igm, logn_top, &mp31_primes[0], p0i);
 			mp31_NTT(ft, 1, gm, logn_top, p0, p0i);
 			mp31_NTT(gt, 1, gm, logn_top, p0, p0i);
 		}

@@ -113,7 +113,7 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 		gx = fx + n;
 		Fp = gx + n;
 		Gp = Fp + hn;
-		mp31_mkgm(gm, igm, logn, mp31_primes[u].g, p, p0i);
+		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
 		if (u < slen) {
 			for (v = 0; v < n; v++) {
 				fx[v] = ft[v * slen + u];

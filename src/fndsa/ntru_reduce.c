@@ -131,7 +131,7 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 		uint32_t R2 = mp31_R2(p);
 		uint32_t Rx = mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		mp31_mkgm(gm, igm, logn, mp31_primes[u].g, p, p0i);
+		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
 		for (v = 0; v < n; v++) {
 			t1[v] = mp31_set(k[v], p);
 		}
@@ -472,7 +472,7 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	gt = ft + n;
 	gm = gt + n;
 	igm = gm + n;
-	mp31_mkgm(gm, igm, logn, mp31_primes[0].g, p, p0i);
+	mp31_mkgm(gm, igm, logn, &mp31_primes[0], p0i);
 	for (u = 0; u < hn; u++) {
 		Fp[u] = mp31_set(zint_one_to_plain(Fp + u), p);
 		Gp[u] = mp31_set(zint_one_to_plain(Gp + u), p);
@@ -510,7 +510,7 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 
 	/* F*adj(f) + G*adj(g) (t2) and f*adj(f) + g*adj(g) (t3), exact
 	 * modulo p via the NTT; adj(f)(x) = f(1/x) = f0 - sum f_i x^(n-i). */
-	mp31_mkgm(t1, t2, logn, mp31_primes[0].g, p, p0i);
+	mp31_mkgm(t1, t2, logn, &mp31_primes[0], p0i);
 	mp31_NTT(Fp, 1, t1, logn, p, p0i);
 	mp31_NTT(Gp, 1, t1, logn, p, p0i);
 	t4[0] = t5[0] = mp31_set(f[0], p);
@@ -539,7 +539,7 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		t2[u] = mp31_add(t2[u], mp31_mmul(w, Gp[u], p, p0i), p);
 		t3[u] = mp31_add(t3[u], mp31_mmul(w, t4[u], p, p0i), p);
 	}
-	mp31_mkgm(t1, t4, logn, mp31_primes[0].g, p, p0i);
+	mp31_mkgm(t1, t4, logn, &mp31_primes[0], p0i);
 	mp31_iNTT(t2, 1, t4, logn, p, p0i);
 	mp31_iNTT(t3, 1, t4, logn, p, p0i);
 	for (u = 0; u < n; u++) {
@@ -572,7 +572,7 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	t3 = t2 + n;
 	t4 = t3 + n;
 	t5 = t4 + n;
-	mp31_mkgm(t2, t3, logn, mp31_primes[0].g, p, p0i);
+	mp31_mkgm(t2, t3, logn, &mp31_primes[0], p0i);
 	for (u = 0; u < n; u++) {
 		t4[u] = mp31_set(f[u], p);
 		t5[u] = mp31_set(g[u], p);

@@ -191,7 +191,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	p = mp31_primes[0].p;
 	p0i = mp31_ninv31(p);
 	R2 = mp31_R2(p);
-	mp31_mkgm(gm, igm, logn, mp31_primes[0].g, p, p0i);
+	mp31_mkgm(gm, igm, logn, &mp31_primes[0], p0i);
 	for (u = 0; u < n; u++) {
 		Gt[u] = mp31_set(G[u], p);
 		ft[u] = mp31_set(f[u], p);

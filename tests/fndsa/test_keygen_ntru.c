@@ -240,7 +240,7 @@ test_mp31(void)
 				}
 			}
 		}
-		mp31_mkgm(gm, igm, logn, mp31_primes[logn].g, p, p0i);
+		mp31_mkgm(gm, igm, logn, &mp31_primes[logn], p0i);
 		memcpy(c, a, n * 4);
 		mp31_NTT(a, 1, gm, logn, p, p0i);
 		mp31_NTT(b, 1, gm, logn, p, p0i);
