@@ -291,38 +291,45 @@ void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_le
 
 /*
  * Algorithm 16/17 core: write 256 values of `bits` bits each, least
- * significant bit first (IntegerToBits then BitsToBytes).  The loop shape
- * depends only on `bits`, never on the values.
+ * significant bit first (IntegerToBits then BitsToBytes).  Eight values
+ * fill exactly `bits` bytes; with `bits` a literal at every call site the
+ * offsets below are compile-time constants.  Values must be < 2^bits.
  */
 static inline void pack_bits(uint8_t *out, const uint32_t v[MLDSA_N], unsigned bits)
 {
-	uint64_t acc = 0;
-	unsigned n = 0;
-	for (unsigned i = 0; i < MLDSA_N; i++) {
-		acc |= (uint64_t)v[i] << n;
-		n += bits;
-		while (n >= 8) {
-			*out++ = (uint8_t)acc;
-			acc >>= 8;
-			n -= 8;
+	for (unsigned g = 0; g < MLDSA_N / 8; g++, out += bits) {
+		memset(out, 0, bits);
+#pragma GCC unroll 8
+		for (unsigned j = 0; j < 8; j++) {
+			const unsigned p = j * bits, off = p >> 3, sh = p & 7;
+			const uint32_t w = v[8 * g + j] << sh;
+#pragma GCC unroll 4
+			for (unsigned k = 0; 8 * k < sh + bits; k++)
+				out[off + k] |= (uint8_t)(w >> (8 * k));
 		}
 	}
 }
 
-/* Algorithm 18/19 core: the inverse of pack_bits. */
+/*
+ * Algorithm 18/19 core: the inverse of pack_bits.  Eight values always
+ * occupy exactly `bits` bytes, so each group is decoded with offsets that
+ * are compile-time constants once `bits` is (every caller passes a
+ * literal): value j of a group starts at bit j * bits and spans at most
+ * four bytes (bits <= 20).
+ */
 static inline void unpack_bits(uint32_t v[MLDSA_N], const uint8_t *in, unsigned bits)
 {
-	const uint64_t mask = ((uint64_t)1 << bits) - 1;
-	uint64_t acc = 0;
-	unsigned n = 0;
-	for (unsigned i = 0; i < MLDSA_N; i++) {
-		while (n < bits) {
-			acc |= (uint64_t)*in++ << n;
-			n += 8;
+	const uint32_t mask = ((uint32_t)1 << bits) - 1;
+	for (unsigned g = 0; g < MLDSA_N / 8; g++, in += bits) {
+#pragma GCC unroll 8
+		for (unsigned j = 0; j < 8; j++) {
+			const unsigned p = j * bits, off = p >> 3, sh = p & 7;
+			uint32_t w = 0;
+#pragma GCC unroll 4
+			for (unsigned k = 0; 8 * k < sh + bits; k++)
+				w |= (uint32_t)in[off + k] << (8 * k);
+			v[8 * g + j] = (w >> sh) & mask;
 		}
-		v[i] = (uint32_t)(acc & mask);
-		acc >>= bits;
-		n -= bits;
 	}
 }
 
@@ -332,21 +339,32 @@ void mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)((int32_t)eta - a->coeffs[i]);
-	pack_bits(r, v, eta == 2 ? 3 : 4);
+	if (eta == 2)
+		pack_bits(r, v, 3);
+	else
+		pack_bits(r, v, 4);
 	pqs_zeroize(v, sizeof v);
 }
 
+/*
+ * The unpackers decode into the coefficient array itself (read as uint32_t,
+ * which C11 6.5p7 allows for an int32_t object) and map in place, so no
+ * secret copy is left on the stack.
+ */
 unsigned mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 {
-	uint32_t v[MLDSA_N];
+	uint32_t *v = (uint32_t *)a->coeffs;
 	int32_t bad = 0;
-	unpack_bits(v, r, eta == 2 ? 3 : 4);
+	if (eta == 2)
+		unpack_bits(v, r, 3);
+	else
+		unpack_bits(v, r, 4);
 	for (unsigned i = 0; i < MLDSA_N; i++) {
+		const int32_t x = (int32_t)v[i];
 		/* A value above 2 eta decodes outside [-eta, eta]: not a key skEncode can produce. */
-		bad |= (int32_t)(2 * eta) - (int32_t)v[i];
-		a->coeffs[i] = (int32_t)eta - (int32_t)v[i];
+		bad |= (int32_t)(2 * eta) - x;
+		a->coeffs[i] = (int32_t)eta - x;
 	}
-	pqs_zeroize(v, sizeof v);
 	return (unsigned)(bad >> 31) & 1u;
 }
 
@@ -361,10 +379,7 @@ void mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 
 void mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
 {
-	uint32_t v[MLDSA_N];
-	unpack_bits(v, r, 10);
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		a->coeffs[i] = (int32_t)v[i];
+	unpack_bits((uint32_t *)a->coeffs, r, 10);
 }
 
 /* skEncode's BitPack(t0, 2^12 - 1, 2^12): 2^12 - t0_i in 13 bits. */
@@ -379,11 +394,10 @@ void mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 
 void mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 {
-	uint32_t v[MLDSA_N];
+	uint32_t *v = (uint32_t *)a->coeffs;
 	unpack_bits(v, r, MLDSA_D);
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a->coeffs[i] = (1 << (MLDSA_D - 1)) - (int32_t)v[i];
-	pqs_zeroize(v, sizeof v);
 }
 
 /* sigEncode's BitPack(z, gamma1 - 1, gamma1): gamma1 - z_i in 18 or 20 bits. */
@@ -392,16 +406,21 @@ void mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)(gamma1 - a->coeffs[i]);
-	pack_bits(r, v, gamma1 == (1 << 17) ? 18 : 20);
+	if (gamma1 == (1 << 17))
+		pack_bits(r, v, 18);
+	else
+		pack_bits(r, v, 20);
 }
 
 void mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 {
-	uint32_t v[MLDSA_N];
-	unpack_bits(v, r, gamma1 == (1 << 17) ? 18 : 20);
+	uint32_t *v = (uint32_t *)a->coeffs;
+	if (gamma1 == (1 << 17))
+		unpack_bits(v, r, 18);
+	else
+		unpack_bits(v, r, 20);
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a->coeffs[i] = gamma1 - (int32_t)v[i];
-	pqs_zeroize(v, sizeof v);
 }
 
 /* w1Encode (Algorithm 28): SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), 6 or 4 bits. */
@@ -410,6 +429,9 @@ void mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)a->coeffs[i];
-	pack_bits(r, v, gamma2 == (MLDSA_Q - 1) / 88 ? 6 : 4);
+	if (gamma2 == (MLDSA_Q - 1) / 88)
+		pack_bits(r, v, 6);
+	else
+		pack_bits(r, v, 4);
 	pqs_zeroize(v, sizeof v);
 }

@@ -111,8 +111,9 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		mldsa_polyvecl s1, y, z;
 		mldsa_polyveck s2, t0, w, w1, w0, h;
 		mldsa_poly cp;
-		mldsa_polymat mat;
 	} st;
+	/* A_hat is public (derived from rho): kept outside the wiped state. */
+	mldsa_polymat mat;
 	int ret = PQS_OK;
 
 	/* Step 1: skDecode; a key with s1/s2 outside [-eta, eta] is refused (public decision). */
@@ -137,7 +138,7 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 	mldsa_polyvec_ntt(st.s1.vec, p->l);
 	mldsa_polyvec_ntt(st.s2.vec, p->k);
 	mldsa_polyvec_ntt(st.t0.vec, p->k);
-	mldsa_polymat_expand(&st.mat, st.rho, p->k, p->l);
+	mldsa_polymat_expand(&mat, st.rho, p->k, p->l);
 
 	/* Steps 10-32: the rejection loop; kappa advances by l per attempt. */
 	for (unsigned kappa = 0;; kappa += p->l) {
@@ -158,7 +159,7 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		st.z = st.y;
 		mldsa_polyvec_ntt(st.z.vec, p->l);
 		for (unsigned i = 0; i < p->k; i++)
-			mldsa_polyvec_dot(&st.w.vec[i], st.mat.rows[i].vec, st.z.vec, p->l);
+			mldsa_polyvec_dot(&st.w.vec[i], mat.rows[i].vec, st.z.vec, p->l);
 		mldsa_polyvec_invntt_tomont(st.w.vec, p->k);
 		mldsa_polyvec_caddq(st.w.vec, p->k);
 
