@@ -20,6 +20,8 @@ extern const pqs_sig_class pqs_mldsa87_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa44_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa65_class;
 extern const pqs_sig_class pqs_composite_p256_mldsa87_class;
+extern const pqs_sig_class pqs_composite_p256_falcon512_class;
+extern const pqs_sig_class pqs_composite_p256_falcon1024_class;
 extern const pqs_sig_class pqs_falcon512_class;
 extern const pqs_sig_class pqs_falcon1024_class;
 extern const pqs_sig_class pqs_falcon_padded512_class;
@@ -33,13 +35,15 @@ static const pqs_sig_class *const registry[] = {
 	&pqs_mldsa44_class,
 	&pqs_mldsa65_class,
 	&pqs_mldsa87_class,
-	&pqs_composite_p256_mldsa44_class,
-	&pqs_composite_p256_mldsa65_class,
-	&pqs_composite_p256_mldsa87_class,
 	&pqs_falcon512_class,
 	&pqs_falcon1024_class,
 	&pqs_falcon_padded512_class,
 	&pqs_falcon_padded1024_class,
+	&pqs_composite_p256_mldsa44_class,
+	&pqs_composite_p256_mldsa65_class,
+	&pqs_composite_p256_mldsa87_class,
+	&pqs_composite_p256_falcon512_class,
+	&pqs_composite_p256_falcon1024_class,
 };
 
 size_t pqs_sig_count(void)
