@@ -11,14 +11,22 @@ fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
 	 * Alg. 3 HashToPoint: read 16-bit big-endian values from SHAKE256,
 	 * keep those below 5q = 61445 and reduce them mod q.  The message
 	 * hash is public (it depends on the public nonce and message only),
-	 * so the data-dependent loop leaks nothing.
+	 * so the data-dependent loop leaks nothing.  sc may be left with
+	 * bytes squeezed beyond the last one used.
 	 */
 	size_t n = (size_t)1 << logn;
+	/* Squeeze one rate-sized block (136 bytes, even) at a time: the byte
+	 * stream is the same as with 2-byte reads. */
+	uint8_t buf[136];
+	size_t pos = sizeof buf;
 	while (n > 0) {
-		uint8_t buf[2];
 		uint32_t w;
-		pqs_keccak_squeeze(sc, buf, sizeof buf);
-		w = ((uint32_t)buf[0] << 8) | buf[1];
+		if (pos == sizeof buf) {
+			pqs_keccak_squeeze(sc, buf, sizeof buf);
+			pos = 0;
+		}
+		w = ((uint32_t)buf[pos] << 8) | buf[pos + 1];
+		pos += 2;
 		if (w < 5u * FNDSA_Q) {
 			while (w >= FNDSA_Q) {
 				w -= FNDSA_Q;

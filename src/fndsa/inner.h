@@ -208,13 +208,14 @@ size_t fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_le
 
 /*
  * Decode a secret key: f, g, F from the encoding, then G = g*F/f mod q
- * (the reference recomputes G instead of storing it).  tmp: 4n bytes,
+ * (the reference recomputes G instead of storing it).  tmp: 6n bytes,
  * 2-byte aligned.  Returns 0 or a pqs_err code (PQS_ERR_KEY_LENGTH,
  * PQS_ERR_KEY_ENCODING).
  */
 int fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	const uint8_t *sk, size_t sk_len, unsigned logn, void *tmp);
-/* G = g*F/f mod q, coefficients in -127..+127; returns 1, or 0 if impossible. */
+/* G = g*F/f mod q, coefficients in -127..+127; returns 1, or 0 if
+ * impossible.  tmp: 6n bytes, 2-byte aligned. */
 int fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
 	const int8_t *F, unsigned logn, void *tmp);
 
@@ -276,6 +277,9 @@ typedef struct {
 
 /* BaseSampler (Alg. 12): half-Gaussian, sigma0 = 1.8205, RCDT table. */
 int fndsa_gaussian0(fndsa_prng *p);
+/* High 64 bits of a*b without 128-bit integers (used when the compiler
+ * has none; tests compare it with unsigned __int128). */
+uint64_t fndsa_umulh64_generic(uint64_t a, uint64_t b);
 /* 2^63 * ccs * exp(-x), for 0 <= x < log(2) (Alg. 13 ApproxExp). */
 uint64_t fndsa_expm_p63(fpr x, fpr ccs);
 /* SamplerZ (Alg. 15): integer near mu with std. dev. 1/isigma. */

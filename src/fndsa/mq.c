@@ -133,6 +133,7 @@ fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
 	size_t n = (size_t)1 << logn;
 	uint16_t *t1 = tmp;
 	uint16_t *t2 = t1 + n;
+	uint16_t *t3 = t2 + n;
 	uint32_t zero = 0;
 	uint32_t bad = 0;
 
@@ -147,13 +148,30 @@ fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
 		t2[u] = fndsa_mq_of_small(f[u]);
 	}
 	fndsa_mq_NTT(t2, logn);
+
+	/*
+	 * t1 <- t1 / t2 pointwise, with one inversion for all n values
+	 * (Montgomery's batch trick): t3[u] = t2[0]*...*t2[u] (Montgomery
+	 * form), invert the full product, then peel the factors off from the
+	 * top.  A zero t2[u] (f not invertible mod q) makes every quotient
+	 * wrong, but the key is then rejected anyway.
+	 */
+	uint32_t acc = RMODQ;
 	for (size_t u = 0; u < n; u++) {
 		uint32_t d = t2[u];
-		zero |= ((d - 1) >> 31) & 1u; /* f not invertible mod q */
-		/* t1/t2 = montymul(t1, inv(t2*R)*R) */
-		uint32_t iv = mq_inv_monty(mq_tomonty(d));
+		zero |= ((d - 1) >> 31) & 1u;
+		t2[u] = (uint16_t)mq_tomonty(d);
+		acc = mq_montymul(acc, t2[u]);
+		t3[u] = (uint16_t)acc;
+	}
+	acc = mq_inv_monty(acc);
+	for (size_t u = n; u-- > 1;) {
+		/* acc = 1/(t2[0]...t2[u]); 1/t2[u] = acc * t3[u-1]. */
+		uint32_t iv = mq_montymul(acc, t3[u - 1]);
+		acc = mq_montymul(acc, t2[u]);
 		t1[u] = (uint16_t)mq_montymul(t1[u], iv);
 	}
+	t1[0] = (uint16_t)mq_montymul(t1[0], acc);
 	fndsa_mq_iNTT(t1, logn);
 	for (size_t u = 0; u < n; u++) {
 		uint32_t w = t1[u];

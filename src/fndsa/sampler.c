@@ -15,51 +15,48 @@ fndsa_gaussian0(fndsa_prng *p)
 	/*
 	 * BaseSampler (Alg. 12): RCDT of the half-Gaussian with sigma0 =
 	 * 1.8205, 72-bit precision (spec Table 3.1), each entry as three
-	 * 24-bit limbs, most significant first.  The result is the number
+	 * 24-bit limbs.  The result is the number
 	 * of entries above a uniform 72-bit value, computed with full scans
 	 * and borrow arithmetic (no secret-dependent branch).
 	 */
-	static const uint32_t RCDT[18][3] = {
-		{ 10745844u, 3068844u, 3741698u },
-		{ 5559083u, 1580863u, 8248194u },
-		{ 2260429u, 13669192u, 2736639u },
-		{ 708981u, 4421575u, 10046180u },
-		{ 169348u, 7122675u, 4136815u },
-		{ 30538u, 13063405u, 7650655u },
-		{ 4132u, 14505003u, 7826148u },
-		{ 417u, 16768101u, 11363290u },
-		{ 31u, 8444042u, 8086568u },
-		{ 1u, 12844466u, 265321u },
-		{ 0u, 1232676u, 13644283u },
-		{ 0u, 38047u, 9111839u },
-		{ 0u, 870u, 6138264u },
-		{ 0u, 14u, 12545723u },
-		{ 0u, 0u, 3104126u },
-		{ 0u, 0u, 28824u },
-		{ 0u, 0u, 198u },
-		{ 0u, 0u, 1u },
+	/* RCDT[i] = T2[i]*2^48 + T1[i]*2^24 + T0[i] (spec Table 3.1), stored
+	 * limb by limb ("structure of arrays", padded with zero entries,
+	 * which never count) so that the scan vectorises. */
+	static const uint32_t T2[20] = {
+		10745844u, 5559083u, 2260429u, 708981u, 169348u, 30538u, 4132u,
+		417u, 31u, 1u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u
+	};
+	static const uint32_t T1[20] = {
+		3068844u, 1580863u, 13669192u, 4421575u, 7122675u, 13063405u,
+		14505003u, 16768101u, 8444042u, 12844466u, 1232676u, 38047u, 870u,
+		14u, 0u, 0u, 0u, 0u, 0u, 0u
+	};
+	static const uint32_t T0[20] = {
+		3741698u, 8248194u, 2736639u, 10046180u, 4136815u, 7650655u,
+		7826148u, 11363290u, 8086568u, 265321u, 13644283u, 9111839u,
+		6138264u, 12545723u, 3104126u, 28824u, 198u, 1u, 0u, 0u
 	};
 	uint64_t lo = fndsa_prng_get_u64(p);
 	uint32_t hi = fndsa_prng_get_u8(p);
 	uint32_t v0 = (uint32_t)lo & 0xFFFFFF;
 	uint32_t v1 = (uint32_t)(lo >> 24) & 0xFFFFFF;
 	uint32_t v2 = (uint32_t)(lo >> 48) | (hi << 16);
-	int z = 0;
+	uint32_t z = 0;
 
-	for (size_t u = 0; u < 18; u++) {
-		/* Borrow of (v2:v1:v0) - RCDT[u]: 1 iff v < RCDT[u]. */
-		uint32_t cc = (v0 - RCDT[u][2]) >> 31;
-		cc = (v1 - RCDT[u][1] - cc) >> 31;
-		cc = (v2 - RCDT[u][0] - cc) >> 31;
-		z += (int)cc;
+	for (size_t u = 0; u < 20; u++) {
+		/* Borrow of (v2:v1:v0) - T[u]: 1 iff v < T[u]. */
+		uint32_t cc = (v0 - T0[u]) >> 31;
+		cc = (v1 - T1[u] - cc) >> 31;
+		cc = (v2 - T2[u] - cc) >> 31;
+		z += cc;
 	}
-	return z;
+	return (int)z;
 }
 
-/* High 64 bits of the 128-bit product a*b (portable). */
-static inline uint64_t
-umulh64(uint64_t a, uint64_t b)
+uint64_t
+fndsa_umulh64_generic(uint64_t a, uint64_t b)
 {
+	/* High 64 bits of a*b from four 32x32 products (exact). */
 	uint64_t a0 = (uint32_t)a, a1 = a >> 32;
 	uint64_t b0 = (uint32_t)b, b1 = b >> 32;
 	uint64_t m1 = a0 * b1 + ((a0 * b0) >> 32);
@@ -67,6 +64,17 @@ umulh64(uint64_t a, uint64_t b)
 	return a1 * b1 + (m1 >> 32) + (m2 >> 32)
 		+ (((uint64_t)(uint32_t)m1 + (uint64_t)(uint32_t)m2) >> 32);
 }
+
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 fndsa_u128;
+static inline uint64_t
+umulh64(uint64_t a, uint64_t b)
+{
+	return (uint64_t)(((fndsa_u128)a * b) >> 64);
+}
+#else
+#define umulh64 fndsa_umulh64_generic
+#endif
 
 uint64_t
 fndsa_expm_p63(fpr x, fpr ccs)

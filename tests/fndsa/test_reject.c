@@ -250,7 +250,7 @@ main(void)
 		EXPECT(C->sign(C, b, sizeof b, &sl, msg, msg_len, NULL, 0, sk2, 0, &d.rng),
 			PQS_ERR_KEY_ENCODING, "sk with G out of range");
 		int8_t f[512], g[512], F[512], G[512];
-		uint16_t t[1024];
+		uint16_t t[1536];
 		EXPECT(fndsa_decode_sk(f, g, F, G, sk, 1280, 9, t), PQS_ERR_KEY_LENGTH, "sk 1280 bytes");
 		EXPECT(fndsa_decode_sk(f, g, F, G, sk, 1281, 9, t), PQS_OK, "sk decodes");
 	}
