@@ -3,6 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+CTEST_ARGS ?=
 
 .PHONY: all deps configure build test report clean asan fpemu
 
@@ -18,7 +19,7 @@ build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
 test: build
-	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 report: build
 	@$(BUILD)/pqsig report --out report/ --quick
