@@ -76,24 +76,78 @@ poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride,
 }
 
 /*
- * F <- F - k*f*2^(31*sch+scl) modulo x^n+1, schoolbook (no extra memory;
- * used at large depths where n is small and integers are long).
+ * x <- x + k*y (signed, truncated to xlen words), where y has ylen words
+ * followed (conceptually) by copies of the sign word ysign.
+ */
+static void
+add_mul_words(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen,
+	uint32_t ysign, int32_t k)
+{
+	size_t m = xlen < ylen ? xlen : ylen;
+	int32_t cc = 0;
+	size_t j;
+
+	for (j = 0; j < m; j++) {
+		/* |y*k| < 2^62: no overflow; the carry fits 32 bits. */
+		uint64_t z = (uint64_t)((int64_t)y[j] * (int64_t)k
+			+ (int64_t)x[j] + cc);
+		uint32_t ccu = (uint32_t)(z >> 31);
+
+		x[j] = (uint32_t)z & 0x7FFFFFFFu;
+		memcpy(&cc, &ccu, sizeof cc);
+	}
+	for (; j < xlen; j++) {
+		uint64_t z = (uint64_t)((int64_t)ysign * (int64_t)k
+			+ (int64_t)x[j] + cc);
+		uint32_t ccu = (uint32_t)(z >> 31);
+
+		x[j] = (uint32_t)z & 0x7FFFFFFFu;
+		memcpy(&cc, &ccu, sizeof cc);
+	}
+}
+
+/*
+ * F <- F - k*f*2^(31*sch+scl) modulo x^n+1, schoolbook (used at large
+ * depths, where n is small and integers are long).  Each f[v]*2^scl is
+ * computed once (flen+1 words, in ys: n*(flen+1) words), then every
+ * product is a plain multiply-accumulate at word offset sch.
  */
 static void
 poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 	const uint32_t *f, size_t flen, size_t fstride,
-	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn)
+	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
+	uint32_t *ys)
 {
 	size_t n = (size_t)1 << logn;
-	size_t u, v;
+	size_t ylen = flen + 1;
+	size_t u, v, j;
 
+	if (flen == 0 || Flen <= sch) {
+		return;
+	}
+	for (v = 0; v < n; v++) {
+		const uint32_t *y = f + v * fstride;
+		uint32_t *d = ys + v * ylen;
+		uint32_t ysign = -(y[flen - 1] >> 30) >> 1;
+		uint32_t tw = 0;
+
+		for (j = 0; j <= flen; j++) {
+			uint32_t wy = j < flen ? y[j] : ysign;
+
+			/* scl = 0: wy >> 31 = 0 for 31-bit words. */
+			d[j] = ((wy << scl) & 0x7FFFFFFFu) | tw;
+			tw = wy >> (31 - scl);
+		}
+	}
 	for (u = 0; u < n; u++) {
 		int32_t kf = -k[u];
 		uint32_t *x = F + u * Fstride;
-		const uint32_t *y = f;
 
 		for (v = 0; v < n; v++) {
-			zint_add_scaled_mul_small(x, Flen, y, flen, kf, sch, scl);
+			const uint32_t *y = ys + v * ylen;
+			uint32_t ysign = -(y[ylen - 1] >> 30) >> 1;
+
+			add_mul_words(x + sch, Flen - sch, y, ylen, ysign, kf);
 			/* x^n = -1: wrap around with a sign change. */
 			if (u + v == n - 1) {
 				x = F;
@@ -101,7 +155,6 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 			} else {
 				x += Fstride;
 			}
-			y += fstride;
 		}
 	}
 }
@@ -175,6 +228,9 @@ ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 		if (t > s) {
 			s = t;
 		}
+	} else if (n * (slen + 1) > s) {
+		/* poly_sub_scaled(): the scaled f (or g). */
+		s = n * (slen + 1);
 	}
 	return w + s;
 }
@@ -293,9 +349,9 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 				k, sch, scl, logn, t1);
 		} else {
 			poly_sub_scaled(Ft, FGlen, llen, ft, slen, slen,
-				k, sch, scl, logn);
+				k, sch, scl, logn, t1);
 			poly_sub_scaled(Gt, FGlen, llen, gt, slen, slen,
-				k, sch, scl, logn);
+				k, sch, scl, logn, t1);
 		}
 
 		/* New bound on (F, G): scale_k + maxbl_fg + 10 bits of slack

@@ -399,36 +399,6 @@ zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
 }
 
 void
-zint_add_scaled_mul_small(uint32_t *x, size_t xlen,
-	const uint32_t *y, size_t ylen, int32_t k, uint32_t sch, uint32_t scl)
-{
-	uint32_t ysign, tw = 0;
-	int32_t cc = 0;
-	size_t u;
-
-	if (ylen == 0) {
-		return;
-	}
-	ysign = -(y[ylen - 1] >> 30) >> 1;
-	for (u = sch; u < xlen; u++) {
-		size_t v = u - sch;
-		uint32_t wy = v < ylen ? y[v] : ysign;
-		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		uint64_t z;
-		uint32_t ccu;
-
-		/* scl = 0 must give tw = 0: wy >> 31 is 0 for 31-bit words. */
-		tw = wy >> (31 - scl);
-		/* |wys*k| < 2^62 and x, cc are small: no overflow. */
-		z = (uint64_t)((int64_t)wys * (int64_t)k + (int64_t)x[u] + cc);
-		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		/* Signed carry: bits 31..62 of z, reinterpreted as int32. */
-		ccu = (uint32_t)(z >> 31);
-		memcpy(&cc, &ccu, sizeof cc);
-	}
-}
-
-void
 zint_sub_scaled(uint32_t *x, size_t xlen,
 	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
 {
