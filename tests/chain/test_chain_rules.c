@@ -358,7 +358,8 @@ static void run_mixed(pqs_chain_pool *pool)
 int main(void)
 {
 	static const char *const algs[] = { "ECDSA-secp256k1", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87",
-		                            "Falcon-512", "Falcon-1024", "Falcon-padded-512", "ECDSA-P256+ML-DSA-44" };
+		                            "Falcon-512", "Falcon-1024", "Falcon-padded-512", "ECDSA-P256+ML-DSA-44",
+		                            "ECDSA-P256+Falcon-padded-512" };
 	pqs_chain_pool *pool = pqs_chain_pool_new(2);
 	TU_CHECK(pool != NULL, "pool");
 	for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
