@@ -4,9 +4,9 @@
 #  - every available profile: pki init, sign (certificate and digest signer),
 #    verify (exit 0), tshark decodes every SPDU and certificate (all bytes,
 #    one unknown-alternative warning per PQC key or signature, nothing else);
-#  - rejections through the CLI: flipped payload byte (1), wrong PSID (1),
-#    stale generationTime (1), expired certificate (1), foreign root (1),
-#    truncated / trailing byte (2, malformed);
+#  - rejections through the CLI for representative profiles: flipped payload
+#    byte (1), wrong PSID (1), stale generationTime (1), expired certificate (1),
+#    foreign root (1), truncated / trailing byte (2, malformed);
 #  - `v2x pcap`: WSMP frames tshark opens without expert info.
 # Profiles whose schemes are not registered yet are skipped with a message.
 set -u
@@ -94,7 +94,9 @@ while read -r prof avail; do
 	tcheck "$prof tshark root certificate" cert "$D/root.cert" "$T/sd" $((uc + uc + uv))
 	tcheck "$prof tshark vehicle certificate" cert "$D/vehicle.cert" "$T/sd" $((uv + uc + uv))
 
-	# rejections
+	# rejections through the CLI (exit codes and reasons) for a few profiles; test_v2x_profiles
+	# checks every profile's rejections in-process
+	case "$prof" in ECDSA | FN-DSA-512 | ECDSA+ML-DSA-87 | ECDSA/ML-DSA-44 | ECDSA/ECDSA+FN-DSA-512) ;; *) continue ;; esac
 	python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
 	expect 1 "$prof flipped payload" -- "$PQSIG" v2x verify --dir "$D" --window 600 "$T/x"
 	expect_reason "$prof flipped payload" "signature does not verify"
