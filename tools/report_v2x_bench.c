@@ -17,7 +17,7 @@
 
 /* One row of the seed's V2X table. */
 typedef struct {
-	char profile[64];
+	char profile[2 * 64 + 2]; /* "VEHICLE/CA" of two normalised names */
 	double sign_p99_ms;
 	double verify_per_s;
 	double ratio;
