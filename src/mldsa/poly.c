@@ -137,8 +137,9 @@ static unsigned rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t
 	while (ctr < len && pos + 3 <= buflen) {
 		uint32_t t = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7F) << 16);
 		pos += 3;
-		if (t < MLDSA_Q)
-			a[ctr++] = (int32_t)t;
+		/* Store unconditionally, advance if accepted (a rejected slot is reused). */
+		a[ctr] = (int32_t)t;
+		ctr += (unsigned)(t < MLDSA_Q);
 	}
 	return ctr;
 }
@@ -179,11 +180,15 @@ static unsigned rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buf
 			uint32_t t = nib[h];
 			uint32_t accept = (t - limit) >> 31; /* t < limit */
 			PQS_CT_DECLASSIFY(&accept, sizeof accept);
-			if (!accept)
-				continue;
 			if (eta == 2)
 				t -= ((205 * t) >> 10) * 5;
-			a[ctr++] = (int32_t)eta - (int32_t)t;
+			/*
+			 * Always write the candidate and advance by the (public) accept
+			 * bit: a rejected value is overwritten by the next one.  No
+			 * unpredictable branch (acceptance is 9/16 for eta = 4).
+			 */
+			a[ctr] = (int32_t)eta - (int32_t)t;
+			ctr += accept;
 		}
 	}
 	return ctr;
