@@ -442,9 +442,11 @@ static int measure(const size_row *r, size_result *out)
 			e = v2x_spdu_verify(&v, spdu, len, NULL);
 		}
 		if (!e) {
+			/* a digest signer carries no certificate: no key, no CA signature */
+			int cert = r->signer == V2X_SIGNER_CERT;
 			out->available = 1;
-			out->key = v2x_alg_key_wire_len(p.prof.vehicle);
-			out->ca_sig = v2x_alg_sig_wire_len(p.prof.ca);
+			out->key = cert ? v2x_alg_key_wire_len(p.prof.vehicle) : 0;
+			out->ca_sig = cert ? v2x_alg_sig_wire_len(p.prof.ca) : 0;
 			out->veh_sig = v2x_alg_sig_wire_len(p.prof.vehicle);
 			out->total = len;
 			out->frag1400 = wsm_fragment_count(len, WSM_DATA_LIMIT_DEFAULT);
@@ -499,6 +501,9 @@ static int v2x_sizes(int argc, char **argv)
 		row_label(&seed_rows[i], label, sizeof label);
 		if (!s->available)
 			printf("%-34s %s\n", label, "(scheme not registered in this build)");
+		else if (s->key == 0)
+			printf("%-34s %6s %7s %7zu %7zu %9ld %6zu %6zu\n", label, "-", "-", s->veh_sig, s->total,
+			       seed_rows[i].published, s->frag1400, s->frag2302);
 		else
 			printf("%-34s %6zu %7zu %7zu %7zu %9ld %6zu %6zu\n", label, s->key, s->ca_sig, s->veh_sig, s->total,
 			       seed_rows[i].published, s->frag1400, s->frag2302);
@@ -526,6 +531,9 @@ int report_section_v2x_sizes(FILE *md, const report_opts *o)
 			return cli_error("v2x sizes: %s: %s", label, v2x_strerror(e));
 		if (!s.available)
 			fprintf(md, "| %s | - | - | - | not registered | %ld | - | - |\n", label, seed_rows[i].published);
+		else if (s.key == 0)
+			fprintf(md, "| %s | - | - | %zu | %zu | %ld | %zu | %zu |\n", label, s.veh_sig, s.total,
+			        seed_rows[i].published, s.frag1400, s.frag2302);
 		else
 			fprintf(md, "| %s | %zu | %zu | %zu | %zu | %ld | %zu | %zu |\n", label, s.key, s.ca_sig, s.veh_sig,
 			        s.total, seed_rows[i].published, s.frag1400, s.frag2302);

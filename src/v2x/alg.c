@@ -116,6 +116,9 @@ static const char *const profile_names[] = {
 	"ECDSA/ECDSA+ML-DSA-44",
 	"ECDSA+FN-DSA-512",
 	"ECDSA-P384",
+	"ECDSA-brainpoolP256r1",
+	"ECDSA+ML-DSA-65",
+	"ECDSA/ECDSA+FN-DSA-1024",
 };
 
 size_t v2x_profile_count(void)
