@@ -54,7 +54,7 @@ static int issue(const v2x_cert_params *p, const v2x_key *subj, const v2x_key *i
 }
 
 static v2x_key root_key, veh_key, ica_key;
-static blob root, veh, spdu, dspdu;
+static blob root, veh, spdu, dspdu, x384;
 
 static int sign(const v2x_key *k, const blob *cert, v2x_signer_kind kind, blob *out)
 {
@@ -373,6 +373,26 @@ int main(void)
 	cert_cases();
 	chain_cases();
 	cache_cases();
+	/* a P-384 issuer: HashedId8 over SHA-384, issuer sha384AndDigest (6.4.3, 6.4.7) */
+	{
+		v2x_key k384;
+		blob r384, v384;
+		uint8_t id[8], h[48];
+		size_t hl = 0;
+		v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 3600);
+		e = v2x_key_generate(&k384, v2x_alg_find("ECDSA-P384"), NULL);
+		e = e ? e : issue(&p, &k384, &k384, NULL, &r384);
+		v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 3600);
+		e = e ? e : issue(&p, &veh_key, &k384, &r384, &v384);
+		e = e ? e : v2x_cert_hashedid8(r384.b, r384.n, id, h, &hl);
+		TU_CHECK(e == V2X_OK && hl == 48 && memcmp(id, h + 40, 8) == 0, "P-384 root: HashedId8 from SHA-384");
+		TU_CHECK(e == V2X_OK && v384.b[3] == 0x82 && v384.b[4] == 8 && memcmp(v384.b + 5, id, 8) == 0,
+		         "issued by P-384: issuer sha384AndDigest (an extension, open type)");
+		e = e ? e : sign(&veh_key, &v384, V2X_SIGNER_CERT, &x384);
+		e = e ? e : verify_with(&x384, &r384, NULL);
+		TU_CHECK(e == V2X_OK, "ECDSA vehicle under a P-384 root: %s", v2x_strerror(e));
+		v2x_key_clear(&k384);
+	}
 	/* time scale: 2004-01-01 is 0; 2017-01-01 includes the 5 leap seconds since */
 	TU_CHECK(v2x_time32_from_unix(1072915200ull) == 0, "Time32 epoch");
 	TU_CHECK(v2x_time32_from_unix(1483228800ull) == 1483228800u - 1072915200u + 5, "Time32 leap seconds");
