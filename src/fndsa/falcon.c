@@ -129,9 +129,11 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	}
 	r = PQS_OK;
 out:
-	PQS_CT_DECLASSIFY(tmp, sizeof tmp);
+	/* Used part of tmp: 72n (fpr) + 4n (f, g, F, G) + 2n (hm) bytes. */
+	PQS_CT_DECLASSIFY(tmp, 78 * n);
 	PQS_CT_DECLASSIFY(sc.st, sizeof sc.st);
-	pqs_zeroize(tmp, sizeof tmp);
+	pqs_zeroize(tmp, 78 * n);
+	pqs_zeroize(s2, sizeof s2);
 	pqs_zeroize(seed, sizeof seed);
 	pqs_zeroize(&sc, sizeof sc);
 	return r;

@@ -43,6 +43,38 @@ mq_montymul(uint32_t x, uint32_t y)
 	return z + (Q & -(z >> 31));
 }
 
+/*
+ * Butterfly arithmetic on 16-bit lanes (the loops below vectorise with
+ * plain SSE2/NEON 16-bit multiplies): values in 0..q-1 (q < 2^14), and
+ * the signed Montgomery product of Seiler's "Faster AVX2 optimized NTT
+ * multiplication for Ring-LWE lattice cryptography" (eprint 2018/039):
+ * for a in -q..q and a twiddle s (Montgomery form) with
+ * sq = s/q mod 2^16, t = a*sq mod 2^16 makes a*s - t*q divisible by 2^16
+ * and (a*s - t*q)/2^16 = hi16(a*s) - hi16(t*q) = a*s/2^16 mod q, in
+ * -q..q.
+ */
+#define QINV16 53249u /* 1/q mod 2^16 */
+
+static inline int16_t
+mq_hi16(int32_t x, int32_t y)
+{
+	return (int16_t)((x * y) >> 16);
+}
+
+static inline int16_t
+mq_mont16(int32_t a, int32_t s, uint32_t sq)
+{
+	int16_t t = (int16_t)(uint16_t)((uint32_t)a * sq);
+	return (int16_t)(mq_hi16(a, s) - mq_hi16(t, (int32_t)Q));
+}
+
+/* -q..q -> 0..q-1 (x = q cannot occur from the Montgomery product). */
+static inline int16_t
+mq_norm16(int32_t x)
+{
+	return (int16_t)(x + (int32_t)(Q & (uint32_t)-(int32_t)((uint32_t)x >> 31)));
+}
+
 void
 fndsa_mq_NTT(uint16_t *a, unsigned logn)
 {
@@ -53,12 +85,14 @@ fndsa_mq_NTT(uint16_t *a, unsigned logn)
 	for (size_t m = 1; m < n; m <<= 1) {
 		size_t ht = t >> 1;
 		for (size_t i = 0, j1 = 0; i < m; i++, j1 += t) {
-			uint32_t s = fndsa_mq_gm[m + i];
-			for (size_t j = j1; j < j1 + ht; j++) {
-				uint32_t u = a[j];
-				uint32_t v = mq_montymul(a[j + ht], s);
-				a[j] = (uint16_t)mq_add(u, v);
-				a[j + ht] = (uint16_t)mq_sub(u, v);
+			int32_t s = fndsa_mq_gm[m + i];
+			uint32_t sq = (uint32_t)(uint16_t)((uint32_t)s * QINV16);
+			uint16_t *x = a + j1, *y = a + j1 + ht;
+			for (size_t j = 0; j < ht; j++) {
+				int32_t u = x[j];
+				int32_t v = mq_norm16(mq_mont16(y[j], s, sq));
+				x[j] = (uint16_t)mq_norm16(u + v - (int32_t)Q);
+				y[j] = (uint16_t)mq_norm16(u - v);
 			}
 		}
 		t = ht;
@@ -75,33 +109,39 @@ fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 		size_t hm = m >> 1;
 		size_t dt = t << 1;
 		for (size_t i = 0, j1 = 0; i < hm; i++, j1 += dt) {
-			uint32_t s = fndsa_mq_igm[hm + i];
-			for (size_t j = j1; j < j1 + t; j++) {
-				uint32_t u = a[j];
-				uint32_t v = a[j + t];
-				a[j] = (uint16_t)mq_add(u, v);
-				a[j + t] = (uint16_t)mq_montymul(mq_sub(u, v), s);
+			int32_t s = fndsa_mq_igm[hm + i];
+			uint32_t sq = (uint32_t)(uint16_t)((uint32_t)s * QINV16);
+			uint16_t *x = a + j1, *y = a + j1 + t;
+			for (size_t j = 0; j < t; j++) {
+				int32_t u = x[j];
+				int32_t v = y[j];
+				x[j] = (uint16_t)mq_norm16(u + v - (int32_t)Q);
+				y[j] = (uint16_t)mq_norm16(mq_mont16(u - v, s, sq));
 			}
 		}
 		t = dt;
 	}
-	/* ni = 2^16/n mod q, so that montymul(x, ni) = x/n. */
+	/* ni = 2^16/n mod q, so that the Montgomery product by ni is x/n. */
 	uint32_t ni = RMODQ;
 	for (unsigned u = 0; u < logn; u++) {
 		ni = (ni + (Q & -(ni & 1))) >> 1;
 	}
+	uint32_t niq = (uint32_t)(uint16_t)(ni * QINV16);
 	for (size_t u = 0; u < n; u++) {
-		a[u] = (uint16_t)mq_montymul(a[u], ni);
+		a[u] = (uint16_t)mq_norm16(mq_mont16(a[u], (int32_t)ni, niq));
 	}
 }
 
 void
 fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
 {
-	/* montymul(a, b*R) = a*b: convert b's factor on the fly. */
+	/* mont(a, mont(b, R^2)) = a*b. */
 	size_t n = (size_t)1 << logn;
+	uint32_t r2q = (uint32_t)(uint16_t)(R2 * QINV16);
 	for (size_t u = 0; u < n; u++) {
-		a[u] = (uint16_t)mq_montymul(a[u], mq_montymul(b[u], R2));
+		int32_t bm = mq_norm16(mq_mont16(b[u], (int32_t)R2, r2q));
+		uint32_t bq = (uint32_t)(uint16_t)((uint32_t)bm * QINV16);
+		a[u] = (uint16_t)mq_norm16(mq_mont16(a[u], bm, bq));
 	}
 }
 
