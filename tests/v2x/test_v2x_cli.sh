@@ -7,7 +7,8 @@
 #  - rejections through the CLI for representative profiles: flipped payload
 #    byte (1), wrong PSID (1), stale generationTime (1), expired certificate (1),
 #    foreign root (1), truncated / trailing byte (2, malformed);
-#  - `v2x pcap`: WSMP frames tshark opens without expert info.
+#  - `v2x pcap`: WSMP frames tshark opens without expert info;
+#  - ECDSA: the signatures and HashedId8 re-checked with hashlib + pyca cryptography.
 # Profiles whose schemes are not registered yet are skipped with a message.
 set -u
 PQSIG="$1"
@@ -93,6 +94,13 @@ while read -r prof avail; do
 	tcheck "$prof tshark digest SPDU" spdu "$T/sd" "$uv"
 	tcheck "$prof tshark root certificate" cert "$D/root.cert" "$T/sd" $((uc + uc + uv))
 	tcheck "$prof tshark vehicle certificate" cert "$D/vehicle.cert" "$T/sd" $((uv + uc + uv))
+	if [ "$prof" = ECDSA ]; then
+		# independent cryptography (hashlib + pyca): HashedId8 and the three 5.3.1 signatures;
+		# a flipped payload byte must make it fail
+		if python3 "$CHECK" ecdsa "$T/s" "$D/root.cert" "$T/sd" >"$T/tout" 2>&1; then ok; else bad "ECDSA independent check: $(cat "$T/tout")"; fi
+		python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
+		if python3 "$CHECK" ecdsa "$T/x" "$D/root.cert" "$T/sd" >/dev/null 2>&1; then bad "ECDSA independent check accepts a flipped payload"; else ok; fi
+	fi
 
 	# rejections through the CLI (exit codes and reasons) for a few profiles; test_v2x_profiles
 	# checks every profile's rejections in-process

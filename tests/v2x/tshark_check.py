@@ -4,6 +4,7 @@
     tshark_check.py spdu FILE UNKNOWN
     tshark_check.py cert CERT DIGEST_SPDU UNKNOWN
     tshark_check.py batch MANIFEST
+    tshark_check.py ecdsa SPDU ROOT_CERT DIGEST_SPDU
 
 batch: one line per blob, "LABEL|spdu|FILE|UNKNOWN" or
 "LABEL|cert|CERT|UNKNOWN|DIGEST_SPDU"; all blobs go into one capture and
@@ -24,6 +25,13 @@ Checks (../shared/notes/v2x-encoding.md, "What a test must check"):
     key or signature;
   - no visible "Malformed Packet".
 Exit 0 if all hold, 1 otherwise (one line saying why).
+
+ecdsa: an independent check of the cryptography of an ECDSA P-256 SPDU
+(certificate signer) and its root: the fields are located by tshark, the
+hashes computed with hashlib and the signatures verified with pyca
+cryptography.  Checks the root's HashedId8 (low 8 bytes of SHA-256) against
+the vehicle certificate's issuer, and the three signatures over the
+1609.2 section 5.3.1 data input H(H(tbs) || H(signer certificate or "")).
 """
 import os
 import re
@@ -112,10 +120,93 @@ def batch(manifest):
     return 1 if bad else 0
 
 
+def fields(tree):
+    """(name, value hex, pos, size) of every ieee1609dot2 field, positions relative to the Ieee1609Dot2Data."""
+    out, base = [], None
+    for f in tree.iter("field"):
+        name = f.get("name") or ""
+        if name == "ieee1609dot2.Ieee1609Dot2Data_element" and base is None:
+            base = int(f.get("pos"))
+        if name.startswith("ieee1609dot2."):
+            out.append((name[13:], f.get("value") or "", int(f.get("pos")) - (base or 0), int(f.get("size"))))
+    return out
+
+
+def first(fl, name, start=0):
+    for i in range(start, len(fl)):
+        if fl[i][0] == name:
+            return i
+    raise ValueError("field %s not found" % name)
+
+
+def cert_parts(blob, fl, at):
+    """From the Certificate field at index at: (cert bytes, tbs bytes, pk, (r, s), index after)."""
+    _, _, pos, size = fl[at]
+    cert = blob[pos:pos + size]
+    t = first(fl, "toBeSigned_element", at)
+    tbs = blob[fl[t][2]:fl[t][2] + fl[t][3]]
+    k = first(fl, "ecdsaNistP256", t)
+    y = fl[k + 1]
+    prefix = b"\x02" if y[0] == "compressed_y_0" else b"\x03"
+    pk = prefix + bytes.fromhex(y[1])
+    r = first(fl, "x_only", k)
+    sv = first(fl, "sSig", r)
+    return cert, tbs, pk, (bytes.fromhex(fl[r][1]), bytes.fromhex(fl[sv][1])), sv + 1
+
+
+def ecdsa_ok(pk, digest, rs):
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, utils
+    key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), pk)
+    sig = utils.encode_dss_signature(int.from_bytes(rs[0], "big"), int.from_bytes(rs[1], "big"))
+    try:
+        key.verify(sig, digest, ec.ECDSA(utils.Prehashed(hashes.SHA256())))
+        return True
+    except InvalidSignature:
+        return False
+
+
+def ecdsa_check(spdu_path, root_path, digest_path):
+    import hashlib
+    h = lambda b: hashlib.sha256(b).digest()
+    spdu = open(spdu_path, "rb").read()
+    root_cert = open(root_path, "rb").read()
+    wrapped = wrap_cert(root_cert, open(digest_path, "rb").read())
+    if wrapped is None:
+        return "not a digest-signed SPDU: %s" % digest_path
+    t_spdu, t_root = decode([spdu, wrapped])
+    fs, fr = fields(t_spdu), fields(t_root)
+    tb = first(fs, "tbsData_element")
+    tbs = spdu[fs[tb][2]:fs[tb][2] + fs[tb][3]]
+    veh, veh_tbs, veh_pk, veh_cert_sig, nxt = cert_parts(spdu, fs, first(fs, "Certificate_element"))
+    issuer = bytes.fromhex(fs[first(fs, "sha256AndDigest")][1])
+    r = first(fs, "x_only", nxt)
+    msg_sig = (bytes.fromhex(fs[r][1]), bytes.fromhex(fs[first(fs, "sSig", r)][1]))
+    root, root_tbs, root_pk, root_sig, _ = cert_parts(wrapped, fr, first(fr, "Certificate_element"))
+    if root != root_cert:
+        return "tshark located the root certificate at the wrong bytes"
+    if h(root)[-8:] != issuer:
+        return "vehicle issuer %s is not the root's HashedId8 %s" % (issuer.hex(), h(root)[-8:].hex())
+    if not ecdsa_ok(root_pk, h(h(root_tbs) + h(b"")), root_sig):
+        return "root self-signature does not verify independently"
+    if not ecdsa_ok(root_pk, h(h(veh_tbs) + h(root)), veh_cert_sig):
+        return "vehicle certificate signature does not verify independently"
+    if not ecdsa_ok(veh_pk, h(h(tbs) + h(veh)), msg_sig):
+        return "SPDU signature does not verify independently"
+    return None
+
+
 def main():
     a = sys.argv[1:]
     if len(a) == 2 and a[0] == "batch":
         return batch(a[1])
+    if len(a) == 4 and a[0] == "ecdsa":
+        err = ecdsa_check(a[1], a[2], a[3])
+        if err:
+            print("tshark_check: ecdsa: %s" % err)
+            return 1
+        return 0
     if len(a) == 3 and a[0] == "spdu":
         blob = open(a[1], "rb").read()
         err = check(blob, int(a[2]))
