@@ -27,7 +27,7 @@
  * (CLOCK_THREAD_CPUTIME_ID): time the thread spends preempted by other
  * processes does not count against the stack.  Signing latencies are per
  * operation CPU time (p50 and p99 of the samples); one-core rates are
- * operations per CPU second, measured in alternating rounds (stack, bare,
+ * operations per CPU second, measured in five alternating rounds (stack, bare,
  * stack, bare, ...) keeping the best round of each, so that cache
  * pollution from a burst of load elsewhere does not show up as stack
  * overhead.  The all-cores figure is wall-clock throughput, the only
@@ -352,8 +352,8 @@ typedef struct {
 
 static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njobs, int quick)
 {
-	size_t rounds = 3;
-	double seconds = quick ? 0.05 : 0.4;
+	size_t rounds = 5;
+	double seconds = quick ? 0.03 : 0.25;
 	for (size_t r = 0; r < rounds; r++)
 		for (size_t j = 0; j < njobs; j++) {
 			rate_job *jb = &jobs[j];
