@@ -15,6 +15,7 @@
  * branch or index).  The acceptance tests reject (f, g) as a whole; the
  * rejections are public events (the rejected values are discarded).
  */
+#include "core/ct.h"
 #include "inner.h"
 #include "keygen_inner.h"
 
@@ -116,16 +117,24 @@ keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn)
 		int s;
 
 		for (;;) {
+			uint32_t retry;
+
 			s = keygen_gauss(rng, logn);
-			/* Fit in int8 (only ever fails at tiny degrees). */
-			if (s < -127 || s > 127) {
-				continue;
+			/*
+			 * Resample if s does not fit in int8 (impossible from
+			 * logn = 8 on: |s| <= 26*2^(10-logn)), or, for the last
+			 * coefficient, if the sum would be even.  As in the
+			 * reference, this decision is not hidden: it reveals
+			 * only values that are discarded, and the parity of a
+			 * sum that ends up odd in every key.
+			 */
+			retry = (uint32_t)((s < -127) | (s > 127))
+				| ((uint32_t)(u == n - 1)
+				& ((mod2 ^ (unsigned)(s & 1)) ^ 1));
+			PQS_CT_DECLASSIFY(&retry, sizeof retry);
+			if (!retry) {
+				break;
 			}
-			/* Odd coefficient sum: decided on the last one. */
-			if (u == n - 1 && (mod2 ^ (unsigned)(s & 1)) == 0) {
-				continue;
-			}
-			break;
 		}
 		mod2 ^= (unsigned)(s & 1);
 		f[u] = (int8_t)s;
@@ -156,17 +165,24 @@ keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn)
 	uint32_t normf, normg, norm;
 	size_t u;
 
-	/* Coefficients must fit the trimmed encoding of the secret key. */
+	uint32_t bad = 0, ok;
+
+	/* Coefficients must fit the trimmed encoding of the secret key
+	 * (masks, no early exit: only the verdict is public). */
 	for (u = 0; u < n; u++) {
-		if (f[u] >= lim || f[u] <= -lim || g[u] >= lim || g[u] <= -lim) {
-			return 0;
-		}
+		int32_t a = f[u], b = g[u];
+
+		bad |= (uint32_t)(lim - 1 - a) | (uint32_t)(lim - 1 + a)
+			| (uint32_t)(lim - 1 - b) | (uint32_t)(lim - 1 + b);
 	}
 	/* ||(g, -f)||^2 < 1.17^2 * q = 16822.4121 (spec Alg. 5 line 5). */
 	normf = sqnorm_small(f, n);
 	normg = sqnorm_small(g, n);
 	norm = (normf + normg) | -((normf | normg) >> 31);
-	return norm < 16823;
+	ok = (1 - (bad >> 31)) & (uint32_t)(((uint64_t)norm - 16823) >> 63);
+	/* Rejected (f, g) are discarded: the verdict is public. */
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	return (int)ok;
 }
 
 int
@@ -197,10 +213,14 @@ keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp)
 	fndsa_poly_mul_autoadj_fft(rt2, rt3, logn);
 	fndsa_iFFT(rt1, logn);
 	fndsa_iFFT(rt2, logn);
+	int ok;
+
 	bnorm = fpr_zero;
 	for (u = 0; u < n; u++) {
 		bnorm = fpr_add(bnorm, fpr_sqr(rt1[u]));
 		bnorm = fpr_add(bnorm, fpr_sqr(rt2[u]));
 	}
-	return fpr_lt(bnorm, fpr_bnorm_max);
+	ok = fpr_lt(bnorm, fpr_bnorm_max);
+	PQS_CT_DECLASSIFY(&ok, sizeof ok); /* verdict on a candidate: public */
+	return ok;
 }

@@ -4,6 +4,7 @@
  * an extended GCD gives u, v with Res(f)*u - Res(g)*v = 1, and
  * (F, G) = (q*v, q*u) solves f*G - g*F = q.
  */
+#include "core/ct.h"
 #include "keygen_inner.h"
 
 /* Sizes at the deepest level, per the reference implementation: the
@@ -48,15 +49,18 @@ ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
 	 * half the roots), so no signed normalization. */
 	zint_rebuild_CRT(fp, len, len, 2, 0, t1);
 
-	/* Rejection (spec Alg. 6 line 3): gcd(Res(f), Res(g)) != 1. */
-	if (!zint_bezout(Gp, Fp, fp, gp, len, t1)) {
-		return 0;
-	}
-	/* Times q; a carry out means the value exceeds the buffers. */
-	if (zint_mul_small(Fp, len, 12289) != 0
-		|| zint_mul_small(Gp, len, 12289) != 0)
+	/*
+	 * Rejection (spec Alg. 6 line 3): gcd(Res(f), Res(g)) != 1; then
+	 * times q, where a carry out means the value exceeds the buffers.
+	 * Rejected (f, g) are discarded, so the verdict is public.
+	 */
 	{
-		return 0;
+		uint32_t ok = (uint32_t)zint_bezout(Gp, Fp, fp, gp, len, t1);
+		uint32_t cc = zint_mul_small(Fp, len, 12289)
+			| zint_mul_small(Gp, len, 12289);
+
+		ok &= (uint32_t)(((uint64_t)cc - 1) >> 63);
+		PQS_CT_DECLASSIFY(&ok, sizeof ok);
+		return (int)ok;
 	}
-	return 1;
 }

@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "core/ct.h"
 #include "inner.h"
 #include "keygen_inner.h"
 
@@ -329,11 +330,13 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 		}
 		for (u = 0; u < n; u++) {
 			fpr xv = fpr_mul(rt2[u], pdc);
+			int in_range = fpr_lt(fpr_mtwo31m1, xv) & fpr_lt(xv, fpr_ptwo31m1);
 
 			/* Out of the int32 range only when solving fails;
 			 * (f, g) is then discarded, so the branch leaks
 			 * nothing about a kept key. */
-			if (!fpr_lt(fpr_mtwo31m1, xv) || !fpr_lt(xv, fpr_ptwo31m1)) {
+			PQS_CT_DECLASSIFY(&in_range, sizeof in_range);
+			if (!in_range) {
 				return 0;
 			}
 			k[u] = (int32_t)fpr_rint(xv);
@@ -459,9 +462,11 @@ ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	fndsa_iFFT(rt5, logn);
 	for (u = 0; u < n; u++) {
 		fpr z = rt5[u];
+		int in_range = fpr_lt(z, fpr_ptwo63m1) & fpr_lt(fpr_mtwo63m1, z);
 
 		/* Out-of-range only on failure (then f, g are discarded). */
-		if (!fpr_lt(z, fpr_ptwo63m1) || !fpr_lt(fpr_mtwo63m1, z)) {
+		PQS_CT_DECLASSIFY(&in_range, sizeof in_range);
+		if (!in_range) {
 			return 0;
 		}
 		rt5[u] = fpr_of(fpr_rint(z));

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "core/ct.h"
 #include "keygen_inner.h"
 
 size_t
@@ -114,16 +115,17 @@ static int
 words_to_small(int8_t *d, const uint32_t *s, int lim, size_t n)
 {
 	size_t u;
+	uint32_t bad = 0;
 
 	for (u = 0; u < n; u++) {
 		int32_t z = zint_one_to_plain(s + u);
 
-		if (z < -lim || z > lim) {
-			return 0;
-		}
+		bad |= (uint32_t)(((uint64_t)((int64_t)lim - z)
+			| (uint64_t)((int64_t)lim + z)) >> 63);
 		d[u] = (int8_t)z;
 	}
-	return 1;
+	PQS_CT_DECLASSIFY(&bad, sizeof bad); /* rejection: public */
+	return (int)(bad ^ 1);
 }
 
 int
@@ -206,13 +208,14 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	 * divided by R, so compare with q/R. */
 	r = mp31_mmul(12289, 1, p, p0i);
 	(void)R2;
-	for (u = 0; u < n; u++) {
-		uint32_t z = mp31_sub(mp31_mmul(ft[u], Gt[u], p, p0i),
-			mp31_mmul(gt[u], Ft[u], p, p0i), p);
+	{
+		uint32_t diff = 0;
 
-		if (z != r) {
-			return 0;
+		for (u = 0; u < n; u++) {
+			diff |= mp31_sub(mp31_mmul(ft[u], Gt[u], p, p0i),
+				mp31_mmul(gt[u], Ft[u], p, p0i), p) ^ r;
 		}
+		PQS_CT_DECLASSIFY(&diff, sizeof diff); /* verdict: public */
+		return diff == 0;
 	}
-	return 1;
 }
