@@ -325,6 +325,11 @@ size_t coer_length_size(size_t n)
 	return n < 0x80 ? 1 : 1 + uint_octets(n);
 }
 
+size_t coer_uint_size(uint64_t v)
+{
+	return 1 + uint_octets(v);
+}
+
 void coer_put_length(coer_wr *w, size_t n)
 {
 	if (n < 0x80) {

@@ -40,20 +40,12 @@ int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size
 	return v2x_cert_hashedid8(cert, cert_len, s->cert_id, NULL, NULL);
 }
 
-static size_t uint_size(uint64_t v)
-{
-	size_t n = 1;
-	while (n < 8 && (v >> (8 * n)) != 0)
-		n++;
-	return n;
-}
-
 size_t v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
 {
 	if (!s || !s->key)
 		return 0;
 	size_t inner = 2 + coer_length_size(payload_len) + payload_len;   /* Ieee1609Dot2Data unsecured */
-	size_t tbs = 1 + inner + 1 + (1 + uint_size(0xffffffffu)) + 8;     /* payload, headerInfo */
+	size_t tbs = 1 + inner + 1 + coer_uint_size(UINT32_MAX) + 8;       /* payload, headerInfo */
 	size_t signer = s->kind == V2X_SIGNER_DIGEST ? 9 : 1 + 2 + s->cert_len;
 	return 3 + tbs + signer + v2x_sig_size(s->key->alg);
 }

@@ -72,6 +72,8 @@ void coer_put_quantity(coer_wr *w, size_t n);
 void coer_put_tag(coer_wr *w, unsigned index);
 /* Bytes a length determinant for n takes. */
 size_t coer_length_size(size_t n);
+/* Bytes coer_put_uint writes for v (length determinant + minimal octets). */
+size_t coer_uint_size(uint64_t v);
 /* V2X_OK or V2X_ERR_BUFFER_TOO_SMALL. */
 int coer_wr_result(const coer_wr *w);
 

@@ -239,6 +239,20 @@ static void cert_cases(void)
 		edit(&x, &root, group, 2, g, sizeof g);
 		TU_CHECK(decode_cert(&x) == V2X_ERR_UNSUPPORTED, "SubjectPermissions extension");
 	}
+	/* an unknown PublicVerificationKey extension alternative is skipped by its length */
+	{
+		static v2x_cert c;
+		uint8_t alt[] = { 0x80 | 30, 4, 0xde, 0xad, 0xbe, 0xef };
+		size_t key_at = veh.n - 66 - 34; /* vehicle: ECDSA key (34) then the root's signature (66) */
+		blob y;
+		TU_CHECK(veh.b[key_at] == 0x80 && veh.b[key_at - 1] == 0x80, "vehicle key layout");
+		edit(&y, &veh, key_at, 34, alt, sizeof alt);
+		int e = v2x_cert_decode(&c, y.b, y.n);
+		TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown key alternative skipped: %s", v2x_strerror(e));
+		alt[1] = 100; /* beyond the end of the certificate */
+		edit(&y, &veh, key_at, 34, alt, sizeof alt);
+		TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_TRUNCATED, "unknown key alternative overruns");
+	}
 	/* hashing: HashedId8 is the low 8 bytes of SHA-256 over the whole encoding */
 	uint8_t id[8], h[48];
 	size_t hl = 0;

@@ -74,6 +74,8 @@ static int sign(const pki *p, v2x_signer_kind kind, uint32_t psid, uint64_t gen,
 	int e = v2x_signer_init(&s, &p->veh_key, p->veh, p->veh_len, kind, NULL);
 	if (!e)
 		e = v2x_spdu_sign(&s, psid, gen, payload, sizeof payload, out, cap, len);
+	if (!e)
+		TU_CHECK(*len <= v2x_spdu_max_len(&s, sizeof payload), "SPDU within v2x_spdu_max_len");
 	return e;
 }
 
