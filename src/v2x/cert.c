@@ -3,6 +3,7 @@
  * issuing, strict decoding, HashedId8 (section 6.4.3) and the issuer
  * signature (section 5.3.1).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "v2x_inner.h"
@@ -124,13 +125,22 @@ int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_k
 	uint8_t issuer_hash[V2X_MAX_HASH], issuer_id[8];
 	int e;
 	if (issuer_cert) {
-		e = v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
-		if (e)
-			return e;
+		/* the issuer certificate must certify the signing key, or the chain could never verify */
+		v2x_cert *ic = malloc(sizeof *ic);
+		if (!ic)
+			return V2X_ERR_NOMEM;
+		e = v2x_cert_decode(ic, issuer_cert, issuer_cert_len);
+		if (!e && (ic->key_alg != ia || ic->pk_len != issuer_key->pk_len ||
+		           memcmp(ic->pk, issuer_key->pk, ic->pk_len) != 0))
+			e = V2X_ERR_ARG;
+		free(ic);
+		if (!e)
+			e = v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
 		/* The issuer identifier names the hash of the issuer's own HashedId8
 		 * (6.4.7), and section 5.3.1 hashes the issuer certificate with the
 		 * hash of the signing algorithm: the two agree for every algorithm here. */
-		e = v2x_hash(h, issuer_cert, issuer_cert_len, issuer_hash);
+		if (!e)
+			e = v2x_hash(h, issuer_cert, issuer_cert_len, issuer_hash);
 		if (e)
 			return e;
 	} else if (subject->pk_len != issuer_key->pk_len || subject->alg != ia ||

@@ -313,6 +313,8 @@ static void chain_cases(void)
 	TU_CHECK(e == V2X_OK, "root -> ICA -> vehicle: %s", v2x_strerror(e));
 	e = verify_with(&y, &r2, NULL);
 	TU_CHECK(e == V2X_ERR_ISSUER_UNKNOWN, "ICA missing from the store: %s", v2x_strerror(e));
+	/* issuing with a key the issuer certificate does not certify is refused */
+	TU_CHECK(issue(&p, &veh_key, &ica_key, &root, &v2) == V2X_ERR_ARG, "issuer key / certificate mismatch");
 	/* a vehicle certificate cannot issue (no certIssuePermissions) */
 	e = issue(&p, &ica_key, &veh_key, &veh, &v2);
 	e = e ? e : sign(&ica_key, &v2, V2X_SIGNER_CERT, &x);
