@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "pqsig/hex.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -80,29 +81,9 @@ int cli_write_file(const char *path, const uint8_t *data, size_t len)
 	return CLI_OK;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 long cli_hex_decode(const char *hex, uint8_t *out, size_t cap)
 {
-	size_t n = strlen(hex);
-	if (n % 2 || n / 2 > cap)
-		return -1;
-	for (size_t i = 0; i < n / 2; i++) {
-		int hi = hexval((unsigned char)hex[2 * i]), lo = hexval((unsigned char)hex[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return (long)(n / 2);
+	return pqs_hex_decode(hex, strlen(hex), out, cap);
 }
 
 void cli_hex_print(FILE *f, const uint8_t *data, size_t len)

@@ -41,8 +41,11 @@ int cmd_list(int argc, char **argv)
 	return CLI_OK;
 }
 
-/* Parse --ctx HEX into buf; returns length or -1 (error printed). */
-static long parse_ctx(const char *hex, uint8_t buf[PQS_MAX_CTX_LEN])
+/*
+ * Parse --ctx HEX for cls into buf: returns its length, or -1 (error
+ * printed) for bad hex, more than 255 bytes, or a scheme without contexts.
+ */
+static long parse_ctx(const pqs_sig_class *cls, const char *hex, uint8_t buf[PQS_MAX_CTX_LEN])
 {
 	if (!hex)
 		return 0;
@@ -51,8 +54,14 @@ static long parse_ctx(const char *hex, uint8_t buf[PQS_MAX_CTX_LEN])
 		return -1;
 	}
 	long n = cli_hex_decode(hex, buf, PQS_MAX_CTX_LEN);
-	if (n < 0)
+	if (n < 0) {
 		cli_error("--ctx is not valid hex");
+		return -1;
+	}
+	if (n && !(cls->flags & PQS_SIG_HAS_CONTEXT)) {
+		cli_error("%s does not take a context string", cls->name);
+		return -1;
+	}
 	return n;
 }
 
@@ -115,11 +124,9 @@ int cmd_sign(int argc, char **argv)
 	if (!sk_path || !in_path || !out_path)
 		return cli_error("sign needs -s SK_FILE, -i MSG_FILE and -o SIG_FILE");
 	uint8_t ctx[PQS_MAX_CTX_LEN];
-	long ctx_len = parse_ctx(ctx_hex, ctx);
+	long ctx_len = parse_ctx(cls, ctx_hex, ctx);
 	if (ctx_len < 0)
 		return CLI_ERROR;
-	if (ctx_len && !(cls->flags & PQS_SIG_HAS_CONTEXT))
-		return cli_error("%s does not take a context string", cls->name);
 	if (det && !(cls->flags & PQS_SIG_DETERMINISTIC_OK))
 		return cli_error("%s has no deterministic signing mode", cls->name);
 	size_t sk_len = 0, msg_len = 0;
@@ -166,11 +173,9 @@ int cmd_verify(int argc, char **argv)
 	if (!pk_path || !in_path || !sig_path)
 		return cli_error("verify needs -p PK_FILE, -i MSG_FILE and -S SIG_FILE");
 	uint8_t ctx[PQS_MAX_CTX_LEN];
-	long ctx_len = parse_ctx(ctx_hex, ctx);
+	long ctx_len = parse_ctx(cls, ctx_hex, ctx);
 	if (ctx_len < 0)
 		return CLI_ERROR;
-	if (ctx_len && !(cls->flags & PQS_SIG_HAS_CONTEXT))
-		return cli_error("%s does not take a context string", cls->name);
 	size_t pk_len = 0, msg_len = 0, sig_len = 0;
 	uint8_t *pk = cli_read_file(pk_path, &pk_len, 1 << 20), *msg = NULL, *sig = NULL;
 	int rc = CLI_ERROR;

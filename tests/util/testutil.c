@@ -6,6 +6,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "pqsig/hex.h"
+
 unsigned long tu_checks, tu_failures;
 
 void tu_check_impl(int ok, const char *file, int line, const char *fmt, ...)
@@ -40,93 +42,69 @@ const char *tu_shared_path(const char *rel)
 	return buf;
 }
 
+/* One chunk reader for plain and gzip files: returns bytes read, 0 at the end, -1 on error. */
+typedef struct {
+	FILE *plain;
+	gzFile gz;
+} tu_reader;
+
+static long reader_read(tu_reader *r, uint8_t *buf, size_t cap)
+{
+	if (r->gz) {
+		int n = gzread(r->gz, buf, (unsigned)(cap > (1u << 30) ? (1u << 30) : cap));
+		return n;
+	}
+	size_t n = fread(buf, 1, cap, r->plain);
+	return n == 0 && ferror(r->plain) ? -1 : (long)n;
+}
+
 uint8_t *tu_read_file(const char *path, size_t *len)
 {
 	size_t n = strlen(path);
+	tu_reader r = { NULL, NULL };
+	if (n > 3 && strcmp(path + n - 3, ".gz") == 0)
+		r.gz = gzopen(path, "rb");
+	else
+		r.plain = fopen(path, "rb");
+	if (!r.gz && !r.plain)
+		return NULL;
 	size_t cap = 1 << 16, used = 0;
 	uint8_t *buf = malloc(cap + 1);
+	while (buf) {
+		if (cap - used < 65536) {
+			cap *= 2;
+			uint8_t *nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+		}
+		long got = reader_read(&r, buf + used, cap - used);
+		if (got < 0) {
+			free(buf);
+			buf = NULL;
+		}
+		if (got <= 0)
+			break;
+		used += (size_t)got;
+	}
+	if (r.gz)
+		gzclose(r.gz);
+	else
+		fclose(r.plain);
 	if (!buf)
 		return NULL;
-	if (n > 3 && strcmp(path + n - 3, ".gz") == 0) {
-		gzFile gz = gzopen(path, "rb");
-		if (!gz) {
-			free(buf);
-			return NULL;
-		}
-		for (;;) {
-			if (cap - used < 65536) {
-				cap *= 2;
-				uint8_t *nb = realloc(buf, cap + 1);
-				if (!nb) {
-					free(buf);
-					gzclose(gz);
-					return NULL;
-				}
-				buf = nb;
-			}
-			int r = gzread(gz, buf + used, (unsigned)(cap - used));
-			if (r < 0) {
-				free(buf);
-				gzclose(gz);
-				return NULL;
-			}
-			if (r == 0)
-				break;
-			used += (size_t)r;
-		}
-		gzclose(gz);
-	} else {
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			free(buf);
-			return NULL;
-		}
-		for (;;) {
-			if (cap - used < 65536) {
-				cap *= 2;
-				uint8_t *nb = realloc(buf, cap + 1);
-				if (!nb) {
-					free(buf);
-					fclose(f);
-					return NULL;
-				}
-				buf = nb;
-			}
-			size_t r = fread(buf + used, 1, cap - used, f);
-			used += r;
-			if (r == 0)
-				break;
-		}
-		fclose(f);
-	}
 	buf[used] = 0;
 	if (len)
 		*len = used;
 	return buf;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int tu_hex_decode_into(const char *hex, size_t hexlen, uint8_t *out)
 {
-	if (hexlen % 2)
-		return -1;
-	for (size_t i = 0; i < hexlen / 2; i++) {
-		int hi = hexval((unsigned char)hex[2 * i]), lo = hexval((unsigned char)hex[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
+	return pqs_hex_decode(hex, hexlen, out, hexlen / 2) < 0 ? -1 : 0;
 }
 
 uint8_t *tu_hex_decode(const char *hex, size_t *len)
