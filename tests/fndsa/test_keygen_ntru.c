@@ -19,6 +19,7 @@
 
 static BN_CTX *bnctx;
 static unsigned deepest_solved, deepest_tried;
+static unsigned levels_done, levels_tried;
 
 /* Small deterministic PRNG for test data (xorshift64*). */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
@@ -505,6 +506,169 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 	}
 }
 
+/* Exact check of f*G - g*F = q in Z[x]/(x^m+1) (BIGNUM polynomials). */
+static int
+ntru_eq_exact(BIGNUM *const *f, BIGNUM *const *g, BIGNUM *const *F,
+	BIGNUM *const *G, size_t m)
+{
+	BIGNUM **a = poly_new(m), **b = poly_new(m);
+	size_t u;
+	int ok = 1;
+
+	poly_mul(a, f, G, m);
+	poly_mul(b, g, F, m);
+	for (u = 0; u < m; u++) {
+		BN_sub(a[u], a[u], b[u]);
+		ok &= u == 0 ? (BN_is_word(a[u], 12289) && !BN_is_negative(a[u]))
+			: BN_is_zero(a[u]);
+	}
+	poly_free(a, m);
+	poly_free(b, m);
+	return ok;
+}
+
+/* Largest bit length of the coefficients. */
+static int
+poly_maxbits(BIGNUM *const *a, size_t m)
+{
+	int r = 0;
+	size_t u;
+
+	for (u = 0; u < m; u++) {
+		if (BN_num_bits(a[u]) > r) {
+			r = BN_num_bits(a[u]);
+		}
+	}
+	return r;
+}
+
+/*
+ * Every level of NTRUSolve in turn (the same sequence as ntru_solve()):
+ * after each lift and each Babai reduction (the multi-pass fixed schedule
+ * at depths >= 2, the one-pass depth-1 and depth-0 variants), the pair
+ * (F, G) at that depth must satisfy f_d*G - g_d*F = q exactly, where f_d,
+ * g_d are the exact field norms; and Reduce must shrink (F, G) to about
+ * the size of (f_d, g_d).
+ */
+static void
+test_levels(unsigned logn, int trials)
+{
+	size_t n = (size_t)1 << logn;
+	int t;
+
+	for (t = 0; t < trials; t++) {
+		int8_t *f = malloc(n), *g = malloc(n);
+		uint32_t *tmp = malloc(FNDSA_KEYGEN_FG_TMP(logn));
+		BIGNUM **ef[11], **eg[11];
+		unsigned d;
+		int ok = 1;
+
+		random_small(f, n, 4);
+		random_small(g, n, 4);
+		f[0] = (int8_t)(f[0] | 1);
+		g[0] = (int8_t)(g[0] | 1);
+		for (d = 1; d < n; d++) {
+			f[0] ^= (int8_t)(f[d] & 1);
+			g[0] ^= (int8_t)(g[d] & 1);
+		}
+		ef[0] = poly_new(n);
+		eg[0] = poly_new(n);
+		for (d = 0; d < n; d++) {
+			BN_set_word(ef[0][d], (BN_ULONG)(f[d] < 0 ? -f[d] : f[d]));
+			BN_set_negative(ef[0][d], f[d] < 0);
+			BN_set_word(eg[0][d], (BN_ULONG)(g[d] < 0 ? -g[d] : g[d]));
+			BN_set_negative(eg[0][d], g[d] < 0);
+		}
+		for (d = 1; d <= logn; d++) {
+			ef[d] = poly_new(n >> d);
+			eg[d] = poly_new(n >> d);
+			poly_fieldnorm(ef[d], ef[d - 1], (n >> d) * 2);
+			poly_fieldnorm(eg[d], eg[d - 1], (n >> d) * 2);
+		}
+		if (!ntru_solve_deepest(logn, f, g, tmp, NULL)) {
+			ok = 0; /* resultants not coprime: nothing to check */
+		}
+		for (d = logn; ok && d-- > 0;) {
+			size_t m = n >> d;
+			size_t slen = NTRU_MAX_BL_SMALL[d], llen = NTRU_MAX_BL_LARGE[d];
+			BIGNUM **F = poly_new(m), **G = poly_new(m);
+			size_t u, wl;
+			int r;
+
+			if (d == 0) {
+				/* Depth 0 lifts modulo one prime: one-word output. */
+				r = ntru_solve_depth0(logn, f, g, tmp);
+				wl = 1;
+			} else {
+				ntru_lift(logn, f, g, d, tmp, NULL);
+				for (u = 0; u < m; u++) {
+					BIGNUM *x = zint_to_bn(tmp + u * llen, llen);
+					BIGNUM *y = zint_to_bn(tmp + (m + u) * llen, llen);
+
+					BN_copy(F[u], x);
+					BN_copy(G[u], y);
+					BN_free(x);
+					BN_free(y);
+				}
+				TU_CHECK(ntru_eq_exact(ef[d], eg[d], F, G, m),
+					"levels logn=%u depth=%u: lifted (F, G)", logn, d);
+				if (d == 1) {
+					r = ntru_reduce_depth1(logn, tmp);
+					wl = 1;
+				} else {
+					r = ntru_reduce_fp(logn, d, tmp);
+					wl = slen;
+				}
+			}
+			if (!r) {
+				poly_free(F, m);
+				poly_free(G, m);
+				break; /* documented rejection: not an error */
+			}
+			for (u = 0; u < m; u++) {
+				BIGNUM *x, *y;
+
+				if (wl == 1) {
+					/* one signed word (32-bit two's complement) */
+					int32_t a = zint_one_to_plain(tmp + u);
+					int32_t b = zint_one_to_plain(tmp + m + u);
+
+					x = BN_new();
+					y = BN_new();
+					BN_set_word(x, (BN_ULONG)(a < 0 ? -(int64_t)a : a));
+					BN_set_negative(x, a < 0);
+					BN_set_word(y, (BN_ULONG)(b < 0 ? -(int64_t)b : b));
+					BN_set_negative(y, b < 0);
+				} else {
+					x = zint_to_bn(tmp + u * wl, wl);
+					y = zint_to_bn(tmp + (m + u) * wl, wl);
+				}
+				BN_copy(F[u], x);
+				BN_copy(G[u], y);
+				BN_free(x);
+				BN_free(y);
+			}
+			TU_CHECK(ntru_eq_exact(ef[d], eg[d], F, G, m),
+				"levels logn=%u depth=%u: reduced (F, G)", logn, d);
+			levels_done += d == 0;
+			TU_CHECK(poly_maxbits(F, m) <= poly_maxbits(ef[d], m) + 2 * (int)logn + 10
+				&& poly_maxbits(G, m) <= poly_maxbits(eg[d], m) + 2 * (int)logn + 10,
+				"levels logn=%u depth=%u: Reduce brought (F, G) to the size of (f, g)",
+				logn, d);
+			poly_free(F, m);
+			poly_free(G, m);
+		}
+		levels_tried++;
+		for (d = 0; d <= logn; d++) {
+			poly_free(ef[d], n >> d);
+			poly_free(eg[d], n >> d);
+		}
+		free(tmp);
+		free(f);
+		free(g);
+	}
+}
+
 /* The documented buffer size covers every step's computed need. */
 static void
 test_tmp_sizes(void)
@@ -534,6 +698,12 @@ main(int argc, char **argv)
 	for (logn = 1; logn <= (reduced ? 7u : 9u); logn++) {
 		test_fieldnorm_and_lift(logn, logn <= 6 ? 6 : 1);
 	}
+	/* Levels as in ntru_solve() for logn > 2 (depth-1/0 variants). */
+	for (logn = 3; logn <= (reduced ? 6u : 8u); logn++) {
+		test_levels(logn, logn <= 6 ? 4 : 1);
+	}
+	printf("all levels solved for %u of %u random (f,g)\n", levels_done, levels_tried);
+	TU_CHECK(levels_done * 2 >= levels_tried, "levels: most (f,g) solved");
 	/* gcd(Res f, Res g) = 1 for most random pairs: the lift checks ran. */
 	TU_CHECK(deepest_solved * 3 >= deepest_tried, "deepest solved %u of %u",
 		deepest_solved, deepest_tried);
