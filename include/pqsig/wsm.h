@@ -17,7 +17,8 @@
  *    addressing) are defined by 1609.3-2020; everything else is rejected.
  *    Decoding is strict: every malformed input gets its own error code
  *    (WSM_ERR_*, below) and decoding a valid WSM then re-encoding it gives
- *    the same bytes.
+ *    the same bytes (N-extensions received in another order come back in
+ *    the order of ShortMsgNexts).
  *
  * 2. Fragmentation.  1609.3 has no fragmentation, but PQC SPDUs (2-12 kB)
  *    exceed the WSM data limit (1400 B by default, 2302 B at most).  An
