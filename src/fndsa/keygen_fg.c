@@ -4,6 +4,7 @@
  * generation separately (sampling, NTRUSolve, its levels and Reduce).
  */
 #include "keygen_inner.h"
+#include "pqsig/rand.h"
 #include "pqsig/sig.h"
 
 int
@@ -16,5 +17,11 @@ fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
 		return PQS_ERR_ARG;
 	}
 	/* F, G must fit the 8-bit encoding: -127..127 (spec 3.11.5). */
-	return ntru_solve(logn, F, G, f, g, 127, (uint32_t *)tmp) ? PQS_OK : 1;
+	{
+		int ok = ntru_solve(logn, F, G, f, g, 127, (uint32_t *)tmp);
+
+		/* The work area held secret intermediate values. */
+		pqs_zeroize(tmp, FNDSA_KEYGEN_FG_TMP(logn));
+		return ok ? PQS_OK : 1;
+	}
 }

@@ -10,13 +10,18 @@
  *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
  *   mp31_primes.c     the table of RNS primes (generated)
  *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
- *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 7 step)
- *   ntru_solve.c      NTRUSolve: deepest level (resultants + Bezout),
- *                     lifting of (F,G) to the next level, final checks
- *   ntru_reduce.c     Babai reduction of (F,G) against (f,g) (Alg. 9)
+ *   mp31_primes_gen.py  generator of mp31_primes.c
+ *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 6
+ *                     line 5 / Alg. 7), and the per-depth f, g cache
+ *   ntru_deepest.c    deepest level: resultants + Bezout (Alg. 6 l. 1-4)
+ *   ntru_lift.c       lifting of (F,G) to the next level (Alg. 6 l. 6-9)
+ *   ntru_reduce.c     Babai reduction of (F,G) against (f,g) (Alg. 9):
+ *                     multi-pass (depth >= 2), depth 1, depth 0
+ *   ntru_solve.c      the NTRUSolve driver, memory accounting, final checks
  *   keygen_sample.c   Gaussian sampling of f, g and the acceptance checks
- *   keygen_pub.c      public key h = g/f mod q
- *   keygen.c          the entry points
+ *                     (Alg. 5 lines 1-9)
+ *   keygen_fg.c       NTRUSolve for given f, g (tests, benchmarks)
+ *   keygen.c          public key h = g/f mod q, fndsa_keygen_from_seed()
  *
  * Integers at a given recursion depth are stored in one of two ways:
  *   - RNS: word i of an integer is its value modulo mp31_primes[i].p;
