@@ -511,10 +511,21 @@ int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
 	return e ? e : coer_end(&r);
 }
 
+int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out)
+{
+	uint8_t h[V2X_MAX_HASH];
+	int e = v2x_hash(hash_alg, der, len, h);
+	if (e)
+		return e;
+	memcpy(id, h + v2x_hash_len(hash_alg) - 8, 8); /* the low-order eight octets (6.4.3) */
+	if (hash_out)
+		memcpy(hash_out, h, v2x_hash_len(hash_alg));
+	return V2X_OK;
+}
+
 int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out, size_t *hash_len)
 {
 	v2x_cert c;
-	uint8_t h[V2X_MAX_HASH];
 	if (!der || !id)
 		return V2X_ERR_ARG;
 	int e = v2x_cert_decode(&c, der, len);
@@ -522,14 +533,10 @@ int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *h
 		return e;
 	/* 6.4.3: SHA-384 when the issuer signed with a P-384 key, else SHA-256 */
 	unsigned alg = c.sig_alg ? c.sig_alg->hash : V2X_HASH_SHA256;
-	if ((e = v2x_hash(alg, der, len, h)) != 0)
+	if ((e = v2x_hashedid8_raw(alg, der, len, id, hash_out)) != 0)
 		return e;
-	size_t hl = v2x_hash_len(alg);
-	memcpy(id, h + hl - 8, 8); /* the low-order eight octets */
-	if (hash_out)
-		memcpy(hash_out, h, hl);
 	if (hash_len)
-		*hash_len = hl;
+		*hash_len = v2x_hash_len(alg);
 	return V2X_OK;
 }
 

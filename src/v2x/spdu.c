@@ -115,6 +115,7 @@ typedef struct {
 	size_t n_certs;
 	const uint8_t *certs[V2X_MAX_CHAIN];
 	size_t cert_lens[V2X_MAX_CHAIN];
+	unsigned cert0_hash; /* hash of the first certificate's issuer: its HashedId8 needs no second decode */
 	const v2x_alg *sig_alg;
 	uint8_t sig[V2X_MAX_SIG];
 	size_t sig_len;
@@ -249,6 +250,8 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len)
 				return e;
 			sv->certs[i] = in + start;
 			sv->cert_lens[i] = r.pos - start;
+			if (i == 0)
+				sv->cert0_hash = sv->scratch.sig_alg ? sv->scratch.sig_alg->hash : V2X_HASH_SHA256;
 		}
 		sv->n_certs = q;
 	} else {
@@ -285,7 +288,7 @@ int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 		return V2X_ERR_NOMEM;
 	int e = spdu_read(sv, spdu, len);
 	if (!e && sv->signer == V2X_SIGNER_CERT)
-		e = v2x_cert_hashedid8(sv->certs[0], sv->cert_lens[0], sv->digest, NULL, NULL);
+		e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL);
 	if (!e && info)
 		fill_info(sv, info);
 	free(sv);
@@ -501,7 +504,7 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	uint64_t gen_s = sv->gen / 1000000u;
 	/* the signer's HashedId8: from the attached certificate or the digest */
 	if (sv->signer == V2X_SIGNER_CERT &&
-	    (e = v2x_cert_hashedid8(sv->certs[0], sv->cert_lens[0], sv->digest, NULL, NULL)) != 0)
+	    (e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest)) != 0)
 		goto done;
 	size_t chain_len = 0;
 	const v2x_cache_entry *hit = v2x_cache_get(v->cache, sv->digest);

@@ -114,6 +114,9 @@ int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_in
 
 /* ---------------- certificates ---------------- */
 
+/* HashedId8 of a certificate whose issuer's hash algorithm is already known (no decoding). */
+int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out);
+
 /* Read one Certificate from r (tbs_off relative to where it starts); no trailing check. */
 int v2x_cert_read(coer_rd *r, v2x_cert *c);
 
