@@ -56,23 +56,19 @@ mq_montymul(uint32_t x, uint32_t y)
 #define QINV16 53249u /* 1/q mod 2^16 */
 
 static inline int16_t
-mq_hi16(int32_t x, int32_t y)
+mq_mont16(int16_t a, int16_t s, int16_t sq)
 {
-	return (int16_t)((x * y) >> 16);
+	/* Products of two int16 fit in int; the truncations to int16 wrap
+	 * (two's complement conversion, as on every supported compiler). */
+	int16_t t = (int16_t)(a * sq);
+	return (int16_t)(((a * s) >> 16) - ((t * (int16_t)Q) >> 16));
 }
 
+/* -q..q-1 -> 0..q-1. */
 static inline int16_t
-mq_mont16(int32_t a, int32_t s, uint32_t sq)
+mq_norm16(int16_t x)
 {
-	int16_t t = (int16_t)(uint16_t)((uint32_t)a * sq);
-	return (int16_t)(mq_hi16(a, s) - mq_hi16(t, (int32_t)Q));
-}
-
-/* -q..q -> 0..q-1 (x = q cannot occur from the Montgomery product). */
-static inline int16_t
-mq_norm16(int32_t x)
-{
-	return (int16_t)(x + (int32_t)(Q & (uint32_t)-(int32_t)((uint32_t)x >> 31)));
+	return (int16_t)(x + ((x >> 15) & (int16_t)Q));
 }
 
 void
@@ -85,14 +81,14 @@ fndsa_mq_NTT(uint16_t *a, unsigned logn)
 	for (size_t m = 1; m < n; m <<= 1) {
 		size_t ht = t >> 1;
 		for (size_t i = 0, j1 = 0; i < m; i++, j1 += t) {
-			int32_t s = fndsa_mq_gm[m + i];
-			uint32_t sq = (uint32_t)(uint16_t)((uint32_t)s * QINV16);
-			uint16_t *x = a + j1, *y = a + j1 + ht;
+			int16_t s = (int16_t)fndsa_mq_gm[m + i];
+			int16_t sq = (int16_t)(uint16_t)(fndsa_mq_gm[m + i] * QINV16);
+			int16_t *x = (int16_t *)a + j1, *y = (int16_t *)a + j1 + ht;
 			for (size_t j = 0; j < ht; j++) {
-				int32_t u = x[j];
-				int32_t v = mq_norm16(mq_mont16(y[j], s, sq));
-				x[j] = (uint16_t)mq_norm16(u + v - (int32_t)Q);
-				y[j] = (uint16_t)mq_norm16(u - v);
+				int16_t u = x[j];
+				int16_t v = mq_norm16(mq_mont16(y[j], s, sq));
+				x[j] = mq_norm16((int16_t)(u + v - (int16_t)Q));
+				y[j] = mq_norm16((int16_t)(u - v));
 			}
 		}
 		t = ht;
@@ -109,14 +105,14 @@ fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 		size_t hm = m >> 1;
 		size_t dt = t << 1;
 		for (size_t i = 0, j1 = 0; i < hm; i++, j1 += dt) {
-			int32_t s = fndsa_mq_igm[hm + i];
-			uint32_t sq = (uint32_t)(uint16_t)((uint32_t)s * QINV16);
-			uint16_t *x = a + j1, *y = a + j1 + t;
+			int16_t s = (int16_t)fndsa_mq_igm[hm + i];
+			int16_t sq = (int16_t)(uint16_t)(fndsa_mq_igm[hm + i] * QINV16);
+			int16_t *x = (int16_t *)a + j1, *y = (int16_t *)a + j1 + t;
 			for (size_t j = 0; j < t; j++) {
-				int32_t u = x[j];
-				int32_t v = y[j];
-				x[j] = (uint16_t)mq_norm16(u + v - (int32_t)Q);
-				y[j] = (uint16_t)mq_norm16(mq_mont16(u - v, s, sq));
+				int16_t u = x[j];
+				int16_t v = y[j];
+				x[j] = mq_norm16((int16_t)(u + v - (int16_t)Q));
+				y[j] = mq_norm16(mq_mont16((int16_t)(u - v), s, sq));
 			}
 		}
 		t = dt;
@@ -126,9 +122,9 @@ fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 	for (unsigned u = 0; u < logn; u++) {
 		ni = (ni + (Q & -(ni & 1))) >> 1;
 	}
-	uint32_t niq = (uint32_t)(uint16_t)(ni * QINV16);
+	int16_t nis = (int16_t)ni, niq = (int16_t)(uint16_t)(ni * QINV16);
 	for (size_t u = 0; u < n; u++) {
-		a[u] = (uint16_t)mq_norm16(mq_mont16(a[u], (int32_t)ni, niq));
+		a[u] = (uint16_t)mq_norm16(mq_mont16((int16_t)a[u], nis, niq));
 	}
 }
 
@@ -137,11 +133,11 @@ fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
 {
 	/* mont(a, mont(b, R^2)) = a*b. */
 	size_t n = (size_t)1 << logn;
-	uint32_t r2q = (uint32_t)(uint16_t)(R2 * QINV16);
+	int16_t r2 = (int16_t)R2, r2q = (int16_t)(uint16_t)(R2 * QINV16);
 	for (size_t u = 0; u < n; u++) {
-		int32_t bm = mq_norm16(mq_mont16(b[u], (int32_t)R2, r2q));
-		uint32_t bq = (uint32_t)(uint16_t)((uint32_t)bm * QINV16);
-		a[u] = (uint16_t)mq_norm16(mq_mont16(a[u], bm, bq));
+		int16_t bm = mq_norm16(mq_mont16((int16_t)b[u], r2, r2q));
+		int16_t bq = (int16_t)(bm * (int16_t)(uint16_t)QINV16);
+		a[u] = (uint16_t)mq_norm16(mq_mont16((int16_t)a[u], bm, bq));
 	}
 }
 
