@@ -504,7 +504,7 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	uint64_t gen_s = sv->gen / 1000000u;
 	/* the signer's HashedId8: from the attached certificate or the digest */
 	if (sv->signer == V2X_SIGNER_CERT &&
-	    (e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest)) != 0)
+	    (e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL)) != 0)
 		goto done;
 	size_t chain_len = 0;
 	const v2x_cache_entry *hit = v2x_cache_get(v->cache, sv->digest);
