@@ -261,7 +261,8 @@ typedef struct {
 	size_t max_total_bytes;  /* buffer bytes held for partial messages (0 -> 256 KiB) */
 	size_t max_spdu_len;     /* largest SPDU accepted (0 -> 64 KiB) */
 	uint64_t timeout_ms;     /* partial message lifetime (0 -> 1000 ms) */
-	/* Called once for every message dropped, with the time of the call that dropped it. */
+	/* Called once for every partial message dropped (a fragment arriving more than timeout_ms after
+	 * its message was dropped starts a new partial message, which is reported on its own). */
 	void (*on_drop)(void *ctx, uint32_t msg_id, wsm_drop_reason reason);
 	void *on_drop_ctx;
 } wsm_reasm_config;

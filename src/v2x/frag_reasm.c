@@ -9,8 +9,8 @@
  *   - memory is bounded: at most max_messages partial messages and
  *     max_total_bytes of buffers; room for a new message is made by
  *     dropping the oldest partial messages (reported as EVICTED);
- *   - every message that is started and not delivered is reported once
- *     through on_drop (TIMEOUT, EVICTED or DIGEST);
+ *   - every reassembly attempt that is started and not delivered is
+ *     reported once through on_drop (TIMEOUT, EVICTED or DIGEST);
  *   - fragments arriving after their message was delivered or dropped
  *     are recognised for timeout_ms (a small history of finished
  *     messages) and ignored as DUPLICATE or LATE instead of opening a new

@@ -272,6 +272,100 @@ static void test_random_trials(void)
 	         delivered_total, dropped_total);
 }
 
+/*
+ * Random trials under pressure: few slots, a small byte budget, a short
+ * timeout with random clock jumps, plus loss, duplication and reordering.
+ * Messages are now also evicted, time out or are rejected for size.
+ * Invariants: a delivered SPDU is the original and is delivered once; the
+ * bounds hold after every call; a message that was admitted and not
+ * delivered is reported dropped, once per reassembly attempt (a fragment
+ * arriving more than timeout_ms after its message was dropped starts a
+ * new attempt, reported again); a message never admitted (all its
+ * fragments rejected for size, or lost) is never reported.
+ */
+static void test_random_pressure(void)
+{
+	enum { TRIALS = 1000, MAXMSG = 6, MAXFRAG = 400 };
+	static sent_frag q[MAXFRAG];
+	static uint8_t pool[MAXFRAG][WSM_DATA_LIMIT_MAX];
+	static uint8_t spdus[MAXMSG][12000];
+	size_t lens[MAXMSG];
+	uint32_t ids[MAXMSG];
+	unsigned long wrong = 0, accounting = 0, outcomes[4] = { 0 };
+	for (unsigned t = 0; t < TRIALS; t++) {
+		drops d = { .n = 0 };
+		wsm_reasm_config cfg = { .max_messages = 1 + rnd(3), .max_total_bytes = 8000 + rnd(20000),
+			                 .max_spdu_len = 12000, .timeout_ms = 50 + rnd(200), .on_drop = on_drop,
+			                 .on_drop_ctx = &d };
+		wsm_reasm *r = wsm_reasm_new(&cfg);
+		size_t nmsg = 1 + rnd(MAXMSG), nq = 0, limit = rnd(2) ? 1400 : 2302;
+		int delivered[MAXMSG] = { 0 }, admitted_any[MAXMSG] = { 0 };
+		for (size_t m = 0; m < nmsg; m++) {
+			lens[m] = 2400 + rnd(12000 - 2400); /* always fragmented, at 1400 and at 2302 */
+			fill(spdus[m], lens[m], 77777 + t * 7 + (unsigned)m);
+			ids[m] = 0x10000u * (t + 1) + (uint32_t)m; /* distinct */
+			wsm_fragmenter f;
+			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			for (size_t i = 0; i < f.count; i++) {
+				int copies = rnd(100) < 10 ? 0 : 1 + (rnd(100) < 10);
+				for (int c = 0; c < copies && nq < MAXFRAG; c++, nq++) {
+					q[nq].msg = m;
+					wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
+					q[nq].data = pool[nq];
+				}
+			}
+		}
+		for (size_t i = nq; i > 1; i--) {
+			size_t j = rnd((uint32_t)i);
+			sent_frag tmp = q[i - 1];
+			q[i - 1] = q[j];
+			q[j] = tmp;
+		}
+		uint64_t now = 0;
+		for (size_t i = 0; i < nq; i++) {
+			wsm_reasm_result res;
+			now += rnd(10) == 0 ? rnd(300) : rnd(5); /* occasional jumps past the timeout */
+			size_t m = q[i].msg;
+			if (wsm_reasm_push(r, q[i].data, q[i].len, now, &res) != PQS_OK) {
+				accounting++;
+				continue;
+			}
+			if (res.status == WSM_REASM_COMPLETE) {
+				if (res.spdu_len != lens[m] || memcmp(res.spdu, spdus[m], lens[m]) != 0)
+					wrong++;
+				delivered[m]++;
+			}
+			if (res.status != WSM_REASM_REJECTED_BOUNDS && res.status != WSM_REASM_LATE)
+				admitted_any[m] = 1;
+			if (wsm_reasm_bytes(r) > cfg.max_total_bytes || wsm_reasm_pending(r) > cfg.max_messages)
+				accounting++;
+		}
+		wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
+		for (size_t m = 0; m < nmsg; m++) {
+			size_t nd = drops_of(&d, ids[m], NULL);
+			if (delivered[m] > 1 || (delivered[m] == 0 && admitted_any[m] && nd == 0) || (!admitted_any[m] && nd))
+				accounting++; /* delivered twice, or lost silently, or dropped without being admitted */
+			else if (delivered[m])
+				outcomes[0]++;
+			else if (nd)
+				outcomes[nd == 1 ? 1 : 3]++;
+			else
+				outcomes[2]++;
+		}
+		if (wsm_reasm_pending(r) != 0 || wsm_reasm_bytes(r) != 0)
+			accounting++;
+		wsm_reasm_free(r);
+	}
+	TU_CHECK(wrong == 0, "pressure trials: %lu wrong SPDUs delivered", wrong);
+	TU_CHECK(accounting == 0, "pressure trials: %lu accounting or bound violations", accounting);
+	TU_CHECK(outcomes[0] > 100 && outcomes[1] > 100 && outcomes[2] > 10,
+	         "pressure trials exercised delivery (%lu), one drop (%lu), refusals (%lu), re-opened attempts (%lu)",
+	         outcomes[0], outcomes[1], outcomes[2], outcomes[3]);
+	printf("test_wsm_frag: pressure trials: %lu delivered, %lu dropped once, %lu never admitted, %lu dropped in "
+	       "several attempts\n",
+	       outcomes[0], outcomes[1], outcomes[2], outcomes[3]);
+}
+
 /* Fragments of one SPDU into a malloc'd array. */
 static size_t make_frags(const uint8_t *spdu, size_t len, size_t limit, uint32_t id, uint8_t frags[][WSM_DATA_LIMIT_MAX],
                          size_t *flen)
@@ -473,6 +567,7 @@ int main(void)
 	test_counts();
 	test_round_trips();
 	test_random_trials();
+	test_random_pressure();
 	test_timeouts();
 	test_bounds();
 	test_collisions();
