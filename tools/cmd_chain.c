@@ -235,7 +235,10 @@ static int chain_transfer(int argc, char **argv)
 		goto done;
 	}
 	uint8_t id[PQS_CHAIN_HASH_LEN];
-	pqs_chain_txid(id, tx, len);
+	if ((rc = pqs_chain_txid(id, tx, len))) {
+		chain_fail("txid", rc);
+		goto done;
+	}
 	printf("pending #%llu: %s -> %s amount %llu nonce %llu (%s, %zu bytes) txid ", (unsigned long long)seq, from, to,
 	       (unsigned long long)amount, (unsigned long long)(acc.nonce + ps.count), fc->name, len);
 	print_hex(id, sizeof id);

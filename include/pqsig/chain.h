@@ -25,7 +25,7 @@
  *   signed   = SHA3-256("pqsig/chain/tx/v1" || u32 chain_id || u16 alg
  *              || sender address || recipient || u64 amount || u64 nonce)
  *              (the form is not signed: the block builder picks it)
- *   txid     = SHA3-256("pqsig/chain/txid/v1" || tx)
+ *   txid     = SHA-256("pqsig/chain/txid/v1" || tx)
  *   header   = u8 version (1) || u32 chain_id || u64 height || u64 timestamp
  *              || parent[32] || merkle_root[32] || state_digest[32]
  *              || u32 count                                  (121 bytes)
@@ -33,7 +33,8 @@
  *              entries u16 alg || pk || u64 balance)
  *   block id = SHA3-256("pqsig/chain/block/v1" || header)
  *   Merkle   = RFC 6962 section 2.1 tree hash over the txids (genesis: over
- *              the SHA3-256 of each allocation entry), SHA3-256.
+ *              the SHA3-256 of each allocation entry), with the RFC's SHA-256
+ *              (the one hash over every byte of a block: see src/chain/merkle.c).
  *
  * The seed paper's own encoding is provided for size comparison:
  *   tx       = u64 len || sender pk || u64 len || recipient pk || u64 amount
@@ -137,8 +138,8 @@ int pqs_chain_tx_encode(const pqs_chain_tx *tx, uint8_t form, uint8_t *out, size
 /** The 32-byte digest a transaction's signature covers (header comment). */
 void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx);
 
-/** Transaction id of an encoded transaction. */
-void pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
+/** Transaction id of an encoded transaction (PQS_ERR_INTERNAL if OpenSSL fails). */
+int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
 
 /**
  * Create and sign a transaction in PK form: out receives at most
@@ -186,8 +187,8 @@ void pqs_chain_block_id(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *block, si
 int pqs_chain_block_decode(pqs_chain_header *h, pqs_chain_tx **txs, size_t **offs, const uint8_t *block,
                            size_t len);
 
-/** RFC 6962 Merkle tree hash over n 32-byte leaves' data hashes (already hashed ids). */
-void pqs_chain_merkle_root(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*ids)[PQS_CHAIN_HASH_LEN], size_t n);
+/** RFC 6962 Merkle tree hash (SHA-256) with the n 32-byte ids as leaf data (PQS_ERR_INTERNAL if OpenSSL fails). */
+int pqs_chain_merkle_root(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*ids)[PQS_CHAIN_HASH_LEN], size_t n);
 
 /** One genesis allocation: an account with a key and an initial balance. */
 typedef struct {

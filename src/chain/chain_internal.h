@@ -79,6 +79,13 @@ static inline size_t chain_alloc_len(const pqs_sig_class *cls)
 typedef void (*chain_job_fn)(void *ctx, size_t i);
 void chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
 
+/* SHA-256 of a || b through OpenSSL (src/chain/merkle.c); PQS_ERR_INTERNAL on failure. */
+int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+
+/* RFC 6962 MTH over leaf hashes already computed (H(0x00 || data) each); for the RFC's test vectors. */
+int chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
+                                  size_t n);
+
 /* Mutable access used by the store: set an account record loaded from disk. */
 int chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *a);
 /* Set the tip after loading accounts from disk. */

@@ -184,15 +184,6 @@ void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx 
 	pqs_sha3_256(digest, buf, sizeof buf);
 }
 
-void pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)
-{
-	pqs_keccak k;
-	pqs_sha3_256_init(&k);
-	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1);
-	pqs_keccak_absorb(&k, tx, len);
-	pqs_keccak_squeeze(&k, id, PQS_CHAIN_HASH_LEN);
-}
-
 int pqs_chain_tx_sign(const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk, uint32_t chain_id,
                       const uint8_t recipient[PQS_CHAIN_ADDR_LEN], uint64_t amount, uint64_t nonce,
                       pqs_rng *rng, uint8_t *out, size_t cap, size_t *out_len)

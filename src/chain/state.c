@@ -398,7 +398,8 @@ int pqs_chain_genesis_build(uint32_t chain_id, uint64_t timestamp, const pqs_cha
 	h.chain_id = chain_id;
 	h.timestamp = timestamp;
 	h.count = (uint32_t)n;
-	pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, n);
+	if ((rc = pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, n)) != PQS_OK)
+		goto done;
 	pqs_chain_state_digest(s, h.state_digest);
 	pqs_chain_header_encode(blk, &h);
 	*out = blk;
@@ -448,7 +449,8 @@ static int apply_genesis(pqs_chain_state *s, const pqs_chain_header *h, const ui
 	if (pos != len)
 		goto done;
 	uint8_t root[PQS_CHAIN_HASH_LEN], digest[PQS_CHAIN_HASH_LEN];
-	pqs_chain_merkle_root(root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, h->count);
+	if ((rc = pqs_chain_merkle_root(root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, h->count)) != PQS_OK)
+		goto done;
 	rc = PQS_CHAIN_ERR_MERKLE;
 	if (memcmp(root, h->merkle_root, sizeof root) != 0)
 		goto done;
@@ -483,7 +485,7 @@ typedef struct {
 static void job_txid(void *ctx, size_t i)
 {
 	block_job *j = ctx;
-	pqs_chain_txid(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
+	j->results[i] = pqs_chain_txid(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
 }
 
 static void job_verify(void *ctx, size_t i)
@@ -532,8 +534,12 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 
 	/* Merkle root over the transaction ids (RFC 6962): ids hashed in parallel. */
 	chain_pool_run(pool, job_txid, &j, n);
+	for (size_t i = 0; i < n; i++)
+		if ((rc = j.results[i]) != PQS_OK)
+			goto done;
 	uint8_t root[PQS_CHAIN_HASH_LEN];
-	pqs_chain_merkle_root(root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])j.ids, n);
+	if ((rc = pqs_chain_merkle_root(root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])j.ids, n)) != PQS_OK)
+		goto done;
 	rc = PQS_CHAIN_ERR_MERKLE;
 	if (memcmp(root, h.merkle_root, sizeof root) != 0)
 		goto done;
@@ -695,12 +701,19 @@ int pqs_chain_builder_finish(pqs_chain_builder *b, uint64_t timestamp, uint8_t *
 	memcpy(h.parent, b->parent, PQS_CHAIN_HASH_LEN);
 	h.count = (uint32_t)b->n;
 	size_t pos = PQS_CHAIN_HEADER_LEN;
-	for (size_t i = 0; i < b->n; i++) {
+	int rc = PQS_OK;
+	for (size_t i = 0; i < b->n && !rc; i++) {
 		memcpy(blk + pos, b->txs[i], b->lens[i]);
-		pqs_chain_txid(ids[i], b->txs[i], b->lens[i]);
+		rc = pqs_chain_txid(ids[i], b->txs[i], b->lens[i]);
 		pos += b->lens[i];
 	}
-	pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, b->n);
+	if (!rc)
+		rc = pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, b->n);
+	if (rc) {
+		free(blk);
+		free(ids);
+		return rc;
+	}
 	pqs_chain_state_digest(b->scratch, h.state_digest);
 	pqs_chain_header_encode(blk, &h);
 	free(ids);

@@ -278,7 +278,8 @@ static int index_txs(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block, size
 		return rc;
 	for (uint32_t i = 0; i < h.count && !rc; i++) {
 		uint8_t id[PQS_CHAIN_HASH_LEN], rec[12];
-		pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i]);
+		if ((rc = pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i])) != PQS_OK)
+			break;
 		chain_put64(rec, h.height);
 		chain_put32(rec + 8, i);
 		MDB_val k = val(id, sizeof id), v = val(rec, sizeof rec);
@@ -427,7 +428,8 @@ static int check_tx_index(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block,
 		return rc;
 	for (uint32_t i = 0; i < h.count && !rc; i++) {
 		uint8_t id[PQS_CHAIN_HASH_LEN];
-		pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i]);
+		if ((rc = pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i])) != PQS_OK)
+			break;
 		MDB_val k = val(id, sizeof id), v;
 		rc = mdb_err(mdb_get(txn, n->txs, &k, &v));
 		if (rc == PQS_CHAIN_ERR_NOT_FOUND || (!rc && (v.mv_size != 12 || chain_get64(v.mv_data) != h.height ||

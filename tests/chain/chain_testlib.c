@@ -115,13 +115,15 @@ uint8_t *ct_raw_block(const pqs_chain_state *parent, uint64_t timestamp, uint8_t
 	size_t pos = PQS_CHAIN_HEADER_LEN;
 	for (size_t i = 0; i < n; i++) {
 		memcpy(blk + pos, txs[i], lens[i]);
-		pqs_chain_txid(ids[i], txs[i], lens[i]);
+		if (pqs_chain_txid(ids[i], txs[i], lens[i]))
+			die("txid", PQS_ERR_INTERNAL);
 		pos += lens[i];
 	}
 	if (merkle)
 		memcpy(h.merkle_root, merkle, PQS_CHAIN_HASH_LEN);
 	else
-		pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, n);
+		if (pqs_chain_merkle_root(h.merkle_root, (const uint8_t (*)[PQS_CHAIN_HASH_LEN])ids, n))
+			die("merkle", PQS_ERR_INTERNAL);
 	if (digest)
 		memcpy(h.state_digest, digest, PQS_CHAIN_HASH_LEN);
 	pqs_chain_header_encode(blk, &h);

@@ -133,7 +133,7 @@ int main(void)
 		pqs_chain_header h;
 		size_t *offs;
 		TU_CHECK(pqs_chain_block_decode(&h, NULL, &offs, blocks[b], blen[b]) == PQS_OK, "decode block %d", b + 1);
-		pqs_chain_txid(txid[b], blocks[b] + offs[2], offs[3] - offs[2]);
+		TU_CHECK(pqs_chain_txid(txid[b], blocks[b] + offs[2], offs[3] - offs[2]) == PQS_OK, "txid");
 		free(offs);
 		for (int i = 0; i < NKEYS; i++)
 			free(t[i]);
