@@ -513,7 +513,7 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 	printf("OpenSSL ECDSA P-256 verify (yardstick): %.0f/s; 100-byte BSM payload, PSID 0x20, certificate "
 	       "attached, issued by the root\n\n",
 	       y->verify.ops_per_s);
-	printf("%-24s %6s %4s %4s %9s %9s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %9s %9s\n", "profile",
+	printf("%-24s %6s %5s %5s %10s %10s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %9s %9s\n", "profile",
 	       "SPDU B", "@1400", "@2302", "sign p50", "sign p99", "margin", "cold/s", "bare/s", "warm/s", "bare/s",
 	       "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "nbrs cold", "nbrs warm");
 	for (size_t i = 0; i < n; i++) {
@@ -522,7 +522,7 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 			printf("%-24s skipped: scheme not registered in this build\n", r->profile);
 			continue;
 		}
-		printf("%-24s %6zu %4zu %5zu %8.3fms %8.3fms %6.2f%% %10.0f %10.0f %10.0f %10.0f %6.1f%% %6.1f%% %11.0f "
+		printf("%-24s %6zu %5zu %5zu %8.3fms %8.3fms %6.2f%% %10.0f %10.0f %10.0f %10.0f %6.1f%% %6.1f%% %11.0f "
 		       "%11.0f %7.2f %9.0f %9.0f\n",
 		       r->profile, r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.median_us / 1000.0,
 		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->bare_cold_per_s,
