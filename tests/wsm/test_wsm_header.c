@@ -285,11 +285,77 @@ static void test_rejections(void)
 	TU_CHECK(strcmp(wsm_strerror(PQS_ERR_ARG), pqs_strerror(PQS_ERR_ARG)) == 0, "pqs_err delegated");
 }
 
+/*
+ * Mutations of valid WSMs (byte flips, insertions, deletions, truncations;
+ * a fixed-seed generator): the decoder never reads out of bounds (the
+ * sanitizer build checks), and whatever it accepts is canonical: the
+ * decoded header re-encodes to the input bytes, except that N-extensions
+ * may come back in ShortMsgNexts order (then decoding the re-encoding
+ * gives the same header and data).
+ */
+static uint32_t lcg(uint32_t *s)
+{
+	*s = *s * 1664525u + 1013904223u; /* Numerical Recipes LCG: a test-only byte source */
+	return *s >> 8;
+}
+
+static void test_mutations(void)
+{
+	static const uint8_t seeds[][16] = {
+		{ 0x03, 0x00, 0x20, 0x05, 1, 2, 3, 4, 5 },
+		{ 0x0B, 0x02, 0x10, 0x01, 0x0C, 0x0F, 0x01, 0xAC, 0x00, 0x80, 0x07, 0x02, 9, 9 },
+		{ 0x03, 0x01, 0xC0, 0x00, 0x05, 0x01, 0x00, 0x01, 0x00, 0x03, 1, 2, 3 },
+	};
+	static const size_t seed_len[] = { 9, 14, 13 };
+	uint32_t st = 12345;
+	unsigned long accepted = 0, reordered = 0, bad = 0;
+	for (unsigned it = 0; it < 200000; it++) {
+		size_t k = it % 3, n = seed_len[k];
+		uint8_t in[32];
+		memcpy(in, seeds[k], n);
+		unsigned nmut = 1 + lcg(&st) % 3;
+		for (unsigned m = 0; m < nmut; m++) {
+			size_t pos = n ? lcg(&st) % n : 0;
+			switch (lcg(&st) % 4) {
+			case 0: if (n) in[pos] ^= (uint8_t)(1u << (lcg(&st) % 8)); break;
+			case 1: if (n) in[pos] = (uint8_t)lcg(&st); break;
+			case 2: if (n < sizeof in) { memmove(in + pos + 1, in + pos, n - pos); in[pos] = (uint8_t)lcg(&st); n++; } break;
+			default: if (n) { memmove(in + pos, in + pos + 1, n - pos - 1); n--; } break;
+			}
+		}
+		wsm_header h, h2;
+		const uint8_t *d, *d2;
+		size_t dl, dl2, el;
+		uint8_t out[64];
+		if (wsm_decode(in, n, &h, &d, &dl) != PQS_OK)
+			continue;
+		accepted++;
+		if (wsm_encode(out, sizeof out, &el, &h, d, dl) != PQS_OK) {
+			bad++;
+			continue;
+		}
+		if (el == n && memcmp(out, in, n) == 0)
+			continue;
+		/* Only a different N-extension order may explain a difference. */
+		if (el != n || wsm_decode(out, el, &h2, &d2, &dl2) != PQS_OK || h2.psid != h.psid || dl2 != dl ||
+		    memcmp(d2, d, dl) != 0 || h2.channel != h.channel || h2.data_rate != h.data_rate ||
+		    h2.tx_power_dbm != h.tx_power_dbm || h2.time_confidence != h.time_confidence || !(in[0] & 0x08))
+			bad++;
+		else
+			reordered++;
+	}
+	TU_CHECK(bad == 0, "mutations: %lu accepted inputs that are not canonical", bad);
+	TU_CHECK(accepted > 1000, "mutations: %lu accepted (some mutations keep the WSM valid)", accepted);
+	printf("test_wsm_header: mutations: %lu of 200000 accepted, %lu of them with reordered N-extensions\n", accepted,
+	       reordered);
+}
+
 int main(void)
 {
 	test_psid();
 	test_count();
 	test_round_trips();
 	test_rejections();
+	test_mutations();
 	return tu_finish("test_wsm_header");
 }
