@@ -203,8 +203,46 @@ static void pqc_paths(const char *alg)
 	pqs_scms_flow_free(&r);
 }
 
+/*
+ * What the ACA sees: the RA's batch must not be grouped by vehicle.  The test labels each request in
+ * the batch with its vehicle (through the cocoon keys, which only the RA and the test can compute)
+ * and checks the labels are not in arrival order.  A uniform shuffle of 3 x 6 requests keeps the
+ * arrival order with probability (6!)^3 / 18! < 10^-7.
+ */
+static void shuffled_for_aca(void)
+{
+	pqs_scms_flow_result r;
+	if (!st_flow(&r, PQS_SCMS_BUTTERFLY_UNIFIED, PQS_SCMS_EXPLICIT, "ECDSA-P256", NULL, CERTS, PER_WEEK, VEH))
+		return;
+	size_t ncoc = 0;
+	uint8_t(*coc)[33] = ra_cocoons(&r, &ncoc); /* vehicle v's keys are entries v*CERTS .. v*CERTS+CERTS-1 */
+	scms_list l;
+	TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, r.ra_batch, r.ra_batch_len) == 0 && l.count == VEH * CERTS,
+	         "forward batch");
+	int grouped = 1, labelled = 0, prev = 0;
+	for (uint32_t k = 0; k < l.count; k++) {
+		scms_cert_req q;
+		if (scms_cert_req_decode(&q, l.item[k], l.item_len[k]) != 0)
+			continue;
+		for (size_t c = 0; c < ncoc; c++)
+			if (memcmp(coc[c], q.B_sign, 33) == 0) {
+				int v = (int)(c / CERTS);
+				grouped &= v >= prev;
+				prev = v;
+				labelled++;
+			}
+	}
+	TU_CHECK(labelled == VEH * CERTS, "labelled %d requests", labelled);
+	TU_CHECK(!grouped, "the ACA receives the requests grouped by vehicle");
+	printf("ACA's batch: %d requests of %d vehicles, not in arrival order\n", labelled, VEH);
+	scms_list_free(&l);
+	free(coc);
+	pqs_scms_flow_free(&r);
+}
+
 int main(void)
 {
+	shuffled_for_aca();
 	butterfly_unlinkable(PQS_SCMS_BUTTERFLY_ORIGINAL, PQS_SCMS_EXPLICIT, "ECDSA-P256");
 	butterfly_unlinkable(PQS_SCMS_BUTTERFLY_UNIFIED, PQS_SCMS_EXPLICIT, "ECDSA-P256");
 	butterfly_unlinkable(PQS_SCMS_BUTTERFLY_ORIGINAL, PQS_SCMS_IMPLICIT, "ECDSA-P256");
