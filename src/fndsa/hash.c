@@ -75,7 +75,7 @@ fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
 	} while (0)
 
 void
-fndsa_prng_refill(fndsa_prng *p)
+fndsa_prng_refill_generic(fndsa_prng *p)
 {
 	/* "expand 32-byte k" */
 	static const uint32_t CW[4] = { 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
@@ -112,3 +112,87 @@ fndsa_prng_refill(fndsa_prng *p)
 	p->cc = cc;
 	p->ptr = 0;
 }
+
+#if defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON))
+/*
+ * The same eight blocks with GCC/Clang vector types (4 x 32-bit lanes,
+ * SSE2/NEON): lane u of the vector pair (xa, xb)[v] is word v of block u
+ * (xa: blocks 0-3, xb: blocks 4-7), which is also the output layout, so
+ * each word row is stored as 32 contiguous little-endian bytes.
+ */
+typedef uint32_t fndsa_v4u32 __attribute__((vector_size(16)));
+
+void
+fndsa_prng_refill(fndsa_prng *p)
+{
+	static const uint32_t CW[4] = { 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
+	fndsa_v4u32 xa[16], xb[16], ia[16], ib[16];
+	uint64_t cc = p->cc;
+
+	for (unsigned v = 0; v < 16; v++) {
+		uint32_t w = v < 4 ? CW[v] : p->state[v - 4];
+		fndsa_v4u32 t = { w, w, w, w };
+		ia[v] = t;
+		ib[v] = t;
+	}
+	{
+		fndsa_v4u32 c0 = { (uint32_t)cc, (uint32_t)(cc + 1), (uint32_t)(cc + 2), (uint32_t)(cc + 3) };
+		fndsa_v4u32 c1 = { (uint32_t)(cc + 4), (uint32_t)(cc + 5), (uint32_t)(cc + 6), (uint32_t)(cc + 7) };
+		fndsa_v4u32 h0 = { (uint32_t)(cc >> 32), (uint32_t)((cc + 1) >> 32),
+			(uint32_t)((cc + 2) >> 32), (uint32_t)((cc + 3) >> 32) };
+		fndsa_v4u32 h1 = { (uint32_t)((cc + 4) >> 32), (uint32_t)((cc + 5) >> 32),
+			(uint32_t)((cc + 6) >> 32), (uint32_t)((cc + 7) >> 32) };
+		ia[14] ^= c0;
+		ib[14] ^= c1;
+		ia[15] ^= h0;
+		ib[15] ^= h1;
+	}
+	memcpy(xa, ia, sizeof xa);
+	memcpy(xb, ib, sizeof xb);
+#define VQR(x, a, b, c, d) do { \
+		x[a] += x[b]; x[d] ^= x[a]; x[d] = (x[d] << 16) | (x[d] >> 16); \
+		x[c] += x[d]; x[b] ^= x[c]; x[b] = (x[b] << 12) | (x[b] >> 20); \
+		x[a] += x[b]; x[d] ^= x[a]; x[d] = (x[d] << 8) | (x[d] >> 24); \
+		x[c] += x[d]; x[b] ^= x[c]; x[b] = (x[b] << 7) | (x[b] >> 25); \
+	} while (0)
+#define VROUND(x) do { \
+		VQR(x, 0, 4, 8, 12); VQR(x, 1, 5, 9, 13); \
+		VQR(x, 2, 6, 10, 14); VQR(x, 3, 7, 11, 15); \
+		VQR(x, 0, 5, 10, 15); VQR(x, 1, 6, 11, 12); \
+		VQR(x, 2, 7, 8, 13); VQR(x, 3, 4, 9, 14); \
+	} while (0)
+	for (int i = 0; i < 10; i++) {
+		VROUND(xa);
+		VROUND(xb);
+	}
+#undef VROUND
+#undef VQR
+	for (unsigned v = 0; v < 16; v++) {
+		fndsa_v4u32 wa = xa[v] + ia[v], wb = xb[v] + ib[v];
+		uint8_t *d = p->buf + (v << 5);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		memcpy(d, &wa, 16);
+		memcpy(d + 16, &wb, 16);
+#else
+		for (unsigned u = 0; u < 4; u++) {
+			d[4 * u + 0] = (uint8_t)wa[u];
+			d[4 * u + 1] = (uint8_t)(wa[u] >> 8);
+			d[4 * u + 2] = (uint8_t)(wa[u] >> 16);
+			d[4 * u + 3] = (uint8_t)(wa[u] >> 24);
+			d[16 + 4 * u + 0] = (uint8_t)wb[u];
+			d[16 + 4 * u + 1] = (uint8_t)(wb[u] >> 8);
+			d[16 + 4 * u + 2] = (uint8_t)(wb[u] >> 16);
+			d[16 + 4 * u + 3] = (uint8_t)(wb[u] >> 24);
+		}
+#endif
+	}
+	p->cc = cc + 8;
+	p->ptr = 0;
+}
+#else
+void
+fndsa_prng_refill(fndsa_prng *p)
+{
+	fndsa_prng_refill_generic(p);
+}
+#endif

@@ -239,6 +239,9 @@ typedef struct {
 
 void fndsa_prng_init(fndsa_prng *p, pqs_keccak *src);
 void fndsa_prng_refill(fndsa_prng *p);
+/* Plain C version of the refill (fndsa_prng_refill may use vector
+ * extensions; tests check that both agree). */
+void fndsa_prng_refill_generic(fndsa_prng *p);
 
 static inline uint64_t
 fndsa_prng_get_u64(fndsa_prng *p)
