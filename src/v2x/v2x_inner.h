@@ -97,7 +97,8 @@ void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk);
 int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len);
 
 /* Signature: encoded size, encoding, and strict decoding into a registry-encoded signature.
- * x_only_only: reject rSig forms other than x-only (certificates, 1609.2 section 6.4.? canonical form). */
+ * x_only_only: reject rSig forms other than x-only (certificates are hashed in their canonical
+ * form, 1609.2 section 6.4.3, where rSig is x-only). */
 size_t v2x_sig_size(const v2x_alg *alg);
 void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig);
 int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only);
