@@ -4,7 +4,7 @@
  * check f*G - g*F = q over Z[x]/(x^n+1) with exact integer arithmetic
  * (schoolbook, int64: |coefficients| <= 127, so no overflow), plus the
  * bounds |F|, |G| <= 127 (int8, -128 excluded).  Usage: test_keygen_solve [count512] [count1024]
- * (defaults 1000 and 100; logn 1..8 use count512/10 each, at least 3).
+ * (defaults 1000 and 100; logn 1..8 use count512/20 each, at least 3).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +115,7 @@ main(int argc, char **argv)
 	unsigned logn;
 
 	for (logn = 1; logn <= 8; logn++) {
-		unsigned c = c9 / 10 < 3 ? 3 : c9 / 10;
+		unsigned c = c9 / 20 < 3 ? 3 : c9 / 20;
 
 		run(logn, c, 1000 * logn);
 	}
