@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fndsa/inner.h"
+#include "fndsa/keygen_inner.h"
 #include "pqsig/drbg.h"
 #include "pqsig/sig.h"
 #include "testutil.h"
@@ -74,10 +75,35 @@ run(const char *name, unsigned logn, unsigned count)
 	free(pk); free(sk); free(pk2); free(sk2); free(sig); free(tmp);
 }
 
+/* Bad arguments get PQS_ERR_ARG and no output. */
+static void
+test_bad_args(void)
+{
+	static uint64_t tmp[(FNDSA_TMP_KEYGEN(10) + 7) / 8];
+	uint8_t seed[48] = { 0 }, pk[FNDSA_PK_SIZE(9)], sk[FNDSA_SK_SIZE(9)];
+	int8_t f[512] = { 1 }, g[512] = { 1 }, F[512], G[512];
+
+	TU_CHECK(fndsa_keygen_from_seed(3, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 3");
+	TU_CHECK(fndsa_keygen_from_seed(11, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 11");
+	TU_CHECK(fndsa_keygen_from_seed(9, NULL, sk, pk, tmp) == PQS_ERR_ARG, "NULL seed");
+	TU_CHECK(fndsa_keygen_from_seed(9, seed, NULL, pk, tmp) == PQS_ERR_ARG, "NULL sk");
+	TU_CHECK(fndsa_keygen_from_seed(9, seed, sk, NULL, tmp) == PQS_ERR_ARG, "NULL pk");
+	TU_CHECK(fndsa_keygen_from_seed(9, seed, sk, pk, NULL) == PQS_ERR_ARG, "NULL tmp");
+	TU_CHECK(fndsa_keygen_fg(0, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 0");
+	TU_CHECK(fndsa_keygen_fg(11, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 11");
+	TU_CHECK(fndsa_keygen_fg(9, f, g, NULL, G, tmp) == PQS_ERR_ARG, "fg NULL F");
+	/* f = g = 1: the solutions of G - F = q reduce to F = -6144,
+	 * G = 6145 (or the reverse rounding), beyond the 8-bit encoding:
+	 * NTRUSolve's documented rejection. */
+	TU_CHECK(fndsa_keygen_fg(9, f, g, F, G, tmp) == 1, "fg f = g rejected");
+}
+
 int
 main(int argc, char **argv)
 {
 	unsigned count = argc > 1 ? (unsigned)atoi(argv[1]) : 20;
+
+	test_bad_args();
 
 	run("Falcon-512", 9, count);
 	run("Falcon-1024", 10, count);
