@@ -128,9 +128,15 @@ int v2x_err_is_malformed(int err);
 typedef enum {
 	V2X_KIND_ECDSA = 1,     /* ECDSA: EccP256CurvePoint / EccP384CurvePoint keys, EcdsaP*Signature */
 	V2X_KIND_PQC = 2,       /* fixed-size OCTET STRING key and signature */
-	V2X_KIND_COMPOSITE = 3  /* SEQUENCE { EccP256CurvePoint, OCTET STRING } key,
+	V2X_KIND_COMPOSITE = 3, /* SEQUENCE { EccP256CurvePoint, OCTET STRING } key,
 	                           SEQUENCE { EcdsaP256Signature, OCTET STRING } signature */
+	V2X_KIND_REGISTRY = 4   /* any other signature-core scheme, at extension alternative
+	                           V2X_REGISTRY_INDEX: SEQUENCE { scheme Uint16 (the registry id),
+	                           value OCTET STRING }; signatures may be variable-length */
 } v2x_alg_kind;
+
+/* The catch-all alternative for signature-core schemes without an index of their own. */
+#define V2X_REGISTRY_INDEX 15
 
 typedef enum { V2X_HASH_SHA256 = 0, V2X_HASH_SHA384 = 1 } v2x_hash_alg; /* 1609.2 HashAlgorithm values */
 
@@ -146,17 +152,23 @@ typedef struct {
 	uint8_t index;             /* PublicVerificationKey / Signature alternative */
 	uint8_t kind;              /* v2x_alg_kind */
 	uint8_t hash;              /* v2x_hash_alg used for data inputs signed with this algorithm */
-	uint16_t pk_len;           /* wire bytes of the key value (inside the open type for extensions) */
-	uint16_t sig_len;          /* wire bytes of the signature value */
+	uint16_t pk_len;           /* wire bytes of the key value (inside the open type for extensions);
+	                              V2X_KIND_REGISTRY: the registry key length */
+	uint16_t sig_len;          /* wire bytes of the signature value; V2X_KIND_REGISTRY: the
+	                              registry's largest signature */
 } v2x_alg;
 
-/** Number of V2X algorithms known to this stack (registered in the core or not). */
+/**
+ * Number of V2X algorithms: those with an index of their own (registered
+ * in the core or not), then one V2X_KIND_REGISTRY algorithm per other
+ * registered signature-core scheme (named as in the registry).
+ */
 size_t v2x_alg_count(void);
 /** The i-th algorithm, or NULL. */
 const v2x_alg *v2x_alg_at(size_t i);
 /** By profile name or registry name (case-insensitive), or NULL.  "ECDSA" means ECDSA-P256. */
 const v2x_alg *v2x_alg_find(const char *name);
-/** By PublicVerificationKey / Signature index, or NULL. */
+/** By PublicVerificationKey / Signature index, or NULL (also for V2X_REGISTRY_INDEX, shared by many). */
 const v2x_alg *v2x_alg_by_index(unsigned index);
 /** The signature-core class of an algorithm, or NULL if that scheme is not registered yet. */
 const pqs_sig_class *v2x_alg_class(const v2x_alg *alg);

@@ -4,6 +4,7 @@
  * registry of docs/v2x.md), profiles, key pairs, and signing a 1609.2
  * data input with any of them.
  */
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -40,23 +41,72 @@ static const v2x_alg algs[] = {
 
 #define NALGS (sizeof algs / sizeof algs[0])
 
+/*
+ * Every other registered scheme (secp256k1, variable-length Falcon, schemes
+ * registered later) travels in the catch-all alternative V2X_REGISTRY_INDEX,
+ * named by its registry id.  Its table is built once from the registry.
+ */
+#define MAX_GENERIC 64
+static v2x_alg generic[MAX_GENERIC];
+static size_t n_generic;
+static pthread_once_t generic_once = PTHREAD_ONCE_INIT;
+
+static void generic_init(void)
+{
+	for (size_t i = 0; i < pqs_sig_count() && n_generic < MAX_GENERIC; i++) {
+		const pqs_sig_class *c = pqs_sig_at(i);
+		int own = 0;
+		for (size_t j = 0; j < NALGS; j++)
+			own |= strcasecmp(algs[j].registry_name, c->name) == 0;
+		if (own || c->pk_len > V2X_MAX_PK || c->sk_len > V2X_MAX_SK || c->sig_max_len > V2X_MAX_SIG)
+			continue;
+		v2x_alg *a = &generic[n_generic++];
+		a->name = a->registry_name = c->name;
+		a->index = V2X_REGISTRY_INDEX;
+		a->kind = V2X_KIND_REGISTRY;
+		a->hash = V2X_HASH_SHA256;
+		a->pk_len = (uint16_t)c->pk_len;
+		a->sig_len = (uint16_t)c->sig_max_len;
+	}
+}
+
+static size_t generic_count(void)
+{
+	pthread_once(&generic_once, generic_init);
+	return n_generic;
+}
+
 size_t v2x_alg_count(void)
 {
-	return NALGS;
+	return NALGS + generic_count();
 }
 
 const v2x_alg *v2x_alg_at(size_t i)
 {
-	return i < NALGS ? &algs[i] : NULL;
+	if (i < NALGS)
+		return &algs[i];
+	return i - NALGS < generic_count() ? &generic[i - NALGS] : NULL;
 }
 
 const v2x_alg *v2x_alg_find(const char *name)
 {
 	if (!name)
 		return NULL;
-	for (size_t i = 0; i < NALGS; i++)
-		if (strcasecmp(algs[i].name, name) == 0 || strcasecmp(algs[i].registry_name, name) == 0)
-			return &algs[i];
+	for (size_t i = 0; i < v2x_alg_count(); i++) {
+		const v2x_alg *a = v2x_alg_at(i);
+		if (strcasecmp(a->name, name) == 0 || strcasecmp(a->registry_name, name) == 0)
+			return a;
+	}
+	return NULL;
+}
+
+/* The registry-alternative algorithm of the scheme with this registry id, or NULL. */
+static const v2x_alg *generic_by_id(uint16_t id)
+{
+	const pqs_sig_class *c = pqs_sig_find_id(id);
+	for (size_t i = 0; c && i < generic_count(); i++)
+		if (strcmp(generic[i].registry_name, c->name) == 0)
+			return &generic[i];
 	return NULL;
 }
 
@@ -96,7 +146,17 @@ size_t v2x_alg_reg_pk_len(const v2x_alg *alg)
 size_t v2x_alg_reg_sig_len(const v2x_alg *alg)
 {
 	/* the wire adds one tag octet to r (x-only EccP256CurvePoint / EccP384CurvePoint) */
-	return (size_t)alg->sig_len - (alg->kind == V2X_KIND_PQC ? 0 : 1);
+	return (size_t)alg->sig_len - (alg->kind == V2X_KIND_ECDSA || alg->kind == V2X_KIND_COMPOSITE ? 1 : 0);
+}
+
+int v2x_alg_sig_len_ok(const v2x_alg *alg, size_t sig_len)
+{
+	if (alg->kind != V2X_KIND_REGISTRY)
+		return sig_len == v2x_alg_reg_sig_len(alg);
+	const pqs_sig_class *c = v2x_alg_class(alg);
+	if (c && (c->flags & PQS_SIG_FIXED_LENGTH))
+		return sig_len == v2x_alg_reg_sig_len(alg);
+	return sig_len >= 1 && sig_len <= v2x_alg_reg_sig_len(alg);
 }
 
 /* ---------------- profiles ---------------- */
@@ -119,6 +179,9 @@ static const char *const profile_names[] = {
 	"ECDSA-brainpoolP256r1",
 	"ECDSA+ML-DSA-65",
 	"ECDSA/ECDSA+FN-DSA-1024",
+	"Falcon-512",            /* the registry alternative (index 15), variable-length signatures */
+	"ECDSA/Falcon-1024",
+	"ECDSA-secp256k1",       /* the registry alternative, fixed-length signatures */
 };
 
 size_t v2x_profile_count(void)
@@ -373,14 +436,44 @@ static size_t wrap_size(const v2x_alg *alg, size_t value_len)
 	return 1 + (alg->index >= 2 ? coer_length_size(value_len) : 0) + value_len;
 }
 
+/* V2X_KIND_REGISTRY value: scheme id (Uint16), then an OCTET STRING with its length. */
+static size_t registry_value_size(size_t n)
+{
+	return 2 + coer_length_size(n) + n;
+}
+
 size_t v2x_pvk_size(const v2x_alg *alg)
 {
-	return wrap_size(alg, alg->pk_len);
+	return wrap_size(alg, alg->kind == V2X_KIND_REGISTRY ? registry_value_size(alg->pk_len) : alg->pk_len);
 }
 
 size_t v2x_sig_size(const v2x_alg *alg)
 {
-	return wrap_size(alg, alg->sig_len);
+	return wrap_size(alg, alg->kind == V2X_KIND_REGISTRY ? registry_value_size(alg->sig_len) : alg->sig_len);
+}
+
+static void registry_put(coer_wr *w, const v2x_alg *alg, const uint8_t *v, size_t n)
+{
+	const pqs_sig_class *c = v2x_alg_class(alg);
+	coer_put_length(w, registry_value_size(n));
+	coer_put_u16(w, c ? c->id : 0);
+	coer_put_length(w, n);
+	coer_put_bytes(w, v, n);
+}
+
+/* Decode a registry alternative's content: the scheme and its value (length checked by the caller). */
+static int registry_get(coer_rd *v, const v2x_alg **alg, const uint8_t **p, size_t *n)
+{
+	uint16_t id;
+	int e = coer_get_u16(v, &id);
+	if (e || (e = coer_get_length(v, n)) != 0 || (e = coer_get_bytes(v, *n, p)) != 0)
+		return e;
+	if ((e = coer_end_open(v)) != 0)
+		return e;
+	*alg = generic_by_id(id);
+	if (!*alg && pqs_sig_find_id(id))
+		return V2X_ERR_CONSTRAINT; /* a scheme with an index of its own must use it (one encoding) */
+	return V2X_OK;
 }
 
 size_t v2x_alg_key_wire_len(const v2x_alg *alg)
@@ -396,6 +489,10 @@ size_t v2x_alg_sig_wire_len(const v2x_alg *alg)
 void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
 {
 	coer_put_tag(w, alg->index);
+	if (alg->kind == V2X_KIND_REGISTRY) {
+		registry_put(w, alg, pk, alg->pk_len);
+		return;
+	}
 	if (alg->index >= 2)
 		coer_put_length(w, alg->pk_len);
 	switch (alg->kind) {
@@ -412,9 +509,13 @@ void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
 	}
 }
 
-void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig)
+void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len)
 {
 	coer_put_tag(w, alg->index);
+	if (alg->kind == V2X_KIND_REGISTRY) {
+		registry_put(w, alg, sig, sig_len);
+		return;
+	}
 	if (alg->index >= 2)
 		coer_put_length(w, alg->sig_len);
 	switch (alg->kind) {
@@ -455,6 +556,22 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 	int e = open_choice(r, &t, &a, &v);
 	if (e)
 		return e;
+	if (t == V2X_REGISTRY_INDEX) {
+		const uint8_t *p;
+		size_t n;
+		*alg = NULL;
+		*pk_len = 0;
+		if ((e = registry_get(&v, &a, &p, &n)) != 0)
+			return e;
+		if (a && n != a->pk_len)
+			return V2X_ERR_CONSTRAINT;
+		if (a) {
+			memcpy(pk, p, n);
+			*pk_len = n;
+			*alg = a;
+		}
+		return V2X_OK;
+	}
 	*alg = a;
 	if (!a) {
 		*pk_len = 0;
@@ -501,6 +618,22 @@ int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, 
 	int e = open_choice(r, &t, &a, &v);
 	if (e)
 		return e;
+	if (t == V2X_REGISTRY_INDEX) {
+		const uint8_t *p;
+		size_t n;
+		*alg = NULL;
+		*sig_len = 0;
+		if ((e = registry_get(&v, &a, &p, &n)) != 0)
+			return e;
+		if (a && !v2x_alg_sig_len_ok(a, n))
+			return V2X_ERR_CONSTRAINT;
+		if (a) {
+			memcpy(sig, p, n);
+			*sig_len = n;
+			*alg = a;
+		}
+		return V2X_OK;
+	}
 	*alg = a;
 	if (!a) {
 		*sig_len = 0;

@@ -177,9 +177,9 @@ int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_k
 		e = v2x_alg_sign(issuer_key, di, v2x_hash_len(h), sig, &sig_len, rng);
 	if (e)
 		return e;
-	if (sig_len != v2x_alg_reg_sig_len(ia))
+	if (!v2x_alg_sig_len_ok(ia, sig_len))
 		return V2X_ERR_CRYPTO;
-	v2x_sig_put(&w, ia, sig);
+	v2x_sig_put(&w, ia, sig, sig_len);
 	if ((e = coer_wr_result(&w)) != 0)
 		return e;
 	*out_len = w.len;

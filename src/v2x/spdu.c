@@ -87,12 +87,12 @@ int v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, 
 	e = v2x_data_input(alg->hash, out + tbs_off, tbs_len, s->cert_hash, di);
 	if (!e)
 		e = v2x_alg_sign(s->key, di, v2x_hash_len(alg->hash), sig, &sig_len, s->rng);
-	if (!e && sig_len != v2x_alg_reg_sig_len(alg))
+	if (!e && !v2x_alg_sig_len_ok(alg, sig_len))
 		e = V2X_ERR_CRYPTO;
 	pqs_zeroize(di, sizeof di);
 	if (e)
 		return e;
-	v2x_sig_put(&w, alg, sig);
+	v2x_sig_put(&w, alg, sig, sig_len);
 	if ((e = coer_wr_result(&w)) != 0)
 		return e;
 	*out_len = w.len;

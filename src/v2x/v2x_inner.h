@@ -100,12 +100,15 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len);
  * x_only_only: reject rSig forms other than x-only (certificates are hashed in their canonical
  * form, 1609.2 section 6.4.3, where rSig is x-only). */
 size_t v2x_sig_size(const v2x_alg *alg);
-void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig);
+void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len);
 int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only);
 
 /* Registry lengths of an algorithm's key and signature. */
 size_t v2x_alg_reg_pk_len(const v2x_alg *alg);
 size_t v2x_alg_reg_sig_len(const v2x_alg *alg);
+/* 1 if a registry-encoded signature of sig_len bytes is a length the algorithm produces (all of them
+ * are fixed but V2X_KIND_REGISTRY schemes without PQS_SIG_FIXED_LENGTH: 1 .. largest). */
+int v2x_alg_sig_len_ok(const v2x_alg *alg, size_t sig_len);
 
 /* Sign / verify a data input (hash_len bytes) with an algorithm (ECDSA: as digest; others: as message). */
 int v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,

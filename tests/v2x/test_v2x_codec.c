@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pqsig/sig.h"
 #include "pqsig/v2x.h"
 #include "testutil.h"
 
@@ -252,6 +253,43 @@ static void cert_cases(void)
 		alt[1] = 100; /* beyond the end of the certificate */
 		edit(&y, &veh, key_at, 34, alt, sizeof alt);
 		TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_TRUNCATED, "unknown key alternative overruns");
+	}
+	/* the registry alternative (index 15): SEQUENCE { scheme Uint16, value OCTET STRING } */
+	{
+		static v2x_cert c;
+		size_t key_at = veh.n - 66 - 34;
+		uint8_t alt[1 + 1 + 2 + 1 + 33];
+		blob y;
+		const pqs_sig_class *k1 = pqs_sig_find("ECDSA-secp256k1"), *p256 = pqs_sig_find("ECDSA-P256");
+		alt[0] = 0x80 | V2X_REGISTRY_INDEX;
+		alt[1] = 2 + 1 + 33;
+		alt[4] = 33;
+		memcpy(alt + 5, veh.b + key_at + 1, 33); /* any 33 bytes: decoding does not check the point */
+		if (k1 && p256) {
+			alt[2] = (uint8_t)(k1->id >> 8);
+			alt[3] = (uint8_t)k1->id;
+			edit(&y, &veh, key_at, 34, alt, sizeof alt);
+			int e = v2x_cert_decode(&c, y.b, y.n);
+			TU_CHECK(e == V2X_OK && c.key_alg == v2x_alg_find("ECDSA-secp256k1") && c.pk_len == 33,
+			         "registry alternative: secp256k1 key: %s", v2x_strerror(e));
+			alt[4] = 32;
+			alt[1] = 2 + 1 + 32;
+			edit(&y, &veh, key_at, 34, alt, sizeof alt - 1);
+			TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT, "registry key of the wrong length");
+			alt[4] = 33;
+			alt[1] = 2 + 1 + 33;
+			alt[2] = (uint8_t)(p256->id >> 8);
+			alt[3] = (uint8_t)p256->id;
+			edit(&y, &veh, key_at, 34, alt, sizeof alt);
+			TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT,
+			         "a scheme with its own index in the registry alternative");
+			alt[2] = alt[3] = 0xff; /* no such scheme: skipped */
+			edit(&y, &veh, key_at, 34, alt, sizeof alt);
+			e = v2x_cert_decode(&c, y.b, y.n);
+			TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown registry scheme skipped: %s", v2x_strerror(e));
+		} else {
+			printf("registry alternative: SKIP (ECDSA-secp256k1 not registered)\n");
+		}
 	}
 	/* hashing: HashedId8 is the low 8 bytes of SHA-256 over the whole encoding */
 	uint8_t id[8], h[48];
