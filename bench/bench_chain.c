@@ -68,6 +68,8 @@ typedef struct {
 	double validate_ms_1t, validate_ms_all;  /* medians */
 	double bare_ms;                          /* 1000 bare verifications, median */
 	double overhead_cpu;                     /* 1-thread validation / bare, in thread CPU time */
+	double work_ratio;                       /* CPU of 1-thread / CPU of all-thread validation (process) */
+	double cores_1t, cores_all;              /* CPU time / wall time of each: the cores actually obtained */
 	unsigned threads;
 	size_t reps;
 } chain_result;
@@ -86,29 +88,33 @@ static double median_of(double *v, size_t n)
 }
 
 /*
- * CPU time of the calling thread, in microseconds.  The one-thread
- * comparison (validation vs bare verification) is also taken in CPU time:
- * unlike wall time it does not move when other processes share the cores.
+ * CPU time in microseconds of the calling thread or of the whole process.
+ * The one-thread comparison (validation vs bare verification) is also
+ * taken in thread CPU time: unlike wall time it does not move when other
+ * processes share the cores.  The all-thread run's process CPU time shows
+ * how much work the pool adds (none, ideally), apart from how fast the
+ * cores it got ran it.
  */
-static double thread_cpu_us(void)
+static double cpu_us(clockid_t clock)
 {
 	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+	if (clock_gettime(clock, &ts) != 0)
 		return 0;
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
 /* Time one validation of blk against a fresh copy of parent (the copy is not timed). */
 static int time_validation(const pqs_chain_state *parent, const uint8_t *blk, size_t len, pqs_chain_pool *pool,
-                           double *us, double *cpu_us)
+                           double *us, double *cpu)
 {
 	pqs_chain_state *c = pqs_chain_state_clone(parent);
 	if (!c)
 		return PQS_CHAIN_ERR_NOMEM;
-	double c0 = thread_cpu_us(), t0 = bench_now_us();
+	clockid_t clock = pool ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID;
+	double c0 = cpu_us(clock), t0 = bench_now_us();
 	int rc = pqs_chain_apply_block(c, blk, len, pool, NULL);
 	*us = bench_now_us() - t0;
-	*cpu_us = thread_cpu_us() - c0;
+	*cpu = cpu_us(clock) - c0;
 	pqs_chain_state_free(c);
 	return rc;
 }
@@ -220,24 +226,25 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	 */
 	pqs_chain_tx *dec = NULL;
 	pqs_chain_header h;
-	double *s1 = NULL, *sall = NULL, *cpu_bare = NULL, *cpu_1t = NULL, cpu_all;
+	double *s1 = NULL, *sall = NULL, *cpu_bare = NULL, *cpu_1t = NULL, *cpu_all = NULL;
 	if ((rc = pqs_chain_block_decode(&h, &dec, NULL, blk, blen)))
 		goto done;
 	s1 = calloc(r->reps, sizeof *s1);
 	sall = calloc(r->reps, sizeof *sall);
 	cpu_bare = calloc(r->reps, sizeof *cpu_bare);
 	cpu_1t = calloc(r->reps, sizeof *cpu_1t);
-	rc = s1 && sall && cpu_bare && cpu_1t ? PQS_OK : PQS_CHAIN_ERR_NOMEM;
+	cpu_all = calloc(r->reps, sizeof *cpu_all);
+	rc = s1 && sall && cpu_bare && cpu_1t && cpu_all ? PQS_OK : PQS_CHAIN_ERR_NOMEM;
 	for (size_t rep = 0; rep < r->reps && !rc; rep++) {
-		double c0 = thread_cpu_us(), t0 = bench_now_us();
+		double c0 = cpu_us(CLOCK_THREAD_CPUTIME_ID), t0 = bench_now_us();
 		for (size_t i = 0; i < BLOCK_TXS && !rc; i++)
 			rc = pqs_sig_verify(cls, dec[i].sig, dec[i].sig_len, digests[i], 32, NULL, 0, keys[i % r->nkeys].pk);
 		samples[rep] = bench_now_us() - t0;
-		cpu_bare[rep] = thread_cpu_us() - c0;
+		cpu_bare[rep] = cpu_us(CLOCK_THREAD_CPUTIME_ID) - c0;
 		if (!rc)
 			rc = time_validation(state, blk, blen, NULL, &s1[rep], &cpu_1t[rep]);
 		if (!rc)
-			rc = time_validation(state, blk, blen, pool_all, &sall[rep], &cpu_all);
+			rc = time_validation(state, blk, blen, pool_all, &sall[rep], &cpu_all[rep]);
 		bench_progress("%s: verification and validation %zu/%zu", cls->name, rep + 1, r->reps);
 	}
 	if (!rc) {
@@ -245,13 +252,20 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 		r->verify_us = r->bare_ms * 1e3 / BLOCK_TXS;
 		r->validate_ms_1t = median_of(s1, r->reps) / 1e3;
 		r->validate_ms_all = median_of(sall, r->reps) / 1e3;
-		r->overhead_cpu = median_of(cpu_1t, r->reps) / median_of(cpu_bare, r->reps) - 1.0;
+		double c1 = median_of(cpu_1t, r->reps);
+		r->overhead_cpu = c1 / median_of(cpu_bare, r->reps) - 1.0;
+		double call = median_of(cpu_all, r->reps);
+		r->work_ratio = c1 / call;
+		/* On a shared machine the scheduler may give the process a fixed share whatever its thread count. */
+		r->cores_1t = c1 / (r->validate_ms_1t * 1e3);
+		r->cores_all = call / (r->validate_ms_all * 1e3);
 	}
 	free(dec);
 	free(s1);
 	free(sall);
 	free(cpu_bare);
 	free(cpu_1t);
+	free(cpu_all);
 	if (rc)
 		goto done;
 	rc = PQS_OK;
@@ -341,9 +355,9 @@ static void print_tables(FILE *f, const chain_result *res, size_t n, int md)
 		           "|---|---|---|---|---|---|---|---|---|---|---|\n",
 		        n ? res[0].threads : 1);
 	} else {
-		fprintf(f, "%-22s %10s %9s %9s %22s %9s %9s %8s %8s %9s %6s %8s\n", "algorithm", "keygen us", "sign us",
-		        "verify us", "paper kg/sign/vrfy ms", "bare ms", "val 1t ms", "ovh wall", "ovh cpu", "val all", "eff",
-		        "paper ms");
+		fprintf(f, "%-22s %10s %9s %9s %22s %9s %9s %8s %8s %9s %6s %11s %8s\n", "algorithm", "keygen us",
+		        "sign us", "verify us", "paper kg/sign/vrfy ms", "bare ms", "val 1t ms", "ovh wall", "ovh cpu",
+		        "val all", "eff", "cores 1->all", "paper ms");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const chain_result *r = &res[i];
@@ -354,14 +368,15 @@ static void print_tables(FILE *f, const chain_result *res, size_t n, int md)
 		double overhead = r->validate_ms_1t / r->bare_ms - 1.0;
 		double eff = r->validate_ms_1t / ((double)r->threads * r->validate_ms_all);
 		if (md)
-			fprintf(f, "| %s | %.1f | %.1f | %.1f | %s | %.2f | %.2f | %+.1f %% / %+.1f %% | %.2f | %.0f %% | %s |\n",
+			fprintf(f, "| %s | %.1f | %.1f | %.1f | %s | %.2f | %.2f | %+.1f %% / %+.1f %% | %.2f | %.0f %% "
+			           "(cores obtained %.2f -> %.2f; CPU work ratio %.2f) | %s |\n",
 			        r->cls->name, r->keygen_us, r->sign_us, r->verify_us, pt, r->bare_ms, r->validate_ms_1t,
-			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff,
-			        or_dash(p ? p->validate_ms : NULL));
+			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff, r->cores_1t, r->cores_all,
+			        r->work_ratio, or_dash(p ? p->validate_ms : NULL));
 		else
-			fprintf(f, "%-22s %10.1f %9.1f %9.1f %22s %9.2f %9.2f %+7.1f%% %+7.1f%% %9.2f %5.0f%% %8s\n",
+			fprintf(f, "%-22s %10.1f %9.1f %9.1f %22s %9.2f %9.2f %+7.1f%% %+7.1f%% %9.2f %5.0f%% %5.2f->%-5.2f %8s\n",
 			        r->cls->name, r->keygen_us, r->sign_us, r->verify_us, pt, r->bare_ms, r->validate_ms_1t,
-			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff,
+			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff, r->cores_1t, r->cores_all,
 			        or_dash(p ? p->validate_ms : NULL));
 	}
 }
@@ -379,11 +394,13 @@ static void print_json(const chain_result *res, size_t n)
 		       "\"block_bytes_compact\":%zu,\"keys\":%zu,\"keygen_us\":%.3f,\"sign_us\":%.3f,\"verify_us\":%.3f,"
 		       "\"bare_verify_ms_1000\":%.3f,\"validate_ms_1t\":%.3f,\"validate_ms_all\":%.3f,\"threads\":%u,"
 		       "\"validations\":%zu,\"overhead_1t\":%.4f,\"overhead_1t_cpu\":%.4f,\"parallel_efficiency\":%.4f,"
+		       "\"cpu_work_ratio_all\":%.4f,\"cores_obtained_1t\":%.3f,\"cores_obtained_all\":%.3f,"
 		       "\"paper_block_mb\":",
 		       r->cls->pk_len, r->cls->sk_len, r->sig_mean, r->tx_paper, r->block_paper, r->tx_compact_pk,
 		       r->tx_compact_ref, r->block_compact, r->nkeys, r->keygen_us, r->sign_us, r->verify_us, r->bare_ms,
 		       r->validate_ms_1t, r->validate_ms_all, r->threads, r->reps, r->validate_ms_1t / r->bare_ms - 1.0,
-		       r->overhead_cpu, r->validate_ms_1t / ((double)r->threads * r->validate_ms_all));
+		       r->overhead_cpu, r->validate_ms_1t / ((double)r->threads * r->validate_ms_all), r->work_ratio,
+		       r->cores_1t, r->cores_all);
 		printf("%s,\"paper_validate_ms\":%s}%s\n", p && p->block_mb ? p->block_mb : "null",
 		       p && p->validate_ms ? p->validate_ms : "null", i + 1 < n ? "," : "");
 	}
