@@ -26,7 +26,7 @@ typedef struct {
 	double verify_warm_per_s;    /* warm cache: message signature only */
 	double bare_cold_per_s;      /* signature core alone: CA check + message check */
 	double bare_warm_per_s;      /* signature core alone: message check */
-	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s */
+	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s: median of rounds measured back to back */
 	double checks_cold, checks_warm;     /* signature checks per SPDU the stack reported */
 	double decode_us;            /* v2x_spdu_decode alone (no cryptography), CPU microseconds */
 	double cert_id_us;           /* HashedId8 of the attached certificate (computed for every SPDU) */
