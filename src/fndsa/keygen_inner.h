@@ -299,7 +299,7 @@ size_t ntru_solve_tmp_words(unsigned logn);
 /* SHAKE256(seed), consumed as little-endian 64-bit words. */
 typedef struct {
 	pqs_keccak sc;
-	uint8_t buf[136];
+	uint64_t buf[17]; /* one SHAKE256 block, decoded */
 	size_t ptr;
 } keygen_rng;
 

@@ -18,6 +18,7 @@
 #include "core/ct.h"
 #include "inner.h"
 #include "keygen_inner.h"
+#include "pqsig/rand.h"
 
 /*
  * Cumulative distribution for sigma = 1.17*sqrt(12289/2048), scaled by
@@ -41,26 +42,37 @@ keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len)
 {
 	pqs_shake256_init(&r->sc);
 	pqs_keccak_absorb(&r->sc, seed, seed_len);
-	r->ptr = sizeof r->buf;
+	r->ptr = sizeof r->buf / sizeof r->buf[0];
 }
 
-static uint64_t
-rng_u64(keygen_rng *r)
+static void
+rng_refill(keygen_rng *r)
 {
-	/* The output stream is the same as 8-byte squeezes; squeezing
-	 * whole blocks (136 = 17*8 bytes) is just faster. */
+	/* The output stream is the same as 8-byte squeezes: one SHAKE256
+	 * block (136 bytes) is 17 little-endian 64-bit words. */
+	uint8_t blk[sizeof r->buf];
 	size_t u;
 
-	if (r->ptr >= sizeof r->buf) {
-		pqs_keccak_squeeze_blocks(&r->sc, r->buf, 1);
-		r->ptr = 0;
+	pqs_keccak_squeeze_blocks(&r->sc, blk, 1);
+	for (u = 0; u < sizeof r->buf / sizeof r->buf[0]; u++) {
+		const uint8_t *b = blk + 8 * u;
+
+		r->buf[u] = (uint64_t)b[0] | ((uint64_t)b[1] << 8)
+			| ((uint64_t)b[2] << 16) | ((uint64_t)b[3] << 24)
+			| ((uint64_t)b[4] << 32) | ((uint64_t)b[5] << 40)
+			| ((uint64_t)b[6] << 48) | ((uint64_t)b[7] << 56);
 	}
-	u = r->ptr;
-	r->ptr = u + 8;
-	return (uint64_t)r->buf[u] | ((uint64_t)r->buf[u + 1] << 8)
-		| ((uint64_t)r->buf[u + 2] << 16) | ((uint64_t)r->buf[u + 3] << 24)
-		| ((uint64_t)r->buf[u + 4] << 32) | ((uint64_t)r->buf[u + 5] << 40)
-		| ((uint64_t)r->buf[u + 6] << 48) | ((uint64_t)r->buf[u + 7] << 56);
+	pqs_zeroize(blk, sizeof blk);
+	r->ptr = 0;
+}
+
+static inline uint64_t
+rng_u64(keygen_rng *r)
+{
+	if (r->ptr >= sizeof r->buf / sizeof r->buf[0]) {
+		rng_refill(r);
+	}
+	return r->buf[r->ptr++];
 }
 
 static int32_t
