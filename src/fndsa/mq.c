@@ -15,33 +15,8 @@ extern const uint16_t fndsa_mq_gm[1024];
 extern const uint16_t fndsa_mq_igm[1024];
 
 #define Q FNDSA_Q
-#define Q0I 12287u /* -1/q mod 2^16 */
 #define R2 10952u  /* 2^32 mod q */
 #define RMODQ 4091u /* 2^16 mod q */
-
-static inline uint32_t
-mq_add(uint32_t x, uint32_t y)
-{
-	uint32_t d = x + y - Q;
-	return d + (Q & -(d >> 31));
-}
-
-static inline uint32_t
-mq_sub(uint32_t x, uint32_t y)
-{
-	uint32_t d = x - y;
-	return d + (Q & -(d >> 31));
-}
-
-/* x*y/2^16 mod q for x, y in 0..q-1. */
-static inline uint32_t
-mq_montymul(uint32_t x, uint32_t y)
-{
-	uint32_t z = x * y;
-	uint32_t w = ((z * Q0I) & 0xFFFF) * Q;
-	z = ((z + w) >> 16) - Q; /* z + w is a multiple of 2^16, < 2^31 */
-	return z + (Q & -(z >> 31));
-}
 
 /*
  * Butterfly arithmetic on 16-bit lanes (the loops below vectorise with
@@ -141,7 +116,15 @@ fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
 	}
 }
 
-/* Montgomery form x*R mod q, and back. */
+/* x*y/2^16 mod q for x, y in 0..q-1 (general operands: sq computed here). */
+static inline uint32_t
+mq_montymul(uint32_t x, uint32_t y)
+{
+	int16_t sq = (int16_t)(uint16_t)(y * QINV16);
+	return (uint16_t)mq_norm16(mq_mont16((int16_t)x, (int16_t)y, sq));
+}
+
+/* Montgomery form x*R mod q. */
 static inline uint32_t mq_tomonty(uint32_t x) { return mq_montymul(x, R2); }
 
 /* 1/x mod q (x in Montgomery form, result in Montgomery form), by
