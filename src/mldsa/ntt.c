@@ -12,7 +12,7 @@
 
 #include "mldsa/reduce.h"
 
-static const int32_t mldsa_zetas[MLDSA_N] = {
+const int32_t mldsa_zetas[MLDSA_N] = {
 	0, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
 	1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
 	2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
@@ -53,7 +53,7 @@ static const int32_t mldsa_zetas[MLDSA_N] = {
  * Montgomery multiplication (the table's 2^32 factor cancels the 2^-32),
  * additions are lazy: each layer grows the bound by at most q.
  */
-void mldsa_ntt(int32_t a[MLDSA_N])
+void mldsa_ntt_portable(int32_t a[MLDSA_N])
 {
 	unsigned m = 0;
 	for (unsigned len = 128; len > 0; len >>= 1) {
@@ -74,7 +74,7 @@ void mldsa_ntt(int32_t a[MLDSA_N])
  * 256^-1 (step 21) uses f = 2^64 / 256 mod q = 41978, so it also
  * converts out of the 2^-32 Montgomery domain of the preceding products.
  */
-void mldsa_invntt_tomont(int32_t a[MLDSA_N])
+void mldsa_invntt_tomont_portable(int32_t a[MLDSA_N])
 {
 	const int32_t f = 41978; /* 2^32 * 2^32 * 256^-1 mod q */
 	unsigned m = MLDSA_N;
@@ -90,4 +90,66 @@ void mldsa_invntt_tomont(int32_t a[MLDSA_N])
 	}
 	for (unsigned j = 0; j < MLDSA_N; j++)
 		a[j] = mldsa_fqmul(f, a[j]);
+}
+
+void mldsa_pointwise_portable(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], const int32_t b[MLDSA_N], int acc)
+{
+	if (acc) {
+		for (unsigned i = 0; i < MLDSA_N; i++)
+			r[i] += mldsa_fqmul(a[i], b[i]);
+	} else {
+		for (unsigned i = 0; i < MLDSA_N; i++)
+			r[i] = mldsa_fqmul(a[i], b[i]);
+	}
+}
+
+/* ---- Run-time choice of the implementation ---- */
+
+static int avx2_allowed = 1;
+
+void mldsa_arith_allow_avx2(int allow)
+{
+	avx2_allowed = allow;
+}
+
+int mldsa_arith_uses_avx2(void)
+{
+#if MLDSA_AVX2_BUILD
+	return avx2_allowed && __builtin_cpu_supports("avx2");
+#else
+	return 0;
+#endif
+}
+
+void mldsa_ntt(int32_t a[MLDSA_N])
+{
+#if MLDSA_AVX2_BUILD
+	if (mldsa_arith_uses_avx2()) {
+		mldsa_ntt_avx2(a);
+		return;
+	}
+#endif
+	mldsa_ntt_portable(a);
+}
+
+void mldsa_invntt_tomont(int32_t a[MLDSA_N])
+{
+#if MLDSA_AVX2_BUILD
+	if (mldsa_arith_uses_avx2()) {
+		mldsa_invntt_tomont_avx2(a);
+		return;
+	}
+#endif
+	mldsa_invntt_tomont_portable(a);
+}
+
+void mldsa_pointwise(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], const int32_t b[MLDSA_N], int acc)
+{
+#if MLDSA_AVX2_BUILD
+	if (mldsa_arith_uses_avx2()) {
+		mldsa_pointwise_avx2(r, a, b, acc);
+		return;
+	}
+#endif
+	mldsa_pointwise_portable(r, a, b, acc);
 }

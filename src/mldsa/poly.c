@@ -65,14 +65,12 @@ void mldsa_poly_invntt_tomont(mldsa_poly *a)
 
 void mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] = mldsa_fqmul(a->coeffs[i], b->coeffs[i]);
+	mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 0);
 }
 
 void mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] += mldsa_fqmul(a->coeffs[i], b->coeffs[i]);
+	mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 1);
 }
 
 unsigned mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)

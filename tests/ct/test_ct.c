@@ -18,6 +18,7 @@
 #include <valgrind/valgrind.h>
 
 #include "core/ct.h"
+#include "mldsa/ntt.h"
 #include "pqsig/drbg.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/sig.h"
@@ -66,9 +67,19 @@ static int ct_mldsa(pqs_mldsa_set set)
 	return bad;
 }
 
-static int ct_mldsa44(void) { return ct_mldsa(PQS_MLDSA_44); }
-static int ct_mldsa65(void) { return ct_mldsa(PQS_MLDSA_65); }
-static int ct_mldsa87(void) { return ct_mldsa(PQS_MLDSA_87); }
+/* Each ML-DSA set on both arithmetic paths: AVX2 (if the CPU has it) and portable. */
+static int ct_mldsa_both(pqs_mldsa_set set)
+{
+	int bad = ct_mldsa(set);
+	mldsa_arith_allow_avx2(0);
+	bad |= ct_mldsa(set);
+	mldsa_arith_allow_avx2(1);
+	return bad;
+}
+
+static int ct_mldsa44(void) { return ct_mldsa_both(PQS_MLDSA_44); }
+static int ct_mldsa65(void) { return ct_mldsa_both(PQS_MLDSA_65); }
+static int ct_mldsa87(void) { return ct_mldsa_both(PQS_MLDSA_87); }
 
 /*
  * Falcon (round 3): a key pair from a fixed seed (key generation is not

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "mldsa/ntt.h"
 #include "mldsa_test.h"
 #include "pqsig/sig.h"
 
@@ -196,23 +197,37 @@ static unsigned run_sigver(unsigned *total, unsigned *n_true)
 	return n;
 }
 
-int main(void)
+/* The whole suite once per arithmetic path: AVX2 (when the CPU has it), then portable. */
+static void run_all(const char *path)
 {
 	unsigned total, n_true;
 	unsigned kg = run_keygen();
-	printf("ACVP ML-DSA keyGen: %u/75 passed\n", kg);
+	printf("[%s] ACVP ML-DSA keyGen: %u/75 passed\n", path, kg);
 	TU_CHECK(kg == 75, "keyGen count %u", kg);
 
 	unsigned sg = run_siggen("ML-DSA-sigGen-FIPS204", "", &total);
-	printf("ACVP ML-DSA sigGen: %u/%u passed\n", sg, total);
+	printf("[%s] ACVP ML-DSA sigGen: %u/%u passed\n", path, sg, total);
 	TU_CHECK(sg == 360 && total == 360, "sigGen count %u/%u", sg, total);
 
 	unsigned sg1 = run_siggen("ML-DSA-sigGen-FIPS204-tr1", ".gz", &total);
-	printf("ACVP ML-DSA sigGen-tr1: %u/%u passed\n", sg1, total);
+	printf("[%s] ACVP ML-DSA sigGen-tr1: %u/%u passed\n", path, sg1, total);
 	TU_CHECK(sg1 == 720 && total == 720, "sigGen-tr1 count %u/%u", sg1, total);
 
 	unsigned sv = run_sigver(&total, &n_true);
-	printf("ACVP ML-DSA sigVer: %u/%u passed (%u valid, %u invalid)\n", sv, total, n_true, total - n_true);
+	printf("[%s] ACVP ML-DSA sigVer: %u/%u passed (%u valid, %u invalid)\n", path, sv, total, n_true,
+	       total - n_true);
 	TU_CHECK(sv == 180 && total == 180, "sigVer count %u/%u", sv, total);
+}
+
+int main(void)
+{
+	if (mldsa_arith_uses_avx2())
+		run_all("avx2");
+	else
+		printf("AVX2 path not available on this CPU/build\n");
+	mldsa_arith_allow_avx2(0);
+	TU_CHECK(!mldsa_arith_uses_avx2(), "portable path can be forced");
+	run_all("portable");
+	mldsa_arith_allow_avx2(1);
 	return tu_finish("test_mldsa_acvp");
 }

@@ -37,6 +37,47 @@ static int32_t modq(int64_t a)
 	return (int32_t)(r < 0 ? r + Q : r);
 }
 
+/* Both arithmetic paths give bit-identical results, at the extreme input bounds too. */
+static void test_avx2_matches_portable(void)
+{
+#if MLDSA_AVX2_BUILD
+	if (!mldsa_arith_uses_avx2()) {
+		printf("AVX2 not available: AVX2/portable comparison skipped\n");
+		return;
+	}
+	int ok = 1;
+	for (int iter = 0; iter < 2000 && ok; iter++) {
+		int32_t a[MLDSA_N], b[MLDSA_N], c[MLDSA_N], x[MLDSA_N], y[MLDSA_N], r1[MLDSA_N], r2[MLDSA_N];
+		for (int i = 0; i < MLDSA_N; i++) {
+			/* NTT input |a| < q (extremes on some iterations); pointwise operands < 9q. */
+			const int ext = iter % 4;
+			a[i] = ext == 0 ? ((i & 1) ? Q - 1 : -(Q - 1)) : (int32_t)(rnd32() % (2 * Q - 1)) - (Q - 1);
+			b[i] = (int32_t)(rnd32() % (18u * Q - 1)) - (9 * Q - 1);
+			c[i] = ext == 1 ? 9 * Q - 1 : (int32_t)(rnd32() % (18u * Q - 1)) - (9 * Q - 1);
+		}
+		memcpy(x, a, sizeof a);
+		memcpy(y, a, sizeof a);
+		mldsa_ntt_portable(x);
+		mldsa_ntt_avx2(y);
+		ok &= memcmp(x, y, sizeof x) == 0;
+		memcpy(x, a, sizeof a);
+		memcpy(y, a, sizeof a);
+		mldsa_invntt_tomont_portable(x);
+		mldsa_invntt_tomont_avx2(y);
+		ok &= memcmp(x, y, sizeof x) == 0;
+		mldsa_pointwise_portable(r1, b, c, 0);
+		mldsa_pointwise_avx2(r2, b, c, 0);
+		ok &= memcmp(r1, r2, sizeof r1) == 0;
+		mldsa_pointwise_portable(r1, b, c, 1);
+		mldsa_pointwise_avx2(r2, b, c, 1);
+		ok &= memcmp(r1, r2, sizeof r1) == 0;
+	}
+	TU_CHECK(ok, "AVX2 NTT / inverse NTT / pointwise bit-identical to the portable code");
+#else
+	printf("AVX2 path not built: comparison skipped\n");
+#endif
+}
+
 static void test_ntt(void)
 {
 	mldsa_poly a, b, c;
@@ -348,7 +389,12 @@ static void test_api_errors(void)
 
 int main(void)
 {
+	test_avx2_matches_portable();
+	/* The schoolbook comparison on the default path, then on the portable one. */
 	test_ntt();
+	mldsa_arith_allow_avx2(0);
+	test_ntt();
+	mldsa_arith_allow_avx2(1);
 	test_rounding();
 	test_challenge();
 	test_packing();
