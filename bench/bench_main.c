@@ -23,7 +23,7 @@ static const bench_kind kinds[] = {
 int cmd_bench(int argc, char **argv)
 {
 	if (argc < 2)
-		return cli_error("bench needs a kind: sig");
+		return cli_error("bench needs a kind: sig, v2x or chain");
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (strcmp(argv[1], kinds[i].name) == 0)
 			return kinds[i].run(argc - 1, argv + 1);

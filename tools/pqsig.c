@@ -19,7 +19,7 @@ static const command commands[] = {
 	{ "keygen", cmd_keygen, "keygen -a ALG [--seed HEX] -s SK -p PK" },
 	{ "sign", cmd_sign, "sign -a ALG -s SK -i MSG -o SIG [--ctx HEX] [--deterministic]" },
 	{ "verify", cmd_verify, "verify -a ALG -p PK -i MSG -S SIG [--ctx HEX]   exit 0 valid, 1 invalid, 2 error" },
-	{ "bench", cmd_bench, "bench sig [-a ALG ...] [--json] [--quick]" },
+	{ "bench", cmd_bench, "bench sig|v2x|chain [options] [--json] [--quick]   benchmarks (ratios to OpenSSL ECDSA P-256)" },
 	{ "report", cmd_report, "report --out DIR [--quick|--full]" },
 	{ "v2x", cmd_v2x, "v2x pki init|sign|verify|sizes|pcap ...   IEEE 1609.2 SPDUs (exit 0 valid, 1 invalid, 2 malformed)" },
 	{ "chain", cmd_chain, "chain init|keygen|transfer|mine|validate|show --dir D ...   ledger (validate: exit 0 valid, 1 invalid)" },
