@@ -109,8 +109,13 @@ mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
 	}
 }
 
-void
-mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
+/*
+ * Bodies of the transforms, always inlined: the callers below instantiate
+ * them once for contiguous data (stride 1, the common case, in loops the
+ * compiler can vectorize) and once for strided data.
+ */
+static inline void
+ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 	uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
@@ -129,20 +134,20 @@ mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 			uint32_t *r2 = r1 + ht * stride;
 			size_t v;
 
-			for (v = 0; v < ht; v++, r1 += stride, r2 += stride) {
-				uint32_t x = *r1;
-				uint32_t y = mp31_mmul(*r2, s, p, p0i);
+			for (v = 0; v < ht; v++) {
+				uint32_t x = r1[v * stride];
+				uint32_t y = mp31_mmul(r2[v * stride], s, p, p0i);
 
-				*r1 = mp31_add(x, y, p);
-				*r2 = mp31_sub(x, y, p);
+				r1[v * stride] = mp31_add(x, y, p);
+				r2[v * stride] = mp31_sub(x, y, p);
 			}
 		}
 		t = ht;
 	}
 }
 
-void
-mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
+static inline void
+intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 	uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
@@ -150,10 +155,7 @@ mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 	size_t m, k;
 	uint32_t ni;
 
-	if (logn == 0) {
-		return;
-	}
-	/* Gentleman-Sande, exact inverse of the stages of mp31_NTT(). */
+	/* Gentleman-Sande, exact inverse of the stages of ntt_body(). */
 	for (m = n; m > 1; m >>= 1) {
 		size_t hm = m >> 1;
 		size_t dt = t << 1;
@@ -165,12 +167,12 @@ mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 			uint32_t *r2 = r1 + t * stride;
 			size_t v;
 
-			for (v = 0; v < t; v++, r1 += stride, r2 += stride) {
-				uint32_t x = *r1;
-				uint32_t y = *r2;
+			for (v = 0; v < t; v++) {
+				uint32_t x = r1[v * stride];
+				uint32_t y = r2[v * stride];
 
-				*r1 = mp31_add(x, y, p);
-				*r2 = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
+				r1[v * stride] = mp31_add(x, y, p);
+				r2[v * stride] = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
 			}
 		}
 		t = dt;
@@ -179,5 +181,30 @@ mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 	ni = (uint32_t)1 << (31 - logn);
 	for (k = 0; k < n; k++) {
 		a[k * stride] = mp31_mmul(a[k * stride], ni, p, p0i);
+	}
+}
+
+void
+mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
+	uint32_t p, uint32_t p0i)
+{
+	if (stride == 1) {
+		ntt_body(a, 1, gm, logn, p, p0i);
+	} else {
+		ntt_body(a, stride, gm, logn, p, p0i);
+	}
+}
+
+void
+mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
+	uint32_t p, uint32_t p0i)
+{
+	if (logn == 0) {
+		return;
+	}
+	if (stride == 1) {
+		intt_body(a, 1, igm, logn, p, p0i);
+	} else {
+		intt_body(a, stride, igm, logn, p, p0i);
 	}
 }
