@@ -33,7 +33,9 @@
  *   PQS_ERR_INVALID_SIGNATURE  well-formed signature that does not verify
  *
  * Secrets (seeds, secret keys, rnd, intermediate values) are processed in
- * constant time and wiped from the stack before returning.
+ * constant time and wiped from the stack before returning.  The code is
+ * portable C11; on x86-64 CPUs with AVX2 the NTT and pointwise products
+ * take an AVX2 path chosen at run time, with bit-identical results.
  */
 #ifndef PQSIG_MLDSA_H
 #define PQSIG_MLDSA_H

@@ -142,7 +142,11 @@ static unsigned rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t
 	return ctr;
 }
 
-/* 5 blocks = 280 candidates: enough for 256 accepts except with probability ~2^-60. */
+/*
+ * 5 blocks = 280 candidates (4 would be 224): 256 accepts need at most 24
+ * rejections at rate 1 - q/2^23 < 2^-10, which fails with negligible
+ * probability; the loop below covers that case anyway.
+ */
 #define UNIFORM_NBLOCKS 5
 
 void mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce)

@@ -123,7 +123,7 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		ret = PQS_ERR_KEY_ENCODING;
 		goto out;
 	}
-	/* rho and tr are the public parts of sk (copies of pk / H(pk)). */
+	/* rho is public (the copy of pk's rho in sk): A_hat may be sampled in variable time. */
 	PQS_CT_DECLASSIFY(st.rho, sizeof st.rho);
 
 	/* Step 7: rho'' = H(K || rnd || mu, 64). */
