@@ -301,6 +301,22 @@ void fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
 	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
 	unsigned logn, fpr *tmp);
 
+/*
+ * Expanded secret key (the reference's expand_privkey): basis B in FFT
+ * representation (4n fpr) then the normalised LDL tree of ffLDL (spec
+ * Alg. 9; (logn+1)n fpr).  tmp: 6n fpr.
+ */
+#define FNDSA_EXPKEY_FPR(logn) (((size_t)(logn) + 5) << (logn))
+void fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g,
+	const int8_t *F, const int8_t *G, unsigned logn, fpr *tmp);
+/*
+ * Alg. 10 steps 3-9 with an expanded key (the reference's sign_tree):
+ * produces the same s2 as fndsa_sign_dyn for the same rng state.
+ * tmp: 6n fpr.
+ */
+void fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
+	const uint16_t *hm, unsigned logn, fpr *tmp);
+
 /* ||(s1,s2)||^2 <= bound, with overflow saturated (reference is_short). */
 int fndsa_is_short(const int16_t *s1, const int16_t *s2, unsigned logn);
 /* Same with ||s1||^2 already in sqn (reference is_short_half). */

@@ -136,8 +136,83 @@ load_basis(fpr *b00, fpr *b01, fpr *b10, fpr *b11, const int8_t *f,
 }
 
 /*
- * One signing attempt (Alg. 10 steps 3-8).  tmp: 9n fpr.  Returns 1 and
- * writes s2 if ||(s1, s2)||^2 is within the bound, 0 otherwise.
+ * Target vector (Alg. 10 step 2): t = (hm, 0) B^-1, which for the NTRU
+ * basis is t0 = hm * b11 / q, t1 = -hm * b01 / q (FFT representation).
+ */
+static void
+compute_target(fpr *t0, fpr *t1, const uint16_t *hm, const fpr *b01,
+	const fpr *b11, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	fpr ni = fpr_inverse_of_q;
+	for (size_t u = 0; u < n; u++) {
+		t0[u] = fpr_of(hm[u]);
+	}
+	fndsa_FFT(t0, logn);
+	memcpy(t1, t0, n * sizeof *t0);
+	fndsa_poly_mul_fft(t1, b01, logn);
+	fndsa_poly_mulconst(t1, fpr_neg(ni), logn);
+	fndsa_poly_mul_fft(t0, b11, logn);
+	fndsa_poly_mulconst(t0, ni, logn);
+}
+
+/*
+ * Alg. 10 steps 5-8 from the sampled z = (t0, t1) (FFT representation,
+ * overwritten): (s1, s2) = (hm, 0) - z B, rounded; accept iff
+ * ||(s1, s2)||^2 <= floor(beta^2).  tmp: 2n fpr, not overlapping z or B.
+ * On success s2 is written and 1 returned.
+ */
+static int
+finish_attempt(int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
+	const fpr *b10, const fpr *b11, const uint16_t *hm, unsigned logn, fpr *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	fpr *tx = tmp, *ty = tx + n;
+	uint32_t sqn, ng;
+	int16_t *s1tmp, *s2tmp;
+	int ok;
+
+	memcpy(tx, t0, n * sizeof *t0);
+	memcpy(ty, t1, n * sizeof *t1);
+	fndsa_poly_mul_fft(tx, b00, logn);
+	fndsa_poly_mul_fft(ty, b10, logn);
+	fndsa_poly_add(tx, ty, logn);
+	memcpy(ty, t0, n * sizeof *t0);
+	fndsa_poly_mul_fft(ty, b01, logn);
+	memcpy(t0, tx, n * sizeof *tx);
+	fndsa_poly_mul_fft(t1, b11, logn);
+	fndsa_poly_add(t1, ty, logn);
+	fndsa_iFFT(t0, logn);
+	fndsa_iFFT(t1, logn);
+
+	/* s1 = hm - rint(z B)_0, s2 = -rint(z B)_1; the squared norm
+	 * saturates on overflow. */
+	s1tmp = (int16_t *)(void *)tx;
+	sqn = 0;
+	ng = 0;
+	for (size_t u = 0; u < n; u++) {
+		int32_t z = (int32_t)hm[u] - (int32_t)fpr_rint(t0[u]);
+		sqn += (uint32_t)(z * z);
+		ng |= sqn;
+		s1tmp[u] = (int16_t)z;
+	}
+	sqn |= -(ng >> 31);
+	s2tmp = (int16_t *)(void *)ty;
+	for (size_t u = 0; u < n; u++) {
+		s2tmp[u] = (int16_t)-fpr_rint(t1[u]);
+	}
+	ok = fndsa_is_short_half(sqn, s2tmp, logn);
+	/* The norm check is a documented rejection decision: public. */
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	if (ok) {
+		memcpy(s2, s2tmp, n * sizeof *s2);
+	}
+	return ok;
+}
+
+/*
+ * One signing attempt with the LDL tree computed on the fly (the
+ * reference's sign_dyn).  tmp: 9n fpr.
  */
 static int
 sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
@@ -147,18 +222,13 @@ sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
 	size_t n = (size_t)1 << logn;
 	fpr *b00 = tmp, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
 	fpr *t0 = b11 + n, *t1 = t0 + n;
-	fpr *g00, *g01, *g11, *tx, *ty;
-	fpr ni;
-	uint32_t sqn, ng;
-	int16_t *s1tmp, *s2tmp;
-	int ok;
+	fpr *g00, *g01, *g11;
 
 	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
 
-	/* Gram matrix G = B B* (step 3 of Alg. 10 via ffLDL input): g00 =
-	 * b00 adj(b00) + b01 adj(b01), g01 = b00 adj(b10) + b01 adj(b11),
-	 * g11 = b10 adj(b10) + b11 adj(b11), written over b00, b01, b10; b01
-	 * is saved in t0 for the target computation. */
+	/* Gram matrix G = B B* written over b00, b01, b10: g00 = b00 adj(b00)
+	 * + b01 adj(b01), g01 = b00 adj(b10) + b01 adj(b11), g11 = b10
+	 * adj(b10) + b11 adj(b11); b01 is kept (in t0) for the target. */
 	memcpy(t0, b01, n * sizeof *b01);
 	fndsa_poly_mulselfadj_fft(t0, logn);
 	memcpy(t1, b00, n * sizeof *b00);
@@ -173,35 +243,23 @@ sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
 	fndsa_poly_mulselfadj_fft(t1, logn);
 	fndsa_poly_add(b10, t1, logn);
 
-	/* Layout now: g00 g01 g11 b11 b01(in t0) - then the target. */
+	/* Layout now: g00 g01 g11 b11 b01 (then the target). */
 	g00 = b00;
 	g01 = b01;
 	g11 = b10;
 	b01 = t0;
 	t0 = b01 + n;
 	t1 = t0 + n;
+	compute_target(t0, t1, hm, b01, b11, logn);
 
-	/* Target t = (hm, 0) B^-1 = (hm * (-F)/q ... ): step 2 of Alg. 10,
-	 * t0 = hm * b11 / q, t1 = -hm * b01 / q. */
-	for (size_t u = 0; u < n; u++) {
-		t0[u] = fpr_of(hm[u]);
-	}
-	fndsa_FFT(t0, logn);
-	ni = fpr_inverse_of_q;
-	memcpy(t1, t0, n * sizeof *t0);
-	fndsa_poly_mul_fft(t1, b01, logn);
-	fndsa_poly_mulconst(t1, fpr_neg(ni), logn);
-	fndsa_poly_mul_fft(t0, b11, logn);
-	fndsa_poly_mulconst(t0, ni, logn);
-
-	/* Move (t0, t1) right after the Gram matrix; sample (step 4). */
+	/* Move (t0, t1) right after the Gram matrix and sample (step 3-4). */
 	memcpy(b11, t0, n * 2 * sizeof *t0);
 	t0 = g11 + n;
 	t1 = t0 + n;
 	ffsampling(spc, t0, t1, g00, g01, g11, logn, logn, t1 + n);
 
-	/* Recompute B (it was overwritten) and s = (t - z) B (step 5):
-	 * (t-z) B = (hm, 0) - z B since t B = (hm, 0). */
+	/* B was overwritten: recompute it (as the reference does, to keep
+	 * memory at 9n), with z moved after it. */
 	b00 = tmp;
 	b01 = b00 + n;
 	b10 = b01 + n;
@@ -210,44 +268,170 @@ sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
 	t0 = b11 + n;
 	t1 = t0 + n;
 	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
-	tx = t1 + n;
-	ty = tx + n;
-	memcpy(tx, t0, n * sizeof *t0);
-	memcpy(ty, t1, n * sizeof *t1);
-	fndsa_poly_mul_fft(tx, b00, logn);
-	fndsa_poly_mul_fft(ty, b10, logn);
-	fndsa_poly_add(tx, ty, logn);
-	memcpy(ty, t0, n * sizeof *t0);
-	fndsa_poly_mul_fft(ty, b01, logn);
-	memcpy(t0, tx, n * sizeof *tx);
-	fndsa_poly_mul_fft(t1, b11, logn);
-	fndsa_poly_add(t1, ty, logn);
-	fndsa_iFFT(t0, logn);
-	fndsa_iFFT(t1, logn);
+	return finish_attempt(s2, t0, t1, b00, b01, b10, b11, hm, logn, t1 + n);
+}
 
-	/* s1 = hm - rint(z B)_0, s2 = -rint(z B)_1; squared norm with
-	 * saturation on overflow (step 6-7). */
-	s1tmp = (int16_t *)tx;
-	sqn = 0;
-	ng = 0;
-	for (size_t u = 0; u < n; u++) {
-		int32_t z = (int32_t)hm[u] - (int32_t)fpr_rint(t0[u]);
-		sqn += (uint32_t)(z * z);
-		ng |= sqn;
-		s1tmp[u] = (int16_t)z;
+/* ==================================================================== */
+/* Expanded key: the basis and the normalised LDL tree (ffLDL, Alg. 9). */
+
+/* Size of the LDL tree for degree 2^logn: (logn + 1) * 2^logn fpr. */
+#define TREE_SIZE(logn) (((size_t)(logn) + 1) << (logn))
+
+/*
+ * ffLDL (Alg. 9) below the top level: the Gram matrix is quasi-cyclic,
+ * [[g0, g1], [adj(g1), g0]]; the node stores l10, then the subtrees of
+ * d00 (left) and d11 (right).  g0, g1 are destroyed; tmp: n fpr.
+ */
+static void
+ffldl_inner(fpr *tree, fpr *g0, fpr *g1, unsigned logn, fpr *tmp)
+{
+	size_t n = (size_t)1 << logn, hn = n >> 1;
+
+	if (logn == 0) {
+		tree[0] = g0[0];
+		return;
 	}
-	sqn |= -(ng >> 31);
-	s2tmp = (int16_t *)tmp;
-	for (size_t u = 0; u < n; u++) {
-		s2tmp[u] = (int16_t)-fpr_rint(t1[u]);
+	fndsa_poly_LDLmv_fft(tmp, tree, g0, g1, g0, logn);
+	/* d00 (= g0) splits into g1, d11 (tmp) into g0. */
+	fndsa_poly_split_fft(g1, g1 + hn, g0, logn);
+	fndsa_poly_split_fft(g0, g0 + hn, tmp, logn);
+	ffldl_inner(tree + n, g1, g1 + hn, logn - 1, tmp);
+	ffldl_inner(tree + n + TREE_SIZE(logn - 1), g0, g0 + hn, logn - 1, tmp);
+}
+
+/* Leaves: sigma / sqrt(d) is stored as its inverse sqrt(d) / sigma, the
+ * value SamplerZ takes (saves a division). */
+static void
+ffldl_normalize(fpr *tree, unsigned orig_logn, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	if (logn == 0) {
+		tree[0] = fpr_mul(fpr_sqrt(tree[0]), fpr_inv_sigma[orig_logn]);
+		return;
 	}
-	ok = fndsa_is_short_half(sqn, s2tmp, logn);
-	/* The norm check is a documented rejection decision: public. */
-	PQS_CT_DECLASSIFY(&ok, sizeof ok);
-	if (ok) {
-		memcpy(s2, s2tmp, n * sizeof *s2);
+	ffldl_normalize(tree + n, orig_logn, logn - 1);
+	ffldl_normalize(tree + n + TREE_SIZE(logn - 1), orig_logn, logn - 1);
+}
+
+void
+fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F,
+	const int8_t *G, unsigned logn, fpr *tmp)
+{
+	size_t n = (size_t)1 << logn, hn = n >> 1;
+	fpr *b00 = ek, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
+	fpr *tree = b11 + n;
+	fpr *g00 = tmp, *g01 = g00 + n, *g11 = g01 + n, *gxx = g11 + n;
+	fpr *d00, *d11;
+
+	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
+	/* Gram matrix, same sums as in sign_attempt. */
+	memcpy(g00, b00, n * sizeof *b00);
+	fndsa_poly_mulselfadj_fft(g00, logn);
+	memcpy(gxx, b01, n * sizeof *b01);
+	fndsa_poly_mulselfadj_fft(gxx, logn);
+	fndsa_poly_add(g00, gxx, logn);
+	memcpy(g01, b00, n * sizeof *b00);
+	fndsa_poly_muladj_fft(g01, b10, logn);
+	memcpy(gxx, b01, n * sizeof *b01);
+	fndsa_poly_muladj_fft(gxx, b11, logn);
+	fndsa_poly_add(g01, gxx, logn);
+	memcpy(g11, b10, n * sizeof *b10);
+	fndsa_poly_mulselfadj_fft(g11, logn);
+	memcpy(gxx, b11, n * sizeof *b11);
+	fndsa_poly_mulselfadj_fft(gxx, logn);
+	fndsa_poly_add(g11, gxx, logn);
+
+	/* Top level of ffLDL: the Gram matrix is not quasi-cyclic here. */
+	d00 = gxx;
+	d11 = d00 + n;
+	memcpy(d00, g00, n * sizeof *g00);
+	fndsa_poly_LDLmv_fft(d11, tree, g00, g01, g11, logn);
+	fndsa_poly_split_fft(g00, g00 + hn, d00, logn);
+	fndsa_poly_split_fft(d00, d00 + hn, d11, logn);
+	/* g00 holds split(d00), d00 holds split(d11). */
+	ffldl_inner(tree + n, g00, g00 + hn, logn - 1, d11);
+	ffldl_inner(tree + n + TREE_SIZE(logn - 1), d00, d00 + hn, logn - 1, d11);
+	ffldl_normalize(tree + n, logn, logn - 1);
+	ffldl_normalize(tree + n + TREE_SIZE(logn - 1), logn, logn - 1);
+}
+
+/* ffSampling (Alg. 11) at logn = 1 over a stored tree node: the same
+ * operations as ffsampling_l1, with the leaves already normalised. */
+static void
+ffsampling_tree_l1(fndsa_sampler_ctx *spc, fpr *z0, fpr *z1, const fpr *tree,
+	const fpr *t0, const fpr *t1)
+{
+	fpr a_re, a_im, p_re, p_im;
+
+	/* Right leaf (d11) first. */
+	z1[0] = sample_fpr(spc, t1[0], tree[3]);
+	z1[1] = sample_fpr(spc, t1[1], tree[3]);
+	a_re = fpr_sub(t1[0], z1[0]);
+	a_im = fpr_sub(t1[1], z1[1]);
+	fndsa_fpc_mul(&p_re, &p_im, a_re, a_im, tree[0], tree[1]);
+	a_re = fpr_add(p_re, t0[0]);
+	a_im = fpr_add(p_im, t0[1]);
+	z0[0] = sample_fpr(spc, a_re, tree[2]);
+	z0[1] = sample_fpr(spc, a_im, tree[2]);
+}
+
+/*
+ * ffSampling (Alg. 11) over the stored tree: z = (z0, z1) from the
+ * target (t0, t1) (not modified).  tmp: 2n fpr for this level and below.
+ */
+static void
+ffsampling_tree(fndsa_sampler_ctx *spc, fpr *z0, fpr *z1, const fpr *tree,
+	const fpr *t0, const fpr *t1, unsigned logn, fpr *tmp)
+{
+	size_t n, hn;
+	const fpr *tree0, *tree1;
+
+	if (logn == 1) {
+		ffsampling_tree_l1(spc, z0, z1, tree, t0, t1);
+		return;
 	}
-	return ok;
+	n = (size_t)1 << logn;
+	hn = n >> 1;
+	tree0 = tree + n;
+	tree1 = tree + n + TREE_SIZE(logn - 1);
+
+	/* z1 = mergefft(ffSampling(splitfft(t1), right subtree)). */
+	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
+	ffsampling_tree(spc, tmp, tmp + hn, tree1, z1, z1 + hn, logn - 1, tmp + n);
+	fndsa_poly_merge_fft(z1, tmp, tmp + hn, logn);
+
+	/* tb0 = t0 + (t1 - z1) * l10, in tmp. */
+	memcpy(tmp, t1, n * sizeof *t1);
+	fndsa_poly_sub(tmp, z1, logn);
+	fndsa_poly_mul_fft(tmp, tree, logn);
+	fndsa_poly_add(tmp, t0, logn);
+
+	/* z0 = mergefft(ffSampling(splitfft(tb0), left subtree)). */
+	fndsa_poly_split_fft(z0, z0 + hn, tmp, logn);
+	ffsampling_tree(spc, tmp, tmp + hn, tree0, z0, z0 + hn, logn - 1, tmp + n);
+	fndsa_poly_merge_fft(z0, tmp, tmp + hn, logn);
+}
+
+void
+fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
+	const uint16_t *hm, unsigned logn, fpr *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	const fpr *b00 = ek, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
+	const fpr *tree = b11 + n;
+	fpr *t0 = tmp, *t1 = t0 + n, *z0 = t1 + n, *z1 = z0 + n;
+	fndsa_sampler_ctx spc;
+
+	for (;;) {
+		spc.sigma_min = fpr_sigma_min[logn];
+		fndsa_prng_init(&spc.p, rng);
+		compute_target(t0, t1, hm, b01, b11, logn);
+		ffsampling_tree(&spc, z0, z1, tree, t0, t1, logn, z1 + n);
+		if (finish_attempt(s2, z0, z1, b00, b01, b10, b11, hm, logn, t0)) {
+			break;
+		}
+	}
+	pqs_zeroize(&spc, sizeof spc);
 }
 
 void
