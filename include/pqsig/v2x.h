@@ -275,7 +275,10 @@ typedef struct {
 	uint32_t start;            /* Time32 */
 	uint64_t end;              /* Time32 seconds of the end (start + duration), may exceed 32 bits */
 	size_t n_regions;          /* 0: region absent (inherited from the issuer) */
-	uint16_t regions[V2X_MAX_REGIONS];
+	uint16_t regions[V2X_MAX_REGIONS]; /* identifiedRegion countryOnly entries */
+	uint8_t region_unsupported; /* a region form this stack cannot compare (circular, rectangular,
+	                               polygonal, regions inside a country, extensions): decoded and
+	                               skipped; chain validation then reports V2X_ERR_UNSUPPORTED */
 	uint8_t has_app;           /* appPermissions present */
 	size_t n_app;
 	uint32_t app_psids[V2X_MAX_PSIDS];

@@ -247,38 +247,83 @@ static int get_psid_list(coer_rd *r, uint32_t *psids, size_t *n, int range)
 	return V2X_OK;
 }
 
+/* Skip a SEQUENCE OF fixed-size items (X.696 20.6: quantity, then the items). */
+static int skip_seq_of(coer_rd *r, size_t item, size_t min)
+{
+	size_t q;
+	const uint8_t *p;
+	int e = coer_get_quantity(r, &q);
+	if (e)
+		return e;
+	if (q < min)
+		return V2X_ERR_CONSTRAINT;
+	if (q > (r->len - r->pos) / item)
+		return V2X_ERR_TRUNCATED;
+	return coer_get_bytes(r, q * item, &p);
+}
+
+/* GeographicRegion (6.4.17-6.4.23).  Country-only identified regions are
+ * kept for containment checks; every other form is decoded (so that the
+ * certificate still parses and hashes) and flagged as not comparable. */
 static int get_region(coer_rd *r, v2x_cert *c)
 {
 	unsigned t;
+	const uint8_t *p;
+	coer_rd sub;
 	int e = coer_get_tag(r, &t);
 	if (e)
 		return e;
-	if (t != 3) {
-		/* circular, rectangular and polygonal regions (and unknown
-		 * extensions) are outside this stack; reject rather than guess */
-		if (t > 3) {
-			coer_rd sub;
-			if ((e = coer_get_open(r, &sub)) != 0)
-				return e;
-		}
-		return V2X_ERR_UNSUPPORTED;
+	switch (t) {
+	case 0: /* circularRegion: TwoDLocation (4 + 4), radius Uint16 */
+		c->region_unsupported = 1;
+		return coer_get_bytes(r, 10, &p);
+	case 1: /* rectangularRegion: SEQUENCE OF { northWest, southEast TwoDLocation } */
+		c->region_unsupported = 1;
+		return skip_seq_of(r, 16, 0);
+	case 2: /* polygonalRegion: SEQUENCE SIZE (3..MAX) OF TwoDLocation */
+		c->region_unsupported = 1;
+		return skip_seq_of(r, 8, 3);
+	case 3:
+		break;
+	default: /* an extension alternative: skipped by its length */
+		c->region_unsupported = 1;
+		return coer_get_open(r, &sub);
 	}
 	size_t q;
 	if ((e = coer_get_quantity(r, &q)) != 0)
 		return e;
 	if (q == 0)
 		return V2X_ERR_CONSTRAINT; /* SequenceOfIdentifiedRegion: empty means no region at all */
-	if (q > V2X_MAX_REGIONS)
-		return V2X_ERR_TOO_LARGE;
 	for (size_t i = 0; i < q; i++) {
+		uint16_t country;
 		if ((e = coer_get_tag(r, &t)) != 0)
 			return e;
-		if (t != 0)
-			return V2X_ERR_UNSUPPORTED; /* regions inside a country: not checked here */
-		if ((e = coer_get_u16(r, &c->regions[i])) != 0)
+		if (t >= 3) { /* IdentifiedRegion extension */
+			c->region_unsupported = 1;
+			if ((e = coer_get_open(r, &sub)) != 0)
+				return e;
+			continue;
+		}
+		if ((e = coer_get_u16(r, &country)) != 0)
 			return e;
+		if (t == 1) { /* countryAndRegions: SequenceOfUint8 */
+			c->region_unsupported = 1;
+			if ((e = skip_seq_of(r, 1, 0)) != 0)
+				return e;
+		} else if (t == 2) { /* countryAndSubregions: SEQUENCE OF { Uint8, SequenceOfUint16 } */
+			size_t n;
+			c->region_unsupported = 1;
+			if ((e = coer_get_quantity(r, &n)) != 0)
+				return e;
+			for (size_t j = 0; j < n; j++)
+				if ((e = coer_get_bytes(r, 1, &p)) != 0 || (e = skip_seq_of(r, 2, 0)) != 0)
+					return e;
+		} else {
+			if (c->n_regions == V2X_MAX_REGIONS)
+				return V2X_ERR_TOO_LARGE;
+			c->regions[c->n_regions++] = country;
+		}
 	}
-	c->n_regions = q;
 	return V2X_OK;
 }
 

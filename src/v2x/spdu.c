@@ -448,7 +448,12 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			e = V2X_ERR_CHAIN_LENGTH;
 			break;
 		}
-		/* 5.1.2.4: identified regions nest (a certificate without a region inherits) */
+		/* 5.1.2.4: identified regions nest (a certificate without a region inherits);
+		 * other region forms cannot be compared here */
+		if (cur->region_unsupported || iss->region_unsupported) {
+			e = V2X_ERR_UNSUPPORTED;
+			break;
+		}
 		if (iss->n_regions && n_region && !region_within(region, n_region, iss->regions, iss->n_regions)) {
 			e = V2X_ERR_REGION;
 			break;

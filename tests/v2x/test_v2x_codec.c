@@ -221,6 +221,25 @@ static void cert_cases(void)
 	TU_CHECK(decode_cert(&x) == V2X_ERR_PREAMBLE, "explicit certificate without signature");
 	edit(&x, &root, duration, 1, (const uint8_t *)"\x87", 1);
 	TU_CHECK(decode_cert(&x) == V2X_ERR_UNKNOWN_CHOICE, "Duration alternative 7 (not extensible)");
+	/* region forms other than countryOnly: decoded, skipped, flagged as not comparable */
+	{
+		static v2x_cert c;
+		uint8_t circ[11] = { 0x80 }; /* circularRegion: center (8), radius (2) */
+		uint8_t poly2[] = { 0x82, 0x01, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+		uint8_t sub[] = { 0x83, 0x01, 0x01, 0x81, 0x01, 0x9a, 0x01, 0x02, 0x05, 0x06 }; /* countryAndRegions */
+		edit(&x, &root, region, 6, circ, sizeof circ);
+		int e = v2x_cert_decode(&c, x.b, x.n);
+		TU_CHECK(e == V2X_OK && c.region_unsupported && c.n_regions == 0, "circular region skipped: %s",
+		         v2x_strerror(e));
+		edit(&x, &root, region, 6, poly2, sizeof poly2);
+		TU_CHECK(decode_cert(&x) == V2X_ERR_CONSTRAINT, "polygon of two points");
+		edit(&x, &root, region, 6, sub, sizeof sub);
+		e = v2x_cert_decode(&c, x.b, x.n);
+		TU_CHECK(e == V2X_OK && c.region_unsupported, "countryAndRegions skipped: %s", v2x_strerror(e));
+		e = v2x_cert_decode(&c, root.b, root.n);
+		TU_CHECK(e == V2X_OK && !c.region_unsupported && c.n_regions == 1 && c.regions[0] == 410,
+		         "countryOnly 410 kept");
+	}
 	/* DEFAULT components encoded with their default value (X.696 canonical: absent) */
 	{
 		uint8_t g[] = { 0x80, 0x81, 0x01, 0x01 }; /* minChainLength present, = 1 */
