@@ -7,7 +7,8 @@
  *     Signature CHOICE index) for each registry scheme, including the
  *     post-quantum extension alternatives of docs/v2x.md (FN-DSA-512 at
  *     index 5 as in the Vanetza / IRT SystemX profile, our own indices for
- *     ML-DSA, FN-DSA-1024 and composites);
+ *     ML-DSA, FN-DSA-1024 and composites, and index 15 for any other
+ *     signature-core scheme, named by its registry id);
  *   - profiles: "VEHICLE/CA" scheme pairs as the seed's size table names
  *     them ("ECDSA", "ECDSA/FN-DSA-512", "ECDSA+ML-DSA-87", ...);
  *   - keys: a key pair of one algorithm, in the registry's encoding;
