@@ -5,7 +5,8 @@
  * After every kill the directory must reopen, re-validate from genesis,
  * and hold every block the child reported committed (the tip may be one
  * higher: a commit can finish just before its report is written), with no
- * partial block.  Between runs the chain only grows.
+ * partial block.  Between runs the chain only grows and the previous tip
+ * block is unchanged byte for byte.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -108,7 +109,9 @@ int main(void)
 	pqs_chain_state *gs = ct_genesis(CHAIN, keys, NKEYS, 1000000, &g, &glen);
 	pqs_chain_state_free(gs);
 	pqs_chain_node *n;
+	uint8_t prev_id[PQS_CHAIN_HASH_LEN]; /* id of the block at prev_tip (below) */
 	TU_CHECK(pqs_chain_node_open(&n, dir, 1) == PQS_OK && pqs_chain_node_init(n, g, glen) == PQS_OK, "init");
+	pqs_chain_block_id(prev_id, g, glen);
 	pqs_chain_node_close(n);
 	free(g);
 
@@ -172,6 +175,19 @@ int main(void)
 		uint64_t validated;
 		int rc = pqs_chain_node_validate(n, NULL, &validated, NULL);
 		uint64_t tip = pqs_chain_state_blocks(pqs_chain_node_state(n)) - 1;
+		/* The block that was the tip after the previous run is still there, byte for byte. */
+		uint8_t *old_blk;
+		size_t old_len;
+		uint8_t old_id[PQS_CHAIN_HASH_LEN];
+		int got_old = pqs_chain_node_block(n, prev_tip, &old_blk, &old_len) == PQS_OK;
+		TU_CHECK(got_old, "run %d: block %llu of the previous run is gone", run, (unsigned long long)prev_tip);
+		if (got_old) {
+			pqs_chain_block_id(old_id, old_blk, old_len);
+			TU_CHECK(memcmp(old_id, prev_id, sizeof old_id) == 0, "run %d: block %llu changed", run,
+			         (unsigned long long)prev_tip);
+			free(old_blk);
+		}
+		memcpy(prev_id, pqs_chain_state_tip(pqs_chain_node_state(n)), sizeof prev_id);
 		pqs_chain_node_close(n);
 		TU_CHECK(rc == PQS_OK, "run %d: chain invalid after kill -9: %s (validated to %llu)", run,
 		         pqs_chain_strerror(rc), (unsigned long long)validated);
