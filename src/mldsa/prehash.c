@@ -113,45 +113,36 @@ static int ph_body(pqs_mldsa_prehash ph, uint8_t *out, size_t *len, const uint8_
 int pqs_mldsa_hash_sign(pqs_mldsa_set set, pqs_mldsa_prehash ph, uint8_t *sig, const uint8_t *msg, size_t msg_len,
                         const uint8_t *ctx, size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = NULL;
 	uint8_t body[PH_OID_BYTES + PH_MAX_DIGEST], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
-	if (!p || !sig || !sk || (msg_len && !msg) || (ctx_len && !ctx))
-		return PQS_ERR_ARG;
-	if (sk_len != p->sk_bytes)
-		return PQS_ERR_KEY_LENGTH;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
-	int ret = ph_body(ph, body, &body_len, msg, msg_len);
-	if (ret != PQS_OK)
-		return ret;
-	/* Algorithm 4 step 23: M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M. */
-	const uint8_t head[2] = {1, (uint8_t)ctx_len};
-	mldsa_mu(mu, sk + 2 * MLDSA_SEEDBYTES, head, 2, ctx, ctx_len, body, body_len);
-	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
+	/* Algorithm 4 steps 10-23: M' = 0x01 || len(ctx) || ctx || OID || PH_M; tr from sk (skEncode layout). */
+	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
+		ret = PQS_ERR_CTX_TOO_LONG;
+	if (ret == PQS_OK)
+		ret = ph_body(ph, body, &body_len, msg, msg_len);
+	if (ret == PQS_OK)
+		ret = mldsa_external_mu(mu, sk + 2 * MLDSA_SEEDBYTES, 1, ctx, ctx_len, body, body_len);
+	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
 }
 
 int pqs_mldsa_hash_verify(pqs_mldsa_set set, pqs_mldsa_prehash ph, const uint8_t *sig, size_t sig_len,
                           const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk,
                           size_t pk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = NULL;
 	uint8_t body[PH_OID_BYTES + PH_MAX_DIGEST], tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
-	if (!p || !sig || !pk || (msg_len && !msg) || (ctx_len && !ctx))
-		return PQS_ERR_ARG;
-	if (pk_len != p->pk_bytes)
-		return PQS_ERR_KEY_LENGTH;
-	if (sig_len != p->sig_bytes)
-		return PQS_ERR_SIG_LENGTH;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
-	int ret = ph_body(ph, body, &body_len, msg, msg_len);
-	if (ret != PQS_OK)
-		return ret;
-	/* Algorithm 5 step 17, then Verify_internal. */
-	const uint8_t head[2] = {1, (uint8_t)ctx_len};
-	mldsa_tr_from_pk(p, tr, pk);
-	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, body, body_len);
-	return mldsa_verify_mu(p, sig, mu, pk);
+	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
+	/* Algorithm 5 steps 4-17, then Verify_internal. */
+	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
+		ret = PQS_ERR_CTX_TOO_LONG;
+	if (ret == PQS_OK)
+		ret = ph_body(ph, body, &body_len, msg, msg_len);
+	if (ret == PQS_OK) {
+		mldsa_tr_from_pk(p, tr, pk);
+		ret = mldsa_external_mu(mu, tr, 1, ctx, ctx_len, body, body_len);
+	}
+	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
 }

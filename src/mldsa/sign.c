@@ -339,90 +339,99 @@ int pqs_mldsa_keygen(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, uint8_t *xi_ou
 	return ret;
 }
 
-/* Context checks of Algorithms 2-5 step 1. */
-static int check_ctx(const uint8_t *ctx, size_t ctx_len)
-{
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
-	if (ctx_len && !ctx)
-		return PQS_ERR_ARG;
-	return PQS_OK;
-}
+/* ---- Argument checks and mu, shared by the entry points here and in prehash.c ---- */
 
-int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
-                   size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+int mldsa_sign_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, const uint8_t *sk,
+                    size_t sk_len, const uint8_t *msg, size_t msg_len)
 {
 	const mldsa_params *p = mldsa_params_get(set);
-	uint8_t mu[MLDSA_CRHBYTES];
 	if (!p || !sig || !sk || (msg_len && !msg))
 		return PQS_ERR_ARG;
 	if (sk_len != p->sk_bytes)
 		return PQS_ERR_KEY_LENGTH;
-	int ret = check_ctx(ctx, ctx_len);
-	if (ret != PQS_OK)
-		return ret;
-	/* Algorithm 2 step 10: M' = IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) || ctx || M; tr from sk. */
-	const uint8_t head[2] = {0, (uint8_t)ctx_len};
-	mldsa_mu(mu, sk + 2 * MLDSA_SEEDBYTES, head, 2, ctx, ctx_len, msg, msg_len);
-	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+	*pp = p;
+	return PQS_OK;
 }
 
-/* Length checks shared by every verification entry point. */
-static int check_verify_args(const mldsa_params *p, const uint8_t *sig, size_t sig_len, const uint8_t *pk,
-                             size_t pk_len)
+int mldsa_verify_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, size_t sig_len,
+                      const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len)
 {
-	if (!p || !sig || !pk)
+	const mldsa_params *p = mldsa_params_get(set);
+	if (!p || !sig || !pk || (msg_len && !msg))
 		return PQS_ERR_ARG;
 	if (pk_len != p->pk_bytes)
 		return PQS_ERR_KEY_LENGTH;
 	if (sig_len != p->sig_bytes)
 		return PQS_ERR_SIG_LENGTH;
+	*pp = p;
 	return PQS_OK;
+}
+
+int mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], uint8_t domain,
+                      const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
+{
+	/* Algorithms 2-5 step 1: the context string is at most 255 bytes. */
+	if (ctx_len > PQS_MAX_CTX_LEN)
+		return PQS_ERR_CTX_TOO_LONG;
+	if (ctx_len && !ctx)
+		return PQS_ERR_ARG;
+	/* M' = IntegerToBytes(domain, 1) || IntegerToBytes(|ctx|, 1) || ctx || body. */
+	const uint8_t head[2] = {domain, (uint8_t)ctx_len};
+	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, body, body_len);
+	return PQS_OK;
+}
+
+/* tr as stored in skEncode (Algorithm 24): after rho and K. */
+#define SK_TR(sk) ((sk) + 2 * MLDSA_SEEDBYTES)
+
+int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                   size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+{
+	const mldsa_params *p = NULL;
+	uint8_t mu[MLDSA_CRHBYTES];
+	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
+	/* Algorithm 2 step 10 (M' with domain 0), then Algorithm 7 with tr from sk. */
+	if (ret == PQS_OK)
+		ret = mldsa_external_mu(mu, SK_TR(sk), 0, ctx, ctx_len, msg, msg_len);
+	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
 }
 
 int pqs_mldsa_verify(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,
                      const uint8_t *ctx, size_t ctx_len, const uint8_t *pk, size_t pk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = NULL;
 	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
-	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
-	if (ret != PQS_OK)
-		return ret;
-	if (msg_len && !msg)
-		return PQS_ERR_ARG;
-	if ((ret = check_ctx(ctx, ctx_len)) != PQS_OK)
-		return ret;
+	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
 	/* Algorithm 3 step 5 with Algorithm 8 steps 6-7. */
-	const uint8_t head[2] = {0, (uint8_t)ctx_len};
-	mldsa_tr_from_pk(p, tr, pk);
-	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, msg, msg_len);
-	return mldsa_verify_mu(p, sig, mu, pk);
+	if (ret == PQS_OK) {
+		mldsa_tr_from_pk(p, tr, pk);
+		ret = mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
+	}
+	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
 }
 
 int pqs_mldsa_sign_internal(pqs_mldsa_set set, uint8_t *sig, const uint8_t *mprime, size_t mprime_len,
                             const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = NULL;
 	uint8_t mu[MLDSA_CRHBYTES];
-	if (!p || !sig || !sk || (mprime_len && !mprime))
-		return PQS_ERR_ARG;
-	if (sk_len != p->sk_bytes)
-		return PQS_ERR_KEY_LENGTH;
+	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, mprime, mprime_len);
+	if (ret != PQS_OK)
+		return ret;
 	/* Algorithm 7 step 6: mu = H(BytesToBits(tr) || M', 64). */
-	mldsa_mu(mu, sk + 2 * MLDSA_SEEDBYTES, NULL, 0, NULL, 0, mprime, mprime_len);
+	mldsa_mu(mu, SK_TR(sk), NULL, 0, NULL, 0, mprime, mprime_len);
 	return mldsa_sign_mu(p, sig, mu, rnd, sk);
 }
 
 int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *mprime,
                               size_t mprime_len, const uint8_t *pk, size_t pk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = NULL;
 	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
-	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
+	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, mprime, mprime_len);
 	if (ret != PQS_OK)
 		return ret;
-	if (mprime_len && !mprime)
-		return PQS_ERR_ARG;
+	/* Algorithm 8 steps 6-7. */
 	mldsa_tr_from_pk(p, tr, pk);
 	mldsa_mu(mu, tr, NULL, 0, NULL, 0, mprime, mprime_len);
 	return mldsa_verify_mu(p, sig, mu, pk);
@@ -431,24 +440,21 @@ int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_
 int pqs_mldsa_sign_mu(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
                       const uint8_t *sk, size_t sk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
-	if (!p || !sig || !sk || !mu)
-		return PQS_ERR_ARG;
-	if (sk_len != p->sk_bytes)
-		return PQS_ERR_KEY_LENGTH;
-	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+	const mldsa_params *p = NULL;
+	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, NULL, 0);
+	if (ret == PQS_OK && !mu)
+		ret = PQS_ERR_ARG;
+	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
 }
 
 int pqs_mldsa_verify_mu(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t mu[PQS_MLDSA_MU_BYTES],
                         const uint8_t *pk, size_t pk_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
-	int ret = check_verify_args(p, sig, sig_len, pk, pk_len);
-	if (ret != PQS_OK)
-		return ret;
-	if (!mu)
-		return PQS_ERR_ARG;
-	return mldsa_verify_mu(p, sig, mu, pk);
+	const mldsa_params *p = NULL;
+	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, NULL, 0);
+	if (ret == PQS_OK && !mu)
+		ret = PQS_ERR_ARG;
+	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
 }
 
 int pqs_mldsa_compute_mu(pqs_mldsa_set set, uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *pk, size_t pk_len,
@@ -460,11 +466,6 @@ int pqs_mldsa_compute_mu(pqs_mldsa_set set, uint8_t mu[PQS_MLDSA_MU_BYTES], cons
 		return PQS_ERR_ARG;
 	if (pk_len != p->pk_bytes)
 		return PQS_ERR_KEY_LENGTH;
-	int ret = check_ctx(ctx, ctx_len);
-	if (ret != PQS_OK)
-		return ret;
-	const uint8_t head[2] = {0, (uint8_t)ctx_len};
 	mldsa_tr_from_pk(p, tr, pk);
-	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, msg, msg_len);
-	return PQS_OK;
+	return mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
 }

@@ -35,4 +35,23 @@ void mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const ui
 void mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const uint8_t *head, size_t head_len,
               const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len);
 
+/*
+ * Argument checks of the signing / verification entry points: NULLs and
+ * unknown sets (PQS_ERR_ARG), key and signature lengths.  On PQS_OK, *pp
+ * is the set's parameter block.
+ */
+int mldsa_sign_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, const uint8_t *sk,
+                    size_t sk_len, const uint8_t *msg, size_t msg_len);
+int mldsa_verify_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, size_t sig_len,
+                      const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len);
+
+/*
+ * mu of the external interfaces (Algorithms 2-5): checks the context (at
+ * most 255 bytes: PQS_ERR_CTX_TOO_LONG) and hashes
+ * M' = domain || len(ctx) || ctx || body, domain 0 for ML-DSA (body = M)
+ * and 1 for HashML-DSA (body = OID || PH(M)).
+ */
+int mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], uint8_t domain,
+                      const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len);
+
 #endif
