@@ -97,7 +97,9 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	}
 	pqs_shake256_init(&sc);
 	pqs_keccak_absorb(&sc, sig + 1, FNDSA_NONCE_LEN);
-	pqs_keccak_absorb(&sc, msg, msg_len);
+	if (msg_len != 0) {
+		pqs_keccak_absorb(&sc, msg, msg_len);
+	}
 	fndsa_hash_to_point(&sc, hm, logn);
 
 	/* Sampler randomness: SHAKE256(seed), as the reference keeps it. */
@@ -237,7 +239,9 @@ falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 	/* c = HashToPoint(r || m), then the norm check. */
 	pqs_shake256_init(&sc);
 	pqs_keccak_absorb(&sc, sig + 1, FNDSA_NONCE_LEN);
-	pqs_keccak_absorb(&sc, msg, msg_len);
+	if (msg_len != 0) {
+		pqs_keccak_absorb(&sc, msg, msg_len);
+	}
 	fndsa_hash_to_point(&sc, c0, logn);
 	fndsa_mq_NTT(h, logn);
 	return fndsa_verify_raw(c0, s2, h, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;

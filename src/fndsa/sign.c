@@ -1,8 +1,12 @@
 /*
- * Falcon signing (spec v1.2 section 3.9): ffSampling (Alg. 11) over the
- * LDL tree of the Gram matrix, computed on the fly level by level (the
- * reference's "sign_dyn", which produces the NIST KAT signatures), and
- * Sign (Alg. 10) with its norm check and rejection loop.
+ * Falcon signing (spec v1.2 section 3.9): Sign (Alg. 10) with its norm
+ * check and rejection loop, and ffSampling (Alg. 11) in two forms that
+ * give identical signatures:
+ *   - fndsa_sign_dyn: the LDL tree of the Gram matrix is computed on the
+ *     fly, level by level (the reference's "sign_dyn"; used by the
+ *     registry classes, 9n fpr of memory);
+ *   - fndsa_expand_sk + fndsa_sign_tree: ffLDL (Alg. 9) once into an
+ *     expanded key, then sampling over the stored tree.
  */
 #include "inner.h"
 #include "core/ct.h"

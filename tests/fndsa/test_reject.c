@@ -249,6 +249,12 @@ main(void)
 		sk2[1 + 384 + 384] ^= 0x01;
 		EXPECT(C->sign(C, b, sizeof b, &sl, msg, msg_len, NULL, 0, sk2, 0, &d.rng),
 			PQS_ERR_KEY_ENCODING, "sk with G out of range");
+		/* Empty message (NULL, 0): sign and verify, both forms. */
+		EXPECT(C->sign(C, b, sizeof b, &sl, NULL, 0, NULL, 0, sk, 0, &d.rng), PQS_OK, "sign empty message");
+		EXPECT(C->verify(C, b, sl, NULL, 0, NULL, 0, pk), PQS_OK, "verify empty message");
+		EXPECT(P->sign(P, bp, sizeof bp, &sl, NULL, 0, NULL, 0, sk, 0, &d.rng), PQS_OK, "padded sign empty message");
+		TU_CHECK(sl == 666, "padded length %zu", sl);
+		EXPECT(P->verify(P, bp, sl, NULL, 0, NULL, 0, pk), PQS_OK, "padded verify empty message");
 		int8_t f[512], g[512], F[512], G[512];
 		uint16_t t[1536];
 		EXPECT(fndsa_decode_sk(f, g, F, G, sk, 1280, 9, t), PQS_ERR_KEY_LENGTH, "sk 1280 bytes");
