@@ -14,6 +14,10 @@ set -u
 PQSIG="$1"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 CHECK="$HERE/tshark_check.py"
+# The system interpreter: scripts/deps.sh installs python3-cryptography for it (and a version
+# manager's shim in PATH can cost seconds per start).
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0 skip=0
@@ -45,13 +49,13 @@ tcheck() {
 }
 u() { case "$1" in ECDSA | ECDSA-brainpoolP256r1) echo 0 ;; *) echo 1 ;; esac; }
 
-for tool in tshark text2pcap python3; do
+for tool in tshark text2pcap "$PY"; do
 	command -v "$tool" >/dev/null || { echo "FAIL: $tool not installed (scripts/deps.sh installs it)"; exit 1; }
 done
 
 # ---- sizes (the seed's table) ----
 "$PQSIG" v2x sizes --json >"$T/sizes.json" || bad "v2x sizes"
-python3 - "$T/sizes.json" >"$T/sizes.out" <<'EOF'
+"$PY" - "$T/sizes.json" >"$T/sizes.out" <<'EOF'
 import json, sys
 want = {("ECDSA", "cert"): 333, ("ML-DSA-44", "cert"): 6331, ("ML-DSA-87", "cert"): 12025,
         ("FN-DSA-512", "cert"): 2408, ("ECDSA+ML-DSA-87", "cert"): 12188, ("ECDSA/ML-DSA-44", "cert"): 2691,
@@ -97,15 +101,15 @@ while read -r prof avail; do
 	if [ "$prof" = ECDSA ]; then
 		# independent cryptography (hashlib + pyca): HashedId8 and the three 5.3.1 signatures;
 		# a flipped payload byte must make it fail
-		if python3 "$CHECK" ecdsa "$T/s" "$D/root.cert" "$T/sd" >"$T/tout" 2>&1; then ok; else bad "ECDSA independent check: $(cat "$T/tout")"; fi
-		python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
-		if python3 "$CHECK" ecdsa "$T/x" "$D/root.cert" "$T/sd" >/dev/null 2>&1; then bad "ECDSA independent check accepts a flipped payload"; else ok; fi
+		if "$PY" "$CHECK" ecdsa "$T/s" "$D/root.cert" "$T/sd" >"$T/tout" 2>&1; then ok; else bad "ECDSA independent check: $(cat "$T/tout")"; fi
+		"$PY" -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
+		if "$PY" "$CHECK" ecdsa "$T/x" "$D/root.cert" "$T/sd" >/dev/null 2>&1; then bad "ECDSA independent check accepts a flipped payload"; else ok; fi
 	fi
 
 	# rejections through the CLI (exit codes and reasons) for a few profiles; test_v2x_profiles
 	# checks every profile's rejections in-process
 	case "$prof" in ECDSA | FN-DSA-512 | ECDSA+ML-DSA-87 | ECDSA/ML-DSA-44 | ECDSA/ECDSA+FN-DSA-512) ;; *) continue ;; esac
-	python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
+	"$PY" -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[20]^=1; open(sys.argv[2],"wb").write(b)' "$T/s" "$T/x"
 	expect 1 "$prof flipped payload" -- "$PQSIG" v2x verify --dir "$D" --window 600 "$T/x"
 	expect_reason "$prof flipped payload" "signature does not verify"
 	head -c $(($(stat -c %s "$T/s") - 1)) "$T/s" >"$T/x"
@@ -165,7 +169,7 @@ for case in "ECDSA ethernet" "ML-DSA-44 ethernet" "ML-DSA-44 80211"; do
 done
 
 # ---- the queued tshark decodes ----
-if python3 "$CHECK" batch "$T/manifest" >"$T/tout" 2>&1; then ok; else bad "tshark batch"; fi
+if "$PY" "$CHECK" batch "$T/manifest" >"$T/tout" 2>&1; then ok; else bad "tshark batch"; fi
 grep FAIL "$T/tout"
 tshark_ok=$(sed -n 's/^tshark: \([0-9]*\) ok.*/\1/p' "$T/tout")
 tshark_bad=$(sed -n 's/^tshark: [0-9]* ok, \([0-9]*\) failed/\1/p' "$T/tout")
