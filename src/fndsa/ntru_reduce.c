@@ -161,13 +161,43 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 }
 
 /*
+ * f modulo the flen+1 primes used by poly_sub_scaled_ntt(), in NTT form:
+ * fntt[v*(flen+1) + u] (n*(flen+1) words).  f does not change during a
+ * reduction, so this is computed once instead of at every pass.
+ * tmp: 2n words.
+ */
+static void
+poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
+	unsigned logn, uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	size_t tlen = flen + 1;
+	size_t u, v;
+
+	for (u = 0; u < tlen; u++) {
+		uint32_t p = mp31_primes[u].p;
+		uint32_t p0i = mp31_ninv31(p);
+		uint32_t R2 = mp31_R2(p);
+		uint32_t Rx = mp31_Rx((unsigned)flen, p, p0i, R2);
+
+		mp31_mkgm(tmp, tmp + n, logn, &mp31_primes[u], p0i);
+		for (v = 0; v < n; v++) {
+			fntt[v * tlen + u] = zint_mod_small_signed(f + v * fstride,
+				flen, p, p0i, R2, Rx);
+		}
+		mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
+	}
+}
+
+/*
  * Same result, with k*f computed in RNS/NTT over flen+1 primes (k has
- * 31-bit coefficients, f has flen words), used at small depths.
+ * 31-bit coefficients, f has flen words), used at small depths.  fntt:
+ * f from poly_ntt_rns(), or NULL to compute it here.
  * tmp: 2n + n*(flen+1) + max(n, flen+1) words.
  */
 static void
 poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
-	const uint32_t *f, size_t flen, size_t fstride,
+	const uint32_t *f, size_t flen, size_t fstride, const uint32_t *fntt,
 	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
 	uint32_t *tmp)
 {
@@ -190,11 +220,17 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 			t1[v] = mp31_set(k[v], p);
 		}
 		mp31_NTT(t1, 1, gm, logn, p, p0i);
-		for (v = 0; v < n; v++) {
-			fk[v * tlen + u] = zint_mod_small_signed(f + v * fstride,
-				flen, p, p0i, R2, Rx);
+		if (fntt != NULL) {
+			for (v = 0; v < n; v++) {
+				fk[v * tlen + u] = fntt[v * tlen + u];
+			}
+		} else {
+			for (v = 0; v < n; v++) {
+				fk[v * tlen + u] = zint_mod_small_signed(
+					f + v * fstride, flen, p, p0i, R2, Rx);
+			}
+			mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
 		}
-		mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
 		for (v = 0; v < n; v++) {
 			uint32_t *x = fk + v * tlen + u;
 
@@ -207,6 +243,13 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 		zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
 	}
 }
+
+/*
+ * Depths at which Reduce computes f, g in RNS/NTT once for all passes
+ * (the reference recomputes them at every pass); at depth 2 the extra
+ * memory would exceed the 28n bytes that the largest level needs.
+ */
+#define NTRU_FGNTT_ONCE(depth) ((depth) >= 3)
 
 size_t
 ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
@@ -225,6 +268,11 @@ ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 		/* poly_sub_scaled_ntt(): gm, igm, k*f in RNS, and a last
 		 * array used for k mod p and as CRT scratch (slen+1 words). */
 		size_t t = 2 * n + n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+
+		if (NTRU_FGNTT_ONCE(depth)) {
+			/* f and g in RNS + NTT, kept for all passes. */
+			w += 2 * n * (slen + 1);
+		}
 
 		if (t > s) {
 			s = t;
@@ -250,6 +298,7 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 	uint32_t *t1 = gt + n * slen;
 	fpr *rt1, *rt2, *rt3, *rt4, *rt5;
 	int32_t *k;
+	uint32_t *fntt, *gntt;
 	size_t rlen, FGlen, u;
 	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
 
@@ -258,8 +307,16 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 	rt5 = rt4 + n;
 	rt1 = rt5 + (n >> 1);
 	k = (int32_t *)(void *)(rt1 + n);
-	rt2 = fpr_at(tmp, (uint32_t *)(void *)(k + n));
 	t1 = (uint32_t *)(void *)(k + n);
+	fntt = gntt = NULL;
+	if (depth <= NTRU_DEPTH_INT_FG && NTRU_FGNTT_ONCE(depth)) {
+		fntt = t1;
+		gntt = fntt + n * (slen + 1);
+		t1 = gntt + n * (slen + 1);
+		poly_ntt_rns(fntt, ft, slen, slen, logn, t1);
+		poly_ntt_rns(gntt, gt, slen, slen, logn, t1);
+	}
+	rt2 = fpr_at(tmp, t1);
 
 	/*
 	 * f, g to floating point: at most the top 10 words (310 bits) of
@@ -347,9 +404,9 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 		scl = (uint32_t)(scale_k % 31);
 		if (depth <= NTRU_DEPTH_INT_FG) {
 			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen,
-				k, sch, scl, logn, t1);
+				fntt, k, sch, scl, logn, t1);
 			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen,
-				k, sch, scl, logn, t1);
+				gntt, k, sch, scl, logn, t1);
 		} else {
 			poly_sub_scaled(Ft, FGlen, llen, ft, slen, slen,
 				k, sch, scl, logn, t1);
