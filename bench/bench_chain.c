@@ -430,26 +430,9 @@ int bench_chain_main(int argc, char **argv)
 	const char *json = NULL, *quick = NULL;
 	const char *names[MAX_ALGS];
 	size_t nnames = 0;
-	/* -a may repeat: collect those, parse the rest. */
-	char **rest = calloc((size_t)argc + 1, sizeof *rest);
-	int nrest = 0;
-	if (!rest)
-		return cli_error("out of memory");
-	for (int i = 0; i < argc; i++) {
-		if ((strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--alg") == 0) && i + 1 < argc) {
-			if (nnames == MAX_ALGS) {
-				free(rest);
-				return cli_error("too many -a options");
-			}
-			names[nnames++] = argv[++i];
-		} else {
-			rest[nrest++] = argv[i];
-		}
-	}
 	cli_opt opts[] = { { NULL, "--json", 0, &json }, { NULL, "--quick", 0, &quick } };
-	int prc = cli_parse(nrest, rest, 1, opts, 2, NULL, 0, NULL);
-	free(rest);
-	if (prc)
+	if (cli_take_repeated(&argc, argv, "-a", "--alg", names, MAX_ALGS, &nnames) ||
+	    cli_parse(argc, argv, 1, opts, 2, NULL, 0, NULL))
 		return CLI_ERROR;
 	const pqs_sig_class *classes[MAX_ALGS];
 	char missing[512];

@@ -98,26 +98,9 @@ int bench_sig_main(int argc, char **argv)
 	const char *algs[64];
 	size_t nalgs = 0;
 	const pqs_sig_class *classes[64];
-	/* -a may repeat: scan argv ourselves for it, then parse the rest. */
-	char **rest = calloc((size_t)argc + 1, sizeof *rest);
-	int nrest = 0;
-	if (!rest)
-		return cli_error("out of memory");
-	for (int i = 0; i < argc; i++) {
-		if ((strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--alg") == 0) && i + 1 < argc) {
-			if (nalgs == 64) {
-				free(rest);
-				return cli_error("too many -a options");
-			}
-			algs[nalgs++] = argv[++i];
-		} else {
-			rest[nrest++] = argv[i];
-		}
-	}
 	cli_opt opts[] = { { NULL, "--json", 0, &json }, { NULL, "--quick", 0, &quick }, { NULL, "--seconds", 1, &secs } };
-	int prc = cli_parse(nrest, rest, 1, opts, 3, NULL, 0, NULL);
-	free(rest);
-	if (prc)
+	if (cli_take_repeated(&argc, argv, "-a", "--alg", algs, 64, &nalgs) ||
+	    cli_parse(argc, argv, 1, opts, 3, NULL, 0, NULL))
 		return CLI_ERROR;
 	double seconds = quick ? 0.2 : 1.0;
 	if (secs) {

@@ -127,6 +127,26 @@ int cli_parse(int argc, char **argv, int first, const cli_opt *opts, size_t nopt
 	return 0;
 }
 
+int cli_take_repeated(int *argc, char **argv, const char *short_name, const char *long_name,
+                      const char **values, size_t max, size_t *count)
+{
+	int out = 0;
+	*count = 0;
+	for (int i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], short_name) == 0 || strcmp(argv[i], long_name) == 0) {
+			if (i + 1 >= *argc)
+				return cli_error("option %s needs a value", argv[i]);
+			if (*count == max)
+				return cli_error("option %s given more than %zu times", argv[i], max);
+			values[(*count)++] = argv[++i];
+		} else {
+			argv[out++] = argv[i];
+		}
+	}
+	*argc = out;
+	return 0;
+}
+
 int cli_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max, uint64_t *out)
 {
 	if (!s || !*s || *s == '-' || *s == '+')

@@ -46,6 +46,14 @@ typedef struct {
 int cli_parse(int argc, char **argv, int first, const cli_opt *opts, size_t nopts,
               const char **pos, size_t max_pos, size_t *npos);
 
+/*
+ * Take a repeatable option ("-a X -a Y") out of argv before cli_parse:
+ * its values go to values[0..*count) (at most max), and argv/argc keep the
+ * other arguments in order.  Returns 0 or CLI_ERROR (message printed).
+ */
+int cli_take_repeated(int *argc, char **argv, const char *short_name, const char *long_name,
+                      const char **values, size_t max, size_t *count);
+
 /* Parse an unsigned decimal with bounds; returns 0 or CLI_ERROR (message printed, naming the option). */
 int cli_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max, uint64_t *out);
 
