@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "fndsa/fpr.h"
+#include "pqsig/sha3.h"
 
 /* ==================================================================== */
 /* Arithmetic modulo 31-bit primes (mp31.c, mp31_primes.c).            */
@@ -293,8 +294,6 @@ size_t ntru_solve_tmp_words(unsigned logn);
 
 /* ==================================================================== */
 /* Sampling of f, g and acceptance tests (keygen_sample.c).            */
-
-#include "pqsig/sha3.h"
 
 /* SHAKE256(seed), consumed as little-endian 64-bit words. */
 typedef struct {
