@@ -71,14 +71,14 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	const uint8_t *msg, size_t msg_len, const uint8_t *sk, size_t sk_len,
 	pqs_rng *rng)
 {
-	/* 72n bytes of fpr work area (9 polynomials) + f, g, F, G + hm. */
+	/* 104n bytes of fpr work area (13 polynomials) + f, g, F, G + hm. */
 	uint64_t tmp[(FNDSA_TMP_SIGN(10) + 7) / 8];
 	int16_t s2[1024];
 	uint8_t seed[48];
 	pqs_keccak sc;
 	size_t n = (size_t)1 << logn;
 	fpr *ftmp = (fpr *)(void *)tmp;
-	int8_t *f = (int8_t *)(ftmp + 9 * n);
+	int8_t *f = (int8_t *)(ftmp + 13 * n);
 	int8_t *g = f + n, *F = g + n, *G = F + n;
 	uint16_t *hm = (uint16_t *)(void *)(G + n);
 	size_t total = padded ? FNDSA_SIG_PADDED_SIZE(logn) : FNDSA_SIG_MAX_SIZE(logn);
@@ -131,10 +131,10 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	}
 	r = PQS_OK;
 out:
-	/* Used part of tmp: 72n (fpr) + 4n (f, g, F, G) + 2n (hm) bytes. */
-	PQS_CT_DECLASSIFY(tmp, 78 * n);
+	/* Used part of tmp: 104n (fpr) + 4n (f, g, F, G) + 2n (hm) bytes. */
+	PQS_CT_DECLASSIFY(tmp, 110 * n);
 	PQS_CT_DECLASSIFY(sc.st, sizeof sc.st);
-	pqs_zeroize(tmp, 78 * n);
+	pqs_zeroize(tmp, 110 * n);
 	pqs_zeroize(s2, sizeof s2);
 	pqs_zeroize(seed, sizeof seed);
 	pqs_zeroize(&sc, sizeof sc);

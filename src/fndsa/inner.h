@@ -57,9 +57,10 @@
 /* L2 bound on ||(s1, s2)||^2: floor(beta^2), spec Table 3.3. */
 extern const uint32_t fndsa_l2bound[11];
 
-/* Working memory (bytes) for signing: 9 polynomials of fpr (the
- * ffSampling recursion included), plus f, g, F, G (int8) and hm. */
-#define FNDSA_TMP_SIGN(logn) ((78u << (logn)) + 8u)
+/* Working memory (bytes) for signing: 13 polynomials of fpr (the basis,
+ * the Gram matrix, the target and the ffSampling recursion), plus f, g,
+ * F, G (int8) and hm. */
+#define FNDSA_TMP_SIGN(logn) ((110u << (logn)) + 8u)
 /* Verification: three uint16 polynomials. */
 #define FNDSA_TMP_VERIFY(logn) ((6u << (logn)) + 8u)
 
@@ -294,8 +295,7 @@ int fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma);
 /*
  * One signature attempt loop (spec Alg. 10 steps 3-9, the reference's
  * sign_dyn): with the sampler seeded from rng (a flipped SHAKE256), find
- * s2 such that ||(s1, s2)||^2 <= bound.  tmp: FNDSA_TMP_SIGN(logn) bytes
- * minus the 6n bytes used by the caller for f, g, F, G, hm (i.e. 72n).
+ * s2 such that ||(s1, s2)||^2 <= bound.  tmp: 13n fpr (104n bytes).
  */
 void fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
 	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,

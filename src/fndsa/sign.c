@@ -216,19 +216,19 @@ finish_attempt(int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
 
 /*
  * One signing attempt with the LDL tree computed on the fly (the
- * reference's sign_dyn).  tmp: 9n fpr.
+ * reference's sign_dyn).  bsave: the basis B in FFT representation (4n
+ * fpr, computed once per signature); tmp: 9n fpr.
  */
 static int
-sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
-	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
-	unsigned logn, fpr *tmp)
+sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const fpr *bsave,
+	const uint16_t *hm, unsigned logn, fpr *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	fpr *b00 = tmp, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
 	fpr *t0 = b11 + n, *t1 = t0 + n;
 	fpr *g00, *g01, *g11;
 
-	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
+	memcpy(b00, bsave, 4 * n * sizeof *bsave);
 
 	/* Gram matrix G = B B* written over b00, b01, b10: g00 = b00 adj(b00)
 	 * + b01 adj(b01), g01 = b00 adj(b10) + b01 adj(b11), g11 = b10
@@ -262,17 +262,9 @@ sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const int8_t *f,
 	t1 = t0 + n;
 	ffsampling(spc, t0, t1, g00, g01, g11, logn, logn, t1 + n);
 
-	/* B was overwritten: recompute it (as the reference does, to keep
-	 * memory at 9n), with z moved after it. */
-	b00 = tmp;
-	b01 = b00 + n;
-	b10 = b01 + n;
-	b11 = b10 + n;
-	memmove(b11 + n, t0, n * 2 * sizeof *t0);
-	t0 = b11 + n;
-	t1 = t0 + n;
-	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
-	return finish_attempt(s2, t0, t1, b00, b01, b10, b11, hm, logn, t1 + n);
+	/* (The reference recomputes B here to save 4n of memory; we keep it.) */
+	return finish_attempt(s2, t0, t1, bsave, bsave + n, bsave + 2 * n,
+		bsave + 3 * n, hm, logn, t1 + n);
 }
 
 /* ==================================================================== */
@@ -445,11 +437,15 @@ fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
 {
 	/* Alg. 10 loop: every attempt reseeds the sampler PRNG with 56 fresh
 	 * bytes of the SHAKE256 stream, as the reference does. */
+	size_t n = (size_t)1 << logn;
+	fpr *bsave = tmp + 9 * n;
 	fndsa_sampler_ctx spc;
+
+	load_basis(bsave, bsave + n, bsave + 2 * n, bsave + 3 * n, f, g, F, G, logn);
 	for (;;) {
 		spc.sigma_min = fpr_sigma_min[logn];
 		fndsa_prng_init(&spc.p, rng);
-		if (sign_attempt(&spc, s2, f, g, F, G, hm, logn, tmp)) {
+		if (sign_attempt(&spc, s2, bsave, hm, logn, tmp)) {
 			break;
 		}
 	}
