@@ -329,6 +329,13 @@ int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *h
 
 typedef struct v2x_store_ v2x_store;
 
+/*
+ * Threads: verification only reads a store, so one store may serve many
+ * threads once filled; adding certificates needs exclusive access.  A
+ * cache changes on every lookup (LRU stamps): one cache per thread, or a
+ * lock around v2x_spdu_verify.
+ */
+
 /** A store holding at most max_certs certificates (copies of their encodings). */
 v2x_store *v2x_store_new(size_t max_certs);
 void v2x_store_free(v2x_store *s);
