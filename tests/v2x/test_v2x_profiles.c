@@ -241,6 +241,26 @@ static void run_profile(const char *profile)
 	v2x_store_add_cert(p.store, p.veh, p.veh_len);
 	e = verify(&p, dspdu, dlen, NULL, &checks);
 	TU_CHECK(e == V2X_OK && checks == 2, "%s: digest via store: %s", profile, v2x_strerror(e));
+	/* every byte of the digest-signed SPDU: a flipped digest names an unknown signer */
+	{
+		layout l = layout_of(&p, dlen);
+		unsigned long accepted = 0;
+		memcpy(m, dspdu, dlen);
+		for (size_t i = 0; i < dlen; i++) {
+			if (!pick(i, i < l.header_end + 9 ? 0 : l.header_end + 9, i < l.header_end + 9 ? l.header_end + 9 : dlen))
+				continue;
+			m[i] ^= 0x01;
+			e = verify(&p, m, dlen, NULL, NULL);
+			m[i] ^= 0x01;
+			accepted += e == V2X_OK;
+			if (i >= l.payload_start && i < l.payload_end)
+				TU_CHECK(e == V2X_ERR_SIG_INVALID, "%s: digest SPDU payload flip at %zu: %s", profile, i,
+				         v2x_strerror(e));
+			else if (i > l.header_end && i < l.header_end + 9)
+				TU_CHECK(e == V2X_ERR_SIGNER_UNKNOWN, "%s: digest flip at %zu: %s", profile, i, v2x_strerror(e));
+		}
+		TU_CHECK(accepted == 0, "%s: %lu digest-SPDU flips accepted", profile, accepted);
+	}
 	v2x_cache_free(cache);
 
 	/* rejections */
