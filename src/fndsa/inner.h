@@ -15,7 +15,8 @@
  *   codec.c      key and signature encodings (section 3.11)
  *   hash.c       HashToPoint (Alg. 3), sampler PRNG (ChaCha20-based)
  *   sampler.c    SamplerZ: BaseSampler + BerExp (Alg. 12-14)
- *   sign.c       ffSampling (Alg. 11) and Sign (Alg. 10)
+ *   sign.c       ffSampling (Alg. 11), Sign (Alg. 10), ffLDL (Alg. 9)
+ *                expanded keys
  *   vrfy.c       Verify (Alg. 16)
  *   falcon.c     the registry classes (pqsig/sig.h)
  *   keygen*.c ntru*.c zint*.c mp31*.c   key generation (keygen_inner.h)
@@ -61,8 +62,6 @@ extern const uint32_t fndsa_l2bound[11];
  * the Gram matrix, the target and the ffSampling recursion), plus f, g,
  * F, G (int8) and hm. */
 #define FNDSA_TMP_SIGN(logn) ((110u << (logn)) + 8u)
-/* Verification: three uint16 polynomials. */
-#define FNDSA_TMP_VERIFY(logn) ((6u << (logn)) + 8u)
 
 /* ==================================================================== */
 /* Key generation (keygen engineer).                                    */
