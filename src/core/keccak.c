@@ -21,68 +21,130 @@ static const uint64_t keccak_rc[24] = {
 	0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-#define ROL64(x, n) (((x) << (n)) | ((x) >> ((64 - (n)) & 63)))
+#define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
 /*
  * FIPS 202 section 3.3: Rnd = iota(chi(pi(rho(theta(A))))), 24 rounds.
- * Lanes are named A[x + 5y]; theta, rho and pi are fused by computing
- * each output lane B[y, 2x+3y] = ROT(A[x,y] ^ D[x], r[x,y]).
+ * Lane A[x, y] lives in local variable a<x><y> so that the compiler keeps
+ * the state in registers; theta, rho and pi are fused by writing each
+ * output lane B[y, 2x+3y] = ROT(A[x, y] ^ D[x], r[x, y]) (rotation offsets
+ * from FIPS 202 Table 2), then chi works row by row.
  */
 void pqs_keccak_f1600(uint64_t st[25])
 {
-	uint64_t a[25];
-	memcpy(a, st, sizeof a);
+	uint64_t a00 = st[0];
+	uint64_t a10 = st[1];
+	uint64_t a20 = st[2];
+	uint64_t a30 = st[3];
+	uint64_t a40 = st[4];
+	uint64_t a01 = st[5];
+	uint64_t a11 = st[6];
+	uint64_t a21 = st[7];
+	uint64_t a31 = st[8];
+	uint64_t a41 = st[9];
+	uint64_t a02 = st[10];
+	uint64_t a12 = st[11];
+	uint64_t a22 = st[12];
+	uint64_t a32 = st[13];
+	uint64_t a42 = st[14];
+	uint64_t a03 = st[15];
+	uint64_t a13 = st[16];
+	uint64_t a23 = st[17];
+	uint64_t a33 = st[18];
+	uint64_t a43 = st[19];
+	uint64_t a04 = st[20];
+	uint64_t a14 = st[21];
+	uint64_t a24 = st[22];
+	uint64_t a34 = st[23];
+	uint64_t a44 = st[24];
 	for (int round = 0; round < 24; round++) {
-		uint64_t c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
-		uint64_t c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
-		uint64_t c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
-		uint64_t c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
-		uint64_t c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+		uint64_t c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
+		uint64_t c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;
+		uint64_t c2 = a20 ^ a21 ^ a22 ^ a23 ^ a24;
+		uint64_t c3 = a30 ^ a31 ^ a32 ^ a33 ^ a34;
+		uint64_t c4 = a40 ^ a41 ^ a42 ^ a43 ^ a44;
 		uint64_t d0 = c4 ^ ROL64(c1, 1);
 		uint64_t d1 = c0 ^ ROL64(c2, 1);
 		uint64_t d2 = c1 ^ ROL64(c3, 1);
 		uint64_t d3 = c2 ^ ROL64(c4, 1);
 		uint64_t d4 = c3 ^ ROL64(c0, 1);
-		uint64_t b[25];
-		/* rho offsets (FIPS 202 Table 2) and pi: B[y][2x+3y] = A[x][y]. */
-		b[0] = a[0] ^ d0;
-		b[10] = ROL64(a[1] ^ d1, 1);
-		b[20] = ROL64(a[2] ^ d2, 62);
-		b[5] = ROL64(a[3] ^ d3, 28);
-		b[15] = ROL64(a[4] ^ d4, 27);
-		b[16] = ROL64(a[5] ^ d0, 36);
-		b[1] = ROL64(a[6] ^ d1, 44);
-		b[11] = ROL64(a[7] ^ d2, 6);
-		b[21] = ROL64(a[8] ^ d3, 55);
-		b[6] = ROL64(a[9] ^ d4, 20);
-		b[7] = ROL64(a[10] ^ d0, 3);
-		b[17] = ROL64(a[11] ^ d1, 10);
-		b[2] = ROL64(a[12] ^ d2, 43);
-		b[12] = ROL64(a[13] ^ d3, 25);
-		b[22] = ROL64(a[14] ^ d4, 39);
-		b[23] = ROL64(a[15] ^ d0, 41);
-		b[8] = ROL64(a[16] ^ d1, 45);
-		b[18] = ROL64(a[17] ^ d2, 15);
-		b[3] = ROL64(a[18] ^ d3, 21);
-		b[13] = ROL64(a[19] ^ d4, 8);
-		b[14] = ROL64(a[20] ^ d0, 18);
-		b[24] = ROL64(a[21] ^ d1, 2);
-		b[9] = ROL64(a[22] ^ d2, 61);
-		b[19] = ROL64(a[23] ^ d3, 56);
-		b[4] = ROL64(a[24] ^ d4, 14);
-		/* chi, row by row. */
-		for (int y = 0; y < 25; y += 5) {
-			uint64_t t0 = b[y], t1 = b[y + 1], t2 = b[y + 2], t3 = b[y + 3], t4 = b[y + 4];
-			a[y] = t0 ^ (~t1 & t2);
-			a[y + 1] = t1 ^ (~t2 & t3);
-			a[y + 2] = t2 ^ (~t3 & t4);
-			a[y + 3] = t3 ^ (~t4 & t0);
-			a[y + 4] = t4 ^ (~t0 & t1);
-		}
-		/* iota */
-		a[0] ^= keccak_rc[round];
+		uint64_t b00 = (a00 ^ d0);
+		uint64_t b10 = ROL64(a11 ^ d1, 44);
+		uint64_t b20 = ROL64(a22 ^ d2, 43);
+		uint64_t b30 = ROL64(a33 ^ d3, 21);
+		uint64_t b40 = ROL64(a44 ^ d4, 14);
+		uint64_t b01 = ROL64(a30 ^ d3, 28);
+		uint64_t b11 = ROL64(a41 ^ d4, 20);
+		uint64_t b21 = ROL64(a02 ^ d0, 3);
+		uint64_t b31 = ROL64(a13 ^ d1, 45);
+		uint64_t b41 = ROL64(a24 ^ d2, 61);
+		uint64_t b02 = ROL64(a10 ^ d1, 1);
+		uint64_t b12 = ROL64(a21 ^ d2, 6);
+		uint64_t b22 = ROL64(a32 ^ d3, 25);
+		uint64_t b32 = ROL64(a43 ^ d4, 8);
+		uint64_t b42 = ROL64(a04 ^ d0, 18);
+		uint64_t b03 = ROL64(a40 ^ d4, 27);
+		uint64_t b13 = ROL64(a01 ^ d0, 36);
+		uint64_t b23 = ROL64(a12 ^ d1, 10);
+		uint64_t b33 = ROL64(a23 ^ d2, 15);
+		uint64_t b43 = ROL64(a34 ^ d3, 56);
+		uint64_t b04 = ROL64(a20 ^ d2, 62);
+		uint64_t b14 = ROL64(a31 ^ d3, 55);
+		uint64_t b24 = ROL64(a42 ^ d4, 39);
+		uint64_t b34 = ROL64(a03 ^ d0, 41);
+		uint64_t b44 = ROL64(a14 ^ d1, 2);
+		a00 = b00 ^ (~b10 & b20);
+		a10 = b10 ^ (~b20 & b30);
+		a20 = b20 ^ (~b30 & b40);
+		a30 = b30 ^ (~b40 & b00);
+		a40 = b40 ^ (~b00 & b10);
+		a01 = b01 ^ (~b11 & b21);
+		a11 = b11 ^ (~b21 & b31);
+		a21 = b21 ^ (~b31 & b41);
+		a31 = b31 ^ (~b41 & b01);
+		a41 = b41 ^ (~b01 & b11);
+		a02 = b02 ^ (~b12 & b22);
+		a12 = b12 ^ (~b22 & b32);
+		a22 = b22 ^ (~b32 & b42);
+		a32 = b32 ^ (~b42 & b02);
+		a42 = b42 ^ (~b02 & b12);
+		a03 = b03 ^ (~b13 & b23);
+		a13 = b13 ^ (~b23 & b33);
+		a23 = b23 ^ (~b33 & b43);
+		a33 = b33 ^ (~b43 & b03);
+		a43 = b43 ^ (~b03 & b13);
+		a04 = b04 ^ (~b14 & b24);
+		a14 = b14 ^ (~b24 & b34);
+		a24 = b24 ^ (~b34 & b44);
+		a34 = b34 ^ (~b44 & b04);
+		a44 = b44 ^ (~b04 & b14);
+		a00 ^= keccak_rc[round];
 	}
-	memcpy(st, a, sizeof a);
+	st[0] = a00;
+	st[1] = a10;
+	st[2] = a20;
+	st[3] = a30;
+	st[4] = a40;
+	st[5] = a01;
+	st[6] = a11;
+	st[7] = a21;
+	st[8] = a31;
+	st[9] = a41;
+	st[10] = a02;
+	st[11] = a12;
+	st[12] = a22;
+	st[13] = a32;
+	st[14] = a42;
+	st[15] = a03;
+	st[16] = a13;
+	st[17] = a23;
+	st[18] = a33;
+	st[19] = a43;
+	st[20] = a04;
+	st[21] = a14;
+	st[22] = a24;
+	st[23] = a34;
+	st[24] = a44;
 }
 
 static void keccak_init(pqs_keccak *k, unsigned capacity_bits, uint8_t dsbyte)
