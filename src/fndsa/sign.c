@@ -57,6 +57,45 @@ ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 }
 
 /*
+ * ffSampling at logn = 2, without recursion or copies: the LDL of the
+ * two slots, the half-size Gram matrices (split d00 and d11, which are
+ * quasi-cyclic: [[s0, s1], [adj(s1), s0]]), then the two logn = 1 calls
+ * (right subtree first).  Same operations, in the same order, as the
+ * generic level.
+ */
+static void
+ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
+	const fpr *g00, const fpr *g01, const fpr *g11, unsigned orig_logn)
+{
+	fpr d11[4], l10[4], s00[4], s11[4], z[4], w[4], tb[4];
+
+	for (size_t u = 0; u < 2; u++) {
+		fndsa_ldl_slot(&d11[u], &d11[u + 2], &l10[u], &l10[u + 2],
+			g00[u], g00[u + 2], g01[u], g01[u + 2], g11[u], g11[u + 2]);
+	}
+	fndsa_poly_split_fft(s00, s00 + 2, g00, 2);
+	fndsa_poly_split_fft(s11, s11 + 2, d11, 2);
+
+	/* z1 from t1 and the right subtree (d11). */
+	fndsa_poly_split_fft(z, z + 2, t1, 2);
+	ffsampling_l1(spc, z, z + 2, s11, s11 + 2, s11, orig_logn);
+	fndsa_poly_merge_fft(w, z, z + 2, 2);
+
+	/* tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
+	for (size_t u = 0; u < 4; u++) {
+		tb[u] = fpr_sub(t1[u], w[u]);
+		t1[u] = w[u];
+	}
+	fndsa_poly_mul_fft(l10, tb, 2);
+	fndsa_poly_add(t0, l10, 2);
+
+	/* z0 from tb0 and the left subtree (d00). */
+	fndsa_poly_split_fft(z, z + 2, t0, 2);
+	ffsampling_l1(spc, z, z + 2, s00, s00 + 2, s00, orig_logn);
+	fndsa_poly_merge_fft(t0, z, z + 2, 2);
+}
+
+/*
  * ffSampling (Alg. 11) on target (t0, t1) with the Gram matrix
  * [[g00, g01], [adj(g01), g11]] (FFT representation, degree 2^logn),
  * all modified in place; the result z replaces (t0, t1).  tmp: 4n fpr
@@ -71,6 +110,10 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 
 	if (logn == 1) {
 		ffsampling_l1(spc, t0, t1, g00, g01, g11, orig_logn);
+		return;
+	}
+	if (logn == 2) {
+		ffsampling_l2(spc, t0, t1, g00, g01, g11, orig_logn);
 		return;
 	}
 	n = (size_t)1 << logn;
