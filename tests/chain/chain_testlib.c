@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pqsig/rand.h"
 
@@ -147,4 +148,23 @@ uint8_t *ct_build(const pqs_chain_state *parent, uint64_t timestamp, uint8_t *co
 		die("builder finish", rc);
 	pqs_chain_builder_free(b);
 	return blk;
+}
+
+void ct_datadir_make(char *dir, const char *prefix)
+{
+	strcpy(dir, prefix);
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(1);
+	}
+}
+
+void ct_datadir_remove(const char *dir)
+{
+	char p[128];
+	snprintf(p, sizeof p, "%s/data.mdb", dir);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/lock.mdb", dir);
+	unlink(p);
+	rmdir(dir);
 }

@@ -41,6 +41,14 @@ uint8_t *ct_txr(const ct_key *from, uint32_t chain_id, const uint8_t *to, uint64
 uint8_t *ct_raw_block(const pqs_chain_state *parent, uint64_t timestamp, uint8_t *const *txs, const size_t *lens,
                       size_t n, const uint8_t *merkle, const uint8_t *digest, size_t *len);
 
+/*
+ * A fresh LMDB data directory: fills dir (at least 64 bytes) from prefix
+ * ("name.XXXXXX"); exits the test if it cannot be made.  ct_datadir_remove
+ * deletes the two LMDB files and the directory.
+ */
+void ct_datadir_make(char *dir, const char *prefix);
+void ct_datadir_remove(const char *dir);
+
 /* Build a valid block with the builder; exits the test on failure. */
 uint8_t *ct_build(const pqs_chain_state *parent, uint64_t timestamp, uint8_t *const *txs, const size_t *lens,
                   size_t n, size_t *len);

@@ -83,24 +83,10 @@ static int wait_readable(int fd, int ms)
 	return rc > 0;
 }
 
-static void cleanup(void)
-{
-	char p[128];
-	snprintf(p, sizeof p, "%s/data.mdb", dir);
-	unlink(p);
-	snprintf(p, sizeof p, "%s/lock.mdb", dir);
-	unlink(p);
-	rmdir(dir);
-}
-
 int main(void)
 {
 	const pqs_sig_class *cls = pqs_sig_find("ECDSA-secp256k1");
-	strcpy(dir, "chaincrash.XXXXXX");
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+	ct_datadir_make(dir, "chaincrash.XXXXXX");
 	ct_key keys[NKEYS];
 	for (int i = 0; i < NKEYS; i++)
 		ct_key_new(&keys[i], cls);
@@ -215,6 +201,6 @@ int main(void)
 	printf("%d of %d runs appended blocks; final tip %llu\n", runs_with_progress, RUNS, (unsigned long long)prev_tip);
 	for (int i = 0; i < NKEYS; i++)
 		ct_key_free(&keys[i]);
-	cleanup();
+	ct_datadir_remove(dir);
 	return tu_finish("test_chain_crash");
 }

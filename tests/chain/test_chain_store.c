@@ -90,24 +90,10 @@ static int count_pending(void *arg, uint64_t seq, const uint8_t *tx, size_t len)
 	return 0;
 }
 
-static void cleanup(void)
-{
-	char p[128];
-	snprintf(p, sizeof p, "%s/data.mdb", dir);
-	unlink(p);
-	snprintf(p, sizeof p, "%s/lock.mdb", dir);
-	unlink(p);
-	rmdir(dir);
-}
-
 int main(void)
 {
 	const pqs_sig_class *cls = pqs_sig_find("ECDSA-secp256k1");
-	strcpy(dir, "chainstore.XXXXXX");
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+	ct_datadir_make(dir, "chainstore.XXXXXX");
 	ct_key keys[NKEYS];
 	for (int i = 0; i < NKEYS; i++)
 		ct_key_new(&keys[i], cls);
@@ -250,6 +236,6 @@ int main(void)
 		free(blocks[b]);
 	free(g);
 	pqs_chain_state_free(s);
-	cleanup();
+	ct_datadir_remove(dir);
 	return tu_finish("test_chain_store");
 }
