@@ -19,6 +19,7 @@
 
 #include "core/ct.h"
 #include "mldsa/ntt.h"
+#include "fndsa/inner.h"
 #include "pqsig/drbg.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/sig.h"
@@ -112,6 +113,41 @@ static int ct_falcon(const char *name)
 	return bad;
 }
 
+/*
+ * Falcon expanded-key signer (fndsa_expand_sk + fndsa_sign_tree, not
+ * reachable through the registry): poisoned f, g, F, G and sampler seed.
+ */
+static int ct_falcon_tree(void)
+{
+	static fpr ek[FNDSA_EXPKEY_FPR(9)], tmp[13 * 512];
+	const pqs_sig_class *cls = pqs_sig_find("Falcon-512");
+	uint8_t seed[48], pk[897], sk[1281];
+	int8_t f[512], g[512], F[512], G[512];
+	uint16_t hm[512];
+	int16_t s2[512];
+	pqs_keccak sc;
+	int bad = cls == NULL;
+
+	if (bad)
+		return 1;
+	fill(seed, sizeof seed, 0x42);
+	bad |= pqs_sig_keygen(cls, pk, sk, seed, sizeof seed, NULL) != PQS_OK;
+	bad |= fndsa_decode_sk(f, g, F, G, sk, sizeof sk, 9, tmp) != PQS_OK;
+	for (size_t i = 0; i < 512; i++)
+		hm[i] = (uint16_t)((i * 977) % 12289);
+	PQS_CT_POISON(f, sizeof f);
+	PQS_CT_POISON(g, sizeof g);
+	PQS_CT_POISON(F, sizeof F);
+	PQS_CT_POISON(G, sizeof G);
+	fndsa_expand_sk(ek, f, g, F, G, 9, tmp);
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, seed, sizeof seed);
+	PQS_CT_POISON(sc.st, sizeof sc.st);
+	for (int m = 0; m < 3 && !bad; m++)
+		fndsa_sign_tree(s2, &sc, ek, hm, 9, tmp);
+	return bad;
+}
+
 static int ct_falcon512(void) { return ct_falcon("Falcon-512"); }
 static int ct_falcon1024(void) { return ct_falcon("Falcon-1024"); }
 static int ct_falcon_padded512(void) { return ct_falcon("Falcon-padded-512"); }
@@ -128,6 +164,7 @@ static const ct_scheme schemes[] = {
 	{"Falcon-512", ct_falcon512},
 	{"Falcon-1024", ct_falcon1024},
 	{"Falcon-padded-512", ct_falcon_padded512},
+	{"Falcon-512-tree", ct_falcon_tree},
 };
 
 /*
