@@ -588,6 +588,13 @@ int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *h
 int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
                        const uint8_t *issuer_der, size_t issuer_len)
 {
+	return v2x_cert_check_sig_h(c, der, len, issuer, issuer_der, issuer_len, NULL, 0);
+}
+
+int v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+                         const uint8_t *issuer_der, size_t issuer_len, const uint8_t *issuer_hash,
+                         size_t issuer_hash_len)
+{
 	const v2x_cert *signer = issuer ? issuer : c;
 	if (!c->sig_alg || !signer->key_alg)
 		return V2X_ERR_UNSUPPORTED; /* an extension alternative we skipped */
@@ -601,7 +608,9 @@ int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const 
 		return V2X_ERR_ALG_MISMATCH;
 	uint8_t ih[V2X_MAX_HASH], di[V2X_MAX_HASH];
 	int e = V2X_OK;
-	if (issuer)
+	if (issuer && issuer_hash && issuer_hash_len == v2x_hash_len(h))
+		memcpy(ih, issuer_hash, issuer_hash_len); /* the store hashed this issuer when it was added */
+	else if (issuer)
 		e = v2x_hash(h, issuer_der, issuer_len, ih);
 	if (!e)
 		e = v2x_data_input(h, der + c->tbs_off, c->tbs_len, issuer ? ih : NULL, di);

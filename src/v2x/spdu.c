@@ -351,10 +351,11 @@ static int permissions_ok(const v2x_cert *cur, const v2x_cert *iss)
 }
 
 /* The issuer of cur: among the certificates attached after the signer's,
- * then in the store. */
+ * then in the store (*en: the store entry, NULL for an attached one). */
 static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8_t id[8], const uint8_t **der,
-                       size_t *len)
+                       size_t *len, const v2x_store_entry **en)
 {
+	*en = NULL;
 	for (size_t i = 1; sv && i < sv->n_certs; i++) {
 		uint8_t cid[8];
 		if (v2x_cert_hashedid8(sv->certs[i], sv->cert_lens[i], cid, NULL, NULL) == V2X_OK &&
@@ -364,11 +365,12 @@ static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8
 			return V2X_OK;
 		}
 	}
-	const v2x_store_entry *en = v2x_store_lookup(v->store, id);
-	if (!en)
+	const v2x_store_entry *se = v2x_store_lookup(v->store, id);
+	if (!se)
 		return V2X_ERR_ISSUER_UNKNOWN;
-	*der = en->der;
-	*len = en->len;
+	*der = se->der;
+	*len = se->len;
+	*en = se;
 	return V2X_OK;
 }
 
@@ -378,19 +380,29 @@ static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8
  * the issuer digest, the issuer's permissions, chain length and region,
  * and the issuer's signature.  Fills ce (the signer's decoded certificate,
  * the chain's validity intersection and the anchor) for the cache.
+ *
+ * der_en is the store entry holding der (a digest signer), or NULL.
+ * Certificates taken from the store are not decoded or hashed again: the
+ * store decoded them and computed their HashedId8 and hash when they were
+ * added (and checked an anchor's self-signature then), and its entries are
+ * immutable.  A store entry is unique per HashedId8, so "the anchor with
+ * this certificate's HashedId8 has exactly these bytes" holds for an entry
+ * by construction.
  */
-static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len, uint64_t gen_s,
-                          v2x_cache_entry *ce, size_t *chain_len)
+static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
+                          const v2x_store_entry *der_en, uint64_t gen_s, v2x_cache_entry *ce, size_t *chain_len)
 {
 	v2x_cert *buf = malloc(2 * sizeof *buf);
 	if (!buf)
 		return V2X_ERR_NOMEM;
-	v2x_cert *cur = &ce->cert, *iss = &buf[0]; /* the signer's certificate stays in ce */
+	const v2x_cert *cur = &ce->cert; /* the signer's certificate stays in ce */
+	v2x_cert *spare = &buf[0];       /* where the next attached issuer is decoded */
+	const v2x_store_entry *cur_en = der_en;
 	const uint8_t *cur_der = der;
 	size_t cur_len = len;
 	uint16_t region[V2X_MAX_REGIONS];
 	size_t n_region = 0;
-	int e = v2x_cert_decode(cur, der, len);
+	int e = v2x_cert_decode(&ce->cert, der, len);
 	ce->not_before = 0;
 	ce->not_after = UINT64_MAX;
 	size_t depth = 0;
@@ -418,25 +430,34 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		if (cur->issuer_kind == 0) {
 			/* a self-signed certificate ends the chain: it must be an anchor,
 			 * byte for byte (anchors were verified when added) */
-			uint8_t id[8];
-			const v2x_store_entry *en;
-			e = v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL);
-			if (e)
-				break;
-			en = v2x_store_lookup(v->store, id);
-			if (!en || !en->trusted || en->len != cur_len || memcmp(en->der, cur_der, cur_len) != 0) {
+			const v2x_store_entry *en = cur_en;
+			if (!en) {
+				uint8_t id[8];
+				if ((e = v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL)) != 0)
+					break;
+				en = v2x_store_lookup(v->store, id);
+			}
+			if (!en || !en->trusted || en->len != cur_len ||
+			    (en->der != cur_der && memcmp(en->der, cur_der, cur_len) != 0)) {
 				e = V2X_ERR_UNTRUSTED_ROOT;
 				break;
 			}
-			memcpy(ce->anchor_id, id, 8);
+			memcpy(ce->anchor_id, en->id, 8);
 			break;
 		}
 		const uint8_t *iss_der;
 		size_t iss_len;
-		if ((e = find_issuer(v, sv, cur->issuer_id, &iss_der, &iss_len)) != 0)
+		const v2x_store_entry *iss_en;
+		const v2x_cert *iss;
+		if ((e = find_issuer(v, sv, cur->issuer_id, &iss_der, &iss_len, &iss_en)) != 0)
 			break;
-		if ((e = v2x_cert_decode(iss, iss_der, iss_len)) != 0)
-			break;
+		if (iss_en && iss_en->cert) {
+			iss = iss_en->cert;
+		} else {
+			if ((e = v2x_cert_decode(spare, iss_der, iss_len)) != 0)
+				break;
+			iss = spare;
+		}
 		if (!permissions_ok(cur, iss)) {
 			e = V2X_ERR_ISSUER_PERMISSIONS;
 			break;
@@ -459,11 +480,16 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			break;
 		}
 		v->sig_checks++;
-		if ((e = v2x_cert_check_sig(cur, cur_der, cur_len, iss, iss_der, iss_len)) != 0)
+		/* 5.3.1: H(issuer certificate) under the signing hash; the store's
+		 * precomputed hash serves when it is that hash */
+		if ((e = v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len, iss_en ? iss_en->hash : NULL,
+		                              iss_en ? iss_en->hash_len : 0)) != 0)
 			break;
 		/* move up: the issuer becomes the current certificate */
 		cur = iss;
-		iss = cur == &buf[0] ? &buf[1] : &buf[0];
+		cur_en = iss_en;
+		if (iss == spare)
+			spare = spare == &buf[0] ? &buf[1] : &buf[0];
 		cur_der = iss_der;
 		cur_len = iss_len;
 	}
@@ -507,12 +533,30 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 		goto done;
 	}
 	uint64_t gen_s = sv->gen / 1000000u;
-	/* the signer's HashedId8: from the attached certificate or the digest */
-	if (sv->signer == V2X_SIGNER_CERT &&
-	    (e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL)) != 0)
-		goto done;
+	/*
+	 * Resolve the signer through the cache.  An attached certificate is
+	 * looked up by its bytes: a hit is a certificate byte-identical to one
+	 * whose chain was validated, so its HashedId8 is the entry's and the
+	 * certificate need not be hashed.  Only on a miss is it hashed, once:
+	 * the digest gives its HashedId8 (6.4.3, the issuer's hash) and, when
+	 * the signing hash is the same, H(signer certificate) of 5.3.1.
+	 */
+	uint8_t cert_h[V2X_MAX_HASH];
+	size_t cert_h_len = 0;
+	const v2x_cache_entry *hit;
+	if (sv->signer == V2X_SIGNER_CERT) {
+		hit = v2x_cache_get_der(v->cache, sv->certs[0], sv->cert_lens[0]);
+		if (hit) {
+			memcpy(sv->digest, hit->id, 8);
+		} else {
+			if ((e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h)) != 0)
+				goto done;
+			cert_h_len = v2x_hash_len(sv->cert0_hash);
+		}
+	} else {
+		hit = v2x_cache_get(v->cache, sv->digest);
+	}
 	size_t chain_len = 0;
-	const v2x_cache_entry *hit = v2x_cache_get(v->cache, sv->digest);
 	const v2x_cache_entry *use;
 	if (hit) {
 		/* a verified certificate: re-check only what depends on this SPDU */
@@ -530,27 +574,36 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	} else {
 		const uint8_t *der;
 		size_t dlen;
+		const v2x_store_entry *en = NULL;
 		if (v->cache)
 			v->cache_misses++;
 		if (sv->signer == V2X_SIGNER_CERT) {
 			der = sv->certs[0];
 			dlen = sv->cert_lens[0];
 		} else {
-			const v2x_store_entry *en = v2x_store_lookup(v->store, sv->digest);
+			en = v2x_store_lookup(v->store, sv->digest);
 			if (!en) {
 				e = V2X_ERR_SIGNER_UNKNOWN;
 				goto done;
 			}
 			der = en->der;
 			dlen = en->len;
+			memcpy(cert_h, en->hash, en->hash_len); /* hashed when stored */
+			cert_h_len = en->hash_len;
 		}
-		if ((e = validate_chain(v, sv, der, dlen, gen_s, ce, &chain_len)) != 0)
+		if ((e = validate_chain(v, sv, der, dlen, en, gen_s, ce, &chain_len)) != 0)
 			goto done;
 		memcpy(ce->id, sv->digest, 8);
-		if ((e = v2x_hash(ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256, der, dlen, ce->hash)) != 0)
+		unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
+		ce->hash_len = v2x_hash_len(kh);
+		if (cert_h_len == ce->hash_len)
+			memcpy(ce->hash, cert_h, cert_h_len); /* the HashedId8 hash is the signing hash */
+		else if ((e = v2x_hash(kh, der, dlen, ce->hash)) != 0)
 			goto done;
-		ce->hash_len = v2x_hash_len(ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256);
-		v2x_cache_put(v->cache, ce);
+		ce->der = der;
+		ce->der_len = dlen;
+		/* a failed insertion only costs the next SPDU a chain validation */
+		(void)v2x_cache_put(v->cache, ce);
 		use = ce;
 	}
 	const v2x_cert *sc = &use->cert;

@@ -151,10 +151,20 @@ v2x_cache *v2x_cache_new(size_t capacity)
 	return c;
 }
 
+/* Release the certificate copies the cache owns. */
+static void free_ders(v2x_cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++) {
+		free((void *)c->e[i].der);
+		c->e[i].der = NULL;
+	}
+}
+
 void v2x_cache_free(v2x_cache *c)
 {
 	if (!c)
 		return;
+	free_ders(c);
 	free(c->e);
 	free(c);
 }
@@ -163,6 +173,7 @@ void v2x_cache_clear(v2x_cache *c)
 {
 	if (!c)
 		return;
+	free_ders(c);
 	memset(c->e, 0, c->cap * sizeof *c->e);
 	c->n = 0;
 }
@@ -184,10 +195,42 @@ const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8])
 	return NULL;
 }
 
-void v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
+static uint64_t tail_of(const uint8_t *der, size_t len)
+{
+	uint64_t t = 0;
+	if (len >= 8)
+		memcpy(&t, der + len - 8, 8);
+	return t;
+}
+
+const v2x_cache_entry *v2x_cache_get_der(v2x_cache *c, const uint8_t *der, size_t len)
+{
+	if (!c || !der)
+		return NULL;
+	/* Certificates of one CA share long prefixes (issuer, validity, permissions) and often
+	 * their length; their last octets belong to the CA's signature and differ, so the tail
+	 * rejects other vehicles' entries before the full comparison. */
+	uint64_t tail = tail_of(der, len);
+	for (size_t i = 0; i < c->cap; i++) {
+		v2x_cache_entry *en = &c->e[i];
+		if (en->used && en->der_len == len && en->der_tail == tail && memcmp(en->der, der, len) == 0) {
+			en->stamp = ++c->clock;
+			return en;
+		}
+	}
+	return NULL;
+}
+
+int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 {
 	if (!c)
-		return;
+		return V2X_OK;
+	if (!en->der)
+		return V2X_ERR_ARG;
+	uint8_t *copy = malloc(en->der_len ? en->der_len : 1);
+	if (!copy)
+		return V2X_ERR_NOMEM;
+	memcpy(copy, en->der, en->der_len);
 	size_t slot = 0;
 	unsigned long oldest = (unsigned long)-1;
 	for (size_t i = 0; i < c->cap; i++) {
@@ -208,7 +251,11 @@ void v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 	}
 	if (!c->e[slot].used)
 		c->n++;
+	free((void *)c->e[slot].der);
 	c->e[slot] = *en;
+	c->e[slot].der = copy;
+	c->e[slot].der_tail = tail_of(copy, en->der_len);
 	c->e[slot].used = 1;
 	c->e[slot].stamp = ++c->clock;
+	return V2X_OK;
 }

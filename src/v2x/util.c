@@ -3,6 +3,7 @@
  * SHA-2 hashing of section 5.3.1 (through OpenSSL libcrypto, already the
  * ECDSA backend).
  */
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
@@ -128,11 +129,30 @@ size_t v2x_hash_len(unsigned hash_alg)
 	return hash_alg == V2X_HASH_SHA384 ? 48 : 32;
 }
 
+/*
+ * The digests, fetched once.  EVP_sha256() returns a legacy descriptor
+ * that OpenSSL 3 resolves against the provider store (a locked lookup)
+ * on every EVP_Digest call; a fetched EVP_MD skips that.  They stay
+ * referenced for the life of the process.  If a fetch fails (no default
+ * provider), the legacy descriptors keep hashing working.
+ */
+static pthread_once_t md_once = PTHREAD_ONCE_INIT;
+static const EVP_MD *md_sha256, *md_sha384;
+
+static void md_fetch(void)
+{
+	EVP_MD *a = EVP_MD_fetch(NULL, "SHA2-256", NULL), *b = EVP_MD_fetch(NULL, "SHA2-384", NULL);
+	md_sha256 = a ? a : EVP_sha256();
+	md_sha384 = b ? b : EVP_sha384();
+}
+
 int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
 {
 	unsigned n = 0;
 	static const uint8_t empty = 0;
-	const EVP_MD *md = hash_alg == V2X_HASH_SHA384 ? EVP_sha384() : EVP_sha256();
+	if (pthread_once(&md_once, md_fetch) != 0)
+		return V2X_ERR_CRYPTO;
+	const EVP_MD *md = hash_alg == V2X_HASH_SHA384 ? md_sha384 : md_sha256;
 	if (EVP_Digest(in ? in : &empty, len, out, &n, md, NULL) != 1 || n != v2x_hash_len(hash_alg))
 		return V2X_ERR_CRYPTO;
 	return V2X_OK;

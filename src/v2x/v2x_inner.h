@@ -128,6 +128,12 @@ int v2x_cert_read(coer_rd *r, v2x_cert *c);
 int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
                        const uint8_t *issuer_der, size_t issuer_len);
 
+/* Same, with H(issuer_der) already computed (issuer_hash, issuer_hash_len bytes; NULL or a length
+ * other than the signing hash's: hashed here).  The verifier passes the store's precomputed hash. */
+int v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+                         const uint8_t *issuer_der, size_t issuer_len, const uint8_t *issuer_hash,
+                         size_t issuer_hash_len);
+
 /* Seconds of a Duration (1609.2 section 6.4.15). */
 uint64_t v2x_duration_seconds(unsigned unit, uint16_t value);
 
@@ -139,7 +145,7 @@ typedef struct {
 	size_t len;
 	int trusted;
 	const v2x_cert *cert;        /* decoded */
-	uint8_t hash[V2X_MAX_HASH];  /* H(der) */
+	uint8_t hash[V2X_MAX_HASH];  /* H(der) with the hash of its HashedId8 (hash_len tells which) */
 	size_t hash_len;
 } v2x_store_entry;
 
@@ -153,11 +159,20 @@ typedef struct {
 	uint8_t hash[V2X_MAX_HASH];     /* H(signer certificate) */
 	size_t hash_len;
 	v2x_cert cert;                  /* the signer's decoded certificate */
+	const uint8_t *der;             /* its encoding: the caller's in a put, the cache's own copy inside */
+	size_t der_len;
+	uint64_t der_tail;              /* its last 8 octets (part of the issuer's signature): a cheap key */
 	unsigned long stamp;            /* last use, for LRU eviction */
 	int used;
 } v2x_cache_entry;
 
+/* Lookup by HashedId8 (digest signers). */
 const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8]);
-void v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
+/* Lookup of an attached certificate by its bytes: only an entry whose certificate is byte for byte
+ * the same matches, so a hit costs a comparison instead of hashing the certificate. */
+const v2x_cache_entry *v2x_cache_get_der(v2x_cache *c, const uint8_t *der, size_t len);
+/* Insert (or refresh) e, copying e->der (e->der_len bytes); V2X_ERR_NOMEM if the copy fails
+ * (the cache is then unchanged: caching is an optimisation, the SPDU stays verified). */
+int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
 
 #endif
