@@ -119,7 +119,8 @@ typedef struct {
 	const v2x_alg *sig_alg;
 	uint8_t sig[V2X_MAX_SIG];
 	size_t sig_len;
-	v2x_cert scratch; /* the last certificate read */
+	v2x_cert *cert0_dec; /* where the signer certificate is decoded (NULL: scratch) */
+	v2x_cert scratch;    /* the last certificate read */
 } spdu_view;
 
 /* HashedData (6.3.7): sha256HashedData OCTET STRING (SIZE(32)), extensions. */
@@ -169,7 +170,9 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	return V2X_OK;
 }
 
-static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len)
+/* Parse an SPDU; cert0_dec (may be NULL) receives the decoded signer certificate,
+ * so that verification need not decode it a second time. */
+static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cert0_dec)
 {
 	coer_rd r;
 	unsigned t, pre;
@@ -178,6 +181,7 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len)
 	const uint8_t *p;
 	int e;
 	memset(sv, 0, offsetof(spdu_view, scratch));
+	sv->cert0_dec = cert0_dec;
 	coer_rd_init(&r, in, len);
 	if ((e = coer_get_u8(&r, &ver)) != 0)
 		return e;
@@ -246,12 +250,13 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len)
 			return V2X_ERR_TOO_LARGE;
 		for (size_t i = 0; i < q; i++) {
 			size_t start = r.pos;
-			if ((e = v2x_cert_read(&r, &sv->scratch)) != 0)
+			v2x_cert *dst = i == 0 && sv->cert0_dec ? sv->cert0_dec : &sv->scratch;
+			if ((e = v2x_cert_read(&r, dst)) != 0)
 				return e;
 			sv->certs[i] = in + start;
 			sv->cert_lens[i] = r.pos - start;
 			if (i == 0)
-				sv->cert0_hash = sv->scratch.sig_alg ? sv->scratch.sig_alg->hash : V2X_HASH_SHA256;
+				sv->cert0_hash = dst->sig_alg ? dst->sig_alg->hash : V2X_HASH_SHA256;
 		}
 		sv->n_certs = q;
 	} else {
@@ -286,7 +291,7 @@ int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 	spdu_view *sv = malloc(sizeof *sv);
 	if (!sv)
 		return V2X_ERR_NOMEM;
-	int e = spdu_read(sv, spdu, len);
+	int e = spdu_read(sv, spdu, len, NULL);
 	if (!e && sv->signer == V2X_SIGNER_CERT)
 		e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL);
 	if (!e && info)
@@ -381,7 +386,9 @@ static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8
  * and the issuer's signature.  Fills ce (the signer's decoded certificate,
  * the chain's validity intersection and the anchor) for the cache.
  *
- * der_en is the store entry holding der (a digest signer), or NULL.
+ * der_en is the store entry holding der (a digest signer), or NULL;
+ * decoded: ce->cert already holds der decoded (the attached signer
+ * certificate, decoded while parsing the SPDU).
  * Certificates taken from the store are not decoded or hashed again: the
  * store decoded them and computed their HashedId8 and hash when they were
  * added (and checked an anchor's self-signature then), and its entries are
@@ -390,7 +397,8 @@ static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8
  * by construction.
  */
 static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
-                          const v2x_store_entry *der_en, uint64_t gen_s, v2x_cache_entry *ce, size_t *chain_len)
+                          const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
+                          size_t *chain_len)
 {
 	v2x_cert *buf = malloc(2 * sizeof *buf);
 	if (!buf)
@@ -402,7 +410,8 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 	size_t cur_len = len;
 	uint16_t region[V2X_MAX_REGIONS];
 	size_t n_region = 0;
-	int e = v2x_cert_decode(&ce->cert, der, len);
+	/* v2x_cert_decode's size bound applies to an attached certificate too */
+	int e = !decoded ? v2x_cert_decode(&ce->cert, der, len) : len > V2X_MAX_CERT ? V2X_ERR_TOO_LARGE : V2X_OK;
 	ce->not_before = 0;
 	ce->not_after = UINT64_MAX;
 	size_t depth = 0;
@@ -506,7 +515,7 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	v2x_cache_entry *ce = malloc(sizeof *ce);
 	int e = sv && ce ? V2X_OK : V2X_ERR_NOMEM;
 	if (!e)
-		e = spdu_read(sv, spdu, len);
+		e = spdu_read(sv, spdu, len, &ce->cert);
 	if (e)
 		goto done;
 	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
@@ -591,7 +600,7 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 			memcpy(cert_h, en->hash, en->hash_len); /* hashed when stored */
 			cert_h_len = en->hash_len;
 		}
-		if ((e = validate_chain(v, sv, der, dlen, en, gen_s, ce, &chain_len)) != 0)
+		if ((e = validate_chain(v, sv, der, dlen, en, sv->signer == V2X_SIGNER_CERT, gen_s, ce, &chain_len)) != 0)
 			goto done;
 		memcpy(ce->id, sv->digest, 8);
 		unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
