@@ -120,6 +120,7 @@ typedef struct {
 	uint8_t sig[V2X_MAX_SIG];
 	size_t sig_len;
 	v2x_cert *cert0_dec; /* where the signer certificate is decoded (NULL: scratch) */
+	const v2x_cache_entry *hit0; /* the cache entry whose certificate is the attached signer's */
 	v2x_cert scratch;    /* the last certificate read */
 } spdu_view;
 
@@ -170,9 +171,15 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	return V2X_OK;
 }
 
-/* Parse an SPDU; cert0_dec (may be NULL) receives the decoded signer certificate,
- * so that verification need not decode it a second time. */
-static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cert0_dec)
+/*
+ * Parse an SPDU; cert0_dec (may be NULL) receives the decoded signer
+ * certificate, so that verification need not decode it a second time.
+ * With a cache, an attached signer certificate whose bytes are those of a
+ * cached (hence once decoded and validated) certificate is not decoded
+ * again: COER is self-delimiting, so the decoder would read exactly those
+ * bytes as that certificate.  sv->hit0 names the entry.
+ */
+static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cert0_dec, const v2x_cache *cache)
 {
 	coer_rd r;
 	unsigned t, pre;
@@ -251,12 +258,20 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 		for (size_t i = 0; i < q; i++) {
 			size_t start = r.pos;
 			v2x_cert *dst = i == 0 && sv->cert0_dec ? sv->cert0_dec : &sv->scratch;
-			if ((e = v2x_cert_read(&r, dst)) != 0)
+			const v2x_cache_entry *m = i == 0 ? v2x_cache_match(cache, in + start, len - start) : NULL;
+			const v2x_cert *got = dst;
+			if (m) {
+				sv->hit0 = m;
+				got = &m->cert;
+				if ((e = coer_get_bytes(&r, m->der_len, &p)) != 0)
+					return e;
+			} else if ((e = v2x_cert_read(&r, dst)) != 0) {
 				return e;
+			}
 			sv->certs[i] = in + start;
 			sv->cert_lens[i] = r.pos - start;
 			if (i == 0)
-				sv->cert0_hash = dst->sig_alg ? dst->sig_alg->hash : V2X_HASH_SHA256;
+				sv->cert0_hash = got->sig_alg ? got->sig_alg->hash : V2X_HASH_SHA256;
 		}
 		sv->n_certs = q;
 	} else {
@@ -291,7 +306,7 @@ int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 	spdu_view *sv = malloc(sizeof *sv);
 	if (!sv)
 		return V2X_ERR_NOMEM;
-	int e = spdu_read(sv, spdu, len, NULL);
+	int e = spdu_read(sv, spdu, len, NULL, NULL);
 	if (!e && sv->signer == V2X_SIGNER_CERT)
 		e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL);
 	if (!e && info)
@@ -515,7 +530,7 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	v2x_cache_entry *ce = malloc(sizeof *ce);
 	int e = sv && ce ? V2X_OK : V2X_ERR_NOMEM;
 	if (!e)
-		e = spdu_read(sv, spdu, len, &ce->cert);
+		e = spdu_read(sv, spdu, len, &ce->cert, v->cache);
 	if (e)
 		goto done;
 	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
@@ -554,8 +569,9 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 	size_t cert_h_len = 0;
 	const v2x_cache_entry *hit;
 	if (sv->signer == V2X_SIGNER_CERT) {
-		hit = v2x_cache_get_der(v->cache, sv->certs[0], sv->cert_lens[0]);
+		hit = sv->hit0; /* matched by its bytes while parsing */
 		if (hit) {
+			v2x_cache_touch(v->cache, hit);
 			memcpy(sv->digest, hit->id, 8);
 		} else {
 			if ((e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h)) != 0)

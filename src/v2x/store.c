@@ -203,22 +203,26 @@ static uint64_t tail_of(const uint8_t *der, size_t len)
 	return t;
 }
 
-const v2x_cache_entry *v2x_cache_get_der(v2x_cache *c, const uint8_t *der, size_t len)
+const v2x_cache_entry *v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail)
 {
-	if (!c || !der)
+	if (!c || !buf)
 		return NULL;
 	/* Certificates of one CA share long prefixes (issuer, validity, permissions) and often
 	 * their length; their last octets belong to the CA's signature and differ, so the tail
 	 * rejects other vehicles' entries before the full comparison. */
-	uint64_t tail = tail_of(der, len);
 	for (size_t i = 0; i < c->cap; i++) {
-		v2x_cache_entry *en = &c->e[i];
-		if (en->used && en->der_len == len && en->der_tail == tail && memcmp(en->der, der, len) == 0) {
-			en->stamp = ++c->clock;
+		const v2x_cache_entry *en = &c->e[i];
+		if (en->used && en->der_len <= avail && tail_of(buf, en->der_len) == en->der_tail &&
+		    memcmp(en->der, buf, en->der_len) == 0)
 			return en;
-		}
 	}
 	return NULL;
+}
+
+void v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *en)
+{
+	if (c && en >= c->e && en < c->e + c->cap)
+		c->e[en - c->e].stamp = ++c->clock;
 }
 
 int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)

@@ -168,9 +168,11 @@ typedef struct {
 
 /* Lookup by HashedId8 (digest signers). */
 const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8]);
-/* Lookup of an attached certificate by its bytes: only an entry whose certificate is byte for byte
- * the same matches, so a hit costs a comparison instead of hashing the certificate. */
-const v2x_cache_entry *v2x_cache_get_der(v2x_cache *c, const uint8_t *der, size_t len);
+/* Lookup of an attached certificate by its bytes: the entry whose certificate encoding is exactly
+ * the first bytes of buf (avail bytes), or NULL.  A hit costs a comparison instead of decoding and
+ * hashing the certificate; it does not refresh the entry's LRU stamp (v2x_cache_touch does). */
+const v2x_cache_entry *v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail);
+void v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *e);
 /* Insert (or refresh) e, copying e->der (e->der_len bytes); V2X_ERR_NOMEM if the copy fails
  * (the cache is then unchanged: caching is an optimisation, the SPDU stays verified). */
 int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
