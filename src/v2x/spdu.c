@@ -415,11 +415,9 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
                           const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
                           size_t *chain_len)
 {
-	v2x_cert *buf = malloc(2 * sizeof *buf);
-	if (!buf)
-		return V2X_ERR_NOMEM;
+	v2x_cert *buf = NULL;            /* two decoding slots, allocated for the first attached issuer */
 	const v2x_cert *cur = &ce->cert; /* the signer's certificate stays in ce */
-	v2x_cert *spare = &buf[0];       /* where the next attached issuer is decoded */
+	v2x_cert *spare = NULL;          /* where the next attached issuer is decoded */
 	const v2x_store_entry *cur_en = der_en;
 	const uint8_t *cur_der = der;
 	size_t cur_len = len;
@@ -478,6 +476,13 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		if (iss_en && iss_en->cert) {
 			iss = iss_en->cert;
 		} else {
+			if (!buf) {
+				if (!(buf = malloc(2 * sizeof *buf))) {
+					e = V2X_ERR_NOMEM;
+					break;
+				}
+				spare = &buf[0];
+			}
 			if ((e = v2x_cert_decode(spare, iss_der, iss_len)) != 0)
 				break;
 			iss = spare;
