@@ -277,20 +277,29 @@ static int mine_one(void *arg, uint64_t seq, const uint8_t *tx, size_t len)
 	return 0;
 }
 
-static int chain_mine(int argc, char **argv)
+/* Shared start of mine and validate: parse --dir/--threads, make the pool, open the node. */
+static int open_node_and_pool(int argc, char **argv, pqs_chain_node **n, pqs_chain_pool **pool)
 {
 	const char *dir = NULL, *threads = NULL;
 	cli_opt opts[] = { { NULL, "--dir", 1, &dir }, { NULL, "--threads", 1, &threads } };
 	if (cli_parse(argc, argv, 2, opts, 2, NULL, 0, NULL))
 		return CLI_ERROR;
-	pqs_chain_pool *pool = make_pool(threads);
-	if (!pool)
+	*pool = make_pool(threads);
+	if (!*pool)
 		return CLI_ERROR;
-	pqs_chain_node *n;
-	if (open_node(dir, 0, &n)) {
-		pqs_chain_pool_free(pool);
+	if (open_node(dir, 0, n)) {
+		pqs_chain_pool_free(*pool);
 		return CLI_ERROR;
 	}
+	return 0;
+}
+
+static int chain_mine(int argc, char **argv)
+{
+	pqs_chain_pool *pool;
+	pqs_chain_node *n;
+	if (open_node_and_pool(argc, argv, &n, &pool))
+		return CLI_ERROR;
 	int ret = CLI_ERROR;
 	uint8_t *blk = NULL;
 	size_t len;
@@ -328,18 +337,10 @@ done:
 
 static int chain_validate(int argc, char **argv)
 {
-	const char *dir = NULL, *threads = NULL;
-	cli_opt opts[] = { { NULL, "--dir", 1, &dir }, { NULL, "--threads", 1, &threads } };
-	if (cli_parse(argc, argv, 2, opts, 2, NULL, 0, NULL))
-		return CLI_ERROR;
-	pqs_chain_pool *pool = make_pool(threads);
-	if (!pool)
-		return CLI_ERROR;
+	pqs_chain_pool *pool;
 	pqs_chain_node *n;
-	if (open_node(dir, 0, &n)) {
-		pqs_chain_pool_free(pool);
+	if (open_node_and_pool(argc, argv, &n, &pool))
 		return CLI_ERROR;
-	}
 	uint64_t height;
 	size_t bad;
 	int rc = pqs_chain_node_validate(n, pool, &height, &bad);
