@@ -31,10 +31,15 @@
 extern "C" {
 #endif
 
+extern const pqs_sig_class pqs_composite_p256_mldsa44_class;    /* "ECDSA-P256+ML-DSA-44" */
+extern const pqs_sig_class pqs_composite_p256_mldsa65_class;    /* "ECDSA-P256+ML-DSA-65" */
+extern const pqs_sig_class pqs_composite_p256_mldsa87_class;    /* "ECDSA-P256+ML-DSA-87" */
+extern const pqs_sig_class pqs_composite_p256_falcon512_class;  /* "ECDSA-P256+Falcon-padded-512" */
+extern const pqs_sig_class pqs_composite_p256_falcon1024_class; /* "ECDSA-P256+Falcon-padded-1024" */
+
 /**
- * The components of a composite class.  Returns PQS_OK and sets both
- * pointers, PQS_ERR_ARG if c is not a composite, or PQS_ERR_UNKNOWN_ALG
- * if a component is not registered in this build.
+ * The components of a composite class.  Returns PQS_OK and sets the
+ * non-NULL pointers, or PQS_ERR_ARG if c is not a composite.
  */
 int pqs_composite_parts(const pqs_sig_class *c, const pqs_sig_class **classical,
                         const pqs_sig_class **pqc);

@@ -26,6 +26,18 @@
 extern "C" {
 #endif
 
+/* Registry classes: compressed public key (SEC 1 2.3.3), big-endian scalar
+ * secret key, r || s signature.  Sizes: PQS_ECDSA_*_BYTES(field_len). */
+extern const pqs_sig_class pqs_ecdsa_p256_class;      /* "ECDSA-P256" */
+extern const pqs_sig_class pqs_ecdsa_p384_class;      /* "ECDSA-P384" */
+extern const pqs_sig_class pqs_ecdsa_bp256_class;     /* "ECDSA-brainpoolP256r1" */
+extern const pqs_sig_class pqs_ecdsa_secp256k1_class; /* "ECDSA-secp256k1" */
+
+/* Encoded sizes for a curve of field_len bytes (32 or 48). */
+#define PQS_ECDSA_PUBLICKEY_BYTES(field_len) ((field_len) + 1)
+#define PQS_ECDSA_SECRETKEY_BYTES(field_len) (field_len)
+#define PQS_ECDSA_SIGNATURE_BYTES(field_len) (2 * (field_len))
+
 /** Curve byte size (32 or 48) of an ECDSA class, 0 if cls is not ECDSA. */
 size_t pqs_ecdsa_field_len(const pqs_sig_class *cls);
 

@@ -74,6 +74,13 @@ typedef enum {
 #define PQS_MLDSA_MU_BYTES 64   /* mu = H(tr || M', 64) */
 #define PQS_MLDSA_TR_BYTES 64   /* tr = H(pk, 64) */
 
+/* Registry classes (include/pqsig/sig.h): pure ML-DSA with a context string,
+ * hedged by default, PQS_SIGN_DETERMINISTIC for rnd = 0^32. */
+struct pqs_sig_class_;
+extern const struct pqs_sig_class_ pqs_mldsa44_class; /* "ML-DSA-44" */
+extern const struct pqs_sig_class_ pqs_mldsa65_class; /* "ML-DSA-65" */
+extern const struct pqs_sig_class_ pqs_mldsa87_class; /* "ML-DSA-87" */
+
 /** Sizes of a set; 0 for an unknown selector. */
 size_t pqs_mldsa_pk_bytes(pqs_mldsa_set set);
 size_t pqs_mldsa_sk_bytes(pqs_mldsa_set set);

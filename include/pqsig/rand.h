@@ -4,7 +4,7 @@
  * A pqs_rng is a tiny object with one method, fill().  Production code
  * passes NULL wherever an rng is accepted, which selects the operating
  * system's generator (getrandom(2)).  Known-answer tests pass a NIST
- * AES-256 CTR-DRBG (pqsig/drbg.h) so that the exact byte stream of the
+ * AES-256 CTR-DRBG (tests/util/nist_drbg.h, a test utility) so that the exact byte stream of the
  * NIST PQCgenKAT programs' randombytes() is reproduced.
  */
 #ifndef PQSIG_RAND_H

@@ -106,6 +106,28 @@ struct pqs_sig_class_ {
 	const void *params;      /* scheme-private parameter block */
 };
 
+/**
+ * A list of classes.  The library's registry is one such list,
+ * pqs_sig_registry, defined by the registry component linked into the
+ * program: pqsig::registry (every class) or pqsig::registry_pqc (the
+ * freestanding post-quantum classes only, no OpenSSL).  Callers that know
+ * their scheme at compile time can skip the registry and name the class
+ * object its header declares (e.g. pqs_mldsa44_class in pqsig/mldsa.h).
+ */
+typedef struct {
+	const pqs_sig_class *const *classes;
+	size_t count;
+} pqs_sig_list;
+
+/** The registry linked into this program (see pqs_sig_list). */
+extern const pqs_sig_list pqs_sig_registry;
+
+/** Class of a list by name (case-insensitive), or NULL. */
+const pqs_sig_class *pqs_sig_list_find(const pqs_sig_list *list, const char *name);
+
+/** Class of a list by numeric id, or NULL. */
+const pqs_sig_class *pqs_sig_list_find_id(const pqs_sig_list *list, uint16_t id);
+
 /** Number of registered classes. */
 size_t pqs_sig_count(void);
 

@@ -1,17 +1,21 @@
 /*
  * Composite ECDSA + PQC signatures (see include/pqsig/composite.h).
- * Components are resolved through the registry by name, so this module
- * depends on no scheme's symbols.
+ * Each composite class points at its two component classes; its sizes are
+ * the sums of the components' published size formulas (checked against the
+ * component classes by tests/core/test_registry.c).
  */
 #include <string.h>
 
 #include "pqsig/composite.h"
+#include "pqsig/ecdsa.h"
+#include "pqsig/falcon.h"
+#include "pqsig/mldsa.h"
 #include "pqsig/rand.h"
 #include "pqsig/sha3.h"
 
 typedef struct {
-	const char *classical; /* registry name of the ECDSA component */
-	const char *pqc;       /* registry name of the PQC component */
+	const pqs_sig_class *classical; /* the ECDSA component */
+	const pqs_sig_class *pqc;       /* the PQC component */
 } composite_params;
 
 int pqs_composite_parts(const pqs_sig_class *c, const pqs_sig_class **classical, const pqs_sig_class **pqc)
@@ -19,13 +23,10 @@ int pqs_composite_parts(const pqs_sig_class *c, const pqs_sig_class **classical,
 	if (!c || !(c->flags & PQS_SIG_COMPOSITE) || !c->params)
 		return PQS_ERR_ARG;
 	const composite_params *p = c->params;
-	const pqs_sig_class *a = pqs_sig_find(p->classical), *b = pqs_sig_find(p->pqc);
-	if (!a || !b)
-		return PQS_ERR_UNKNOWN_ALG;
 	if (classical)
-		*classical = a;
+		*classical = p->classical;
 	if (pqc)
-		*pqc = b;
+		*pqc = p->pqc;
 	return PQS_OK;
 }
 
@@ -116,24 +117,29 @@ static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t s
 	return ra == PQS_OK && rb == PQS_OK ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
 }
 
-#define COMPOSITE_CLASS(var, nm, idv, pqcname, level, pqc_pk, pqc_sk, pqc_sig, fixed)                         \
-	static const composite_params var##_params = { "ECDSA-P256", pqcname };                                  \
+/* ECDSA P-256 (32-byte field) plus a PQC class; sizes add up the components'. */
+#define P256_BYTES 32
+#define COMPOSITE_CLASS(var, nm, idv, pqc_class, level, pqc_pk, pqc_sk, pqc_sig)                                  \
+	static const composite_params var##_params = { &pqs_ecdsa_p256_class, &(pqc_class) };                  \
 	const pqs_sig_class var = {                                                                             \
 		.name = nm, .family = "Composite", .id = idv,                                                       \
-		.flags = PQS_SIG_COMPOSITE | PQS_SIG_PQC | PQS_SIG_HAS_CONTEXT | (fixed),                           \
-		.security_level = level, .pk_len = 33 + (pqc_pk), .sk_len = 32 + (pqc_sk),                          \
-		.sig_max_len = 64 + (pqc_sig), .seed_len = 0, .keygen = composite_keygen, .sign = composite_sign,    \
-		.verify = composite_verify, .params = &var##_params,                                                \
+		.flags = PQS_SIG_COMPOSITE | PQS_SIG_PQC | PQS_SIG_HAS_CONTEXT | PQS_SIG_FIXED_LENGTH,              \
+		.security_level = level, .pk_len = PQS_ECDSA_PUBLICKEY_BYTES(P256_BYTES) + (pqc_pk),                \
+		.sk_len = PQS_ECDSA_SECRETKEY_BYTES(P256_BYTES) + (pqc_sk),                                         \
+		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(P256_BYTES) + (pqc_sig), .seed_len = 0,                    \
+		.keygen = composite_keygen, .sign = composite_sign, .verify = composite_verify,                     \
+		.params = &var##_params,                                                                            \
 	}
 
-/* Component sizes: FIPS 204 Table 2 (ML-DSA), Falcon round-3 spec Table 3.3 with padded signatures. */
-COMPOSITE_CLASS(pqs_composite_p256_mldsa44_class, "ECDSA-P256+ML-DSA-44", 0x0101, "ML-DSA-44", 2, 1312, 2560, 2420,
-                PQS_SIG_FIXED_LENGTH);
-COMPOSITE_CLASS(pqs_composite_p256_mldsa65_class, "ECDSA-P256+ML-DSA-65", 0x0102, "ML-DSA-65", 3, 1952, 4032, 3309,
-                PQS_SIG_FIXED_LENGTH);
-COMPOSITE_CLASS(pqs_composite_p256_mldsa87_class, "ECDSA-P256+ML-DSA-87", 0x0103, "ML-DSA-87", 5, 2592, 4896, 4627,
-                PQS_SIG_FIXED_LENGTH);
-COMPOSITE_CLASS(pqs_composite_p256_falcon512_class, "ECDSA-P256+Falcon-padded-512", 0x0104, "Falcon-padded-512", 1,
-                897, 1281, 666, PQS_SIG_FIXED_LENGTH);
-COMPOSITE_CLASS(pqs_composite_p256_falcon1024_class, "ECDSA-P256+Falcon-padded-1024", 0x0105, "Falcon-padded-1024",
-                5, 1793, 2305, 1280, PQS_SIG_FIXED_LENGTH);
+COMPOSITE_CLASS(pqs_composite_p256_mldsa44_class, "ECDSA-P256+ML-DSA-44", 0x0101, pqs_mldsa44_class, 2,
+                PQS_MLDSA44_PUBLICKEY_BYTES, PQS_MLDSA44_SECRETKEY_BYTES, PQS_MLDSA44_SIGNATURE_BYTES);
+COMPOSITE_CLASS(pqs_composite_p256_mldsa65_class, "ECDSA-P256+ML-DSA-65", 0x0102, pqs_mldsa65_class, 3,
+                PQS_MLDSA65_PUBLICKEY_BYTES, PQS_MLDSA65_SECRETKEY_BYTES, PQS_MLDSA65_SIGNATURE_BYTES);
+COMPOSITE_CLASS(pqs_composite_p256_mldsa87_class, "ECDSA-P256+ML-DSA-87", 0x0103, pqs_mldsa87_class, 5,
+                PQS_MLDSA87_PUBLICKEY_BYTES, PQS_MLDSA87_SECRETKEY_BYTES, PQS_MLDSA87_SIGNATURE_BYTES);
+COMPOSITE_CLASS(pqs_composite_p256_falcon512_class, "ECDSA-P256+Falcon-padded-512", 0x0104,
+                pqs_falcon_padded512_class, 1, PQS_FALCON_PUBLICKEY_BYTES(9), PQS_FALCON_SECRETKEY_BYTES(9),
+                PQS_FALCON_PADDED_SIGNATURE_BYTES(9));
+COMPOSITE_CLASS(pqs_composite_p256_falcon1024_class, "ECDSA-P256+Falcon-padded-1024", 0x0105,
+                pqs_falcon_padded1024_class, 5, PQS_FALCON_PUBLICKEY_BYTES(10), PQS_FALCON_SECRETKEY_BYTES(10),
+                PQS_FALCON_PADDED_SIGNATURE_BYTES(10));

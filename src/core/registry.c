@@ -1,76 +1,29 @@
 /*
- * The algorithm registry behind include/pqsig/sig.h.
- *
- * Each scheme module exports one const pqs_sig_class per parameter set;
- * this table is the only place that lists them.  Adding a scheme is one
- * extern declaration and one table line: callers never change.
+ * Class lookups over a list, and the argument-checking wrappers of
+ * include/pqsig/sig.h.  The core names no scheme: the lists live in
+ * src/registry/ (one per registry component).
  */
 #include <strings.h>
 
 #include "pqsig/sig.h"
 
-/* Schemes are listed here (declaration and table entry). */
-extern const pqs_sig_class pqs_ecdsa_p256_class;
-extern const pqs_sig_class pqs_ecdsa_p384_class;
-extern const pqs_sig_class pqs_ecdsa_bp256_class;
-extern const pqs_sig_class pqs_ecdsa_secp256k1_class;
-extern const pqs_sig_class pqs_mldsa44_class;
-extern const pqs_sig_class pqs_mldsa65_class;
-extern const pqs_sig_class pqs_mldsa87_class;
-extern const pqs_sig_class pqs_composite_p256_mldsa44_class;
-extern const pqs_sig_class pqs_composite_p256_mldsa65_class;
-extern const pqs_sig_class pqs_composite_p256_mldsa87_class;
-extern const pqs_sig_class pqs_composite_p256_falcon512_class;
-extern const pqs_sig_class pqs_composite_p256_falcon1024_class;
-extern const pqs_sig_class pqs_falcon512_class;
-extern const pqs_sig_class pqs_falcon1024_class;
-extern const pqs_sig_class pqs_falcon_padded512_class;
-extern const pqs_sig_class pqs_falcon_padded1024_class;
-
-static const pqs_sig_class *const registry[] = {
-	&pqs_ecdsa_p256_class,
-	&pqs_ecdsa_p384_class,
-	&pqs_ecdsa_bp256_class,
-	&pqs_ecdsa_secp256k1_class,
-	&pqs_mldsa44_class,
-	&pqs_mldsa65_class,
-	&pqs_mldsa87_class,
-	&pqs_falcon512_class,
-	&pqs_falcon1024_class,
-	&pqs_falcon_padded512_class,
-	&pqs_falcon_padded1024_class,
-	&pqs_composite_p256_mldsa44_class,
-	&pqs_composite_p256_mldsa65_class,
-	&pqs_composite_p256_mldsa87_class,
-	&pqs_composite_p256_falcon512_class,
-	&pqs_composite_p256_falcon1024_class,
-};
-
-size_t pqs_sig_count(void)
+const pqs_sig_class *pqs_sig_list_find(const pqs_sig_list *list, const char *name)
 {
-	return sizeof registry / sizeof registry[0];
-}
-
-const pqs_sig_class *pqs_sig_at(size_t i)
-{
-	return i < pqs_sig_count() ? registry[i] : NULL;
-}
-
-const pqs_sig_class *pqs_sig_find(const char *name)
-{
-	if (!name)
+	if (!list || !name)
 		return NULL;
-	for (size_t i = 0; i < pqs_sig_count(); i++)
-		if (strcasecmp(registry[i]->name, name) == 0)
-			return registry[i];
+	for (size_t i = 0; i < list->count; i++)
+		if (strcasecmp(list->classes[i]->name, name) == 0)
+			return list->classes[i];
 	return NULL;
 }
 
-const pqs_sig_class *pqs_sig_find_id(uint16_t id)
+const pqs_sig_class *pqs_sig_list_find_id(const pqs_sig_list *list, uint16_t id)
 {
-	for (size_t i = 0; i < pqs_sig_count(); i++)
-		if (registry[i]->id == id)
-			return registry[i];
+	if (!list)
+		return NULL;
+	for (size_t i = 0; i < list->count; i++)
+		if (list->classes[i]->id == id)
+			return list->classes[i];
 	return NULL;
 }
 

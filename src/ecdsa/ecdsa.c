@@ -337,8 +337,10 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 #define ECDSA_CLASS(var, nm, idv, par, fl)                                             \
 	const pqs_sig_class var = {                                                    \
 		.name = nm, .family = "ECDSA", .id = idv, .flags = PQS_SIG_FIXED_LENGTH,   \
-		.security_level = 0, .pk_len = (fl) + 1, .sk_len = (fl),                   \
-		.sig_max_len = 2 * (fl), .seed_len = (fl), .keygen = ecdsa_keygen,         \
+		.security_level = 0, .pk_len = PQS_ECDSA_PUBLICKEY_BYTES(fl),               \
+		.sk_len = PQS_ECDSA_SECRETKEY_BYTES(fl),                                   \
+		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(fl), .seed_len = (fl),            \
+		.keygen = ecdsa_keygen,                                                    \
 		.sign = ecdsa_sign, .verify = ecdsa_verify, .params = &(par),              \
 	}
 

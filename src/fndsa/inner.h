@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pqsig/falcon.h"
 #include "pqsig/sha3.h"
 #include "fndsa/fpr.h"
 
@@ -37,23 +38,17 @@
 #define FNDSA_Q 12289u
 #define FNDSA_N(logn) ((size_t)1 << (logn))
 #define FNDSA_NONCE_LEN 40
-#define FNDSA_SEED_LEN 48 /* keygen seed: the reference's randombytes(48) */
+#define FNDSA_SEED_LEN PQS_FALCON_SEED_BYTES
 
-/* Bits per coefficient of f, g (and F, G) in the secret key (section 3.11.5). */
-#define FNDSA_FG_BITS(logn) \
-	((logn) <= 5 ? 8u : (logn) <= 7 ? 7u : (logn) <= 9 ? 6u : 5u)
-#define FNDSA_FFGG_BITS(logn) 8u
-
-/* Encoded sizes (logn >= 2 for the pk; header byte included). */
-#define FNDSA_PK_SIZE(logn) (1u + (7u << ((logn) - 2)))
-#define FNDSA_SK_SIZE(logn) \
-	(1u + ((2u * FNDSA_FG_BITS(logn) + FNDSA_FFGG_BITS(logn)) << ((logn) - 3)))
+/* Sizes are formulas of logn, public in include/pqsig/falcon.h. */
+#define FNDSA_FG_BITS(logn) PQS_FALCON_FG_BITS(logn)
+#define FNDSA_FFGG_BITS(logn) PQS_FALCON_FFGG_BITS(logn)
+#define FNDSA_PK_SIZE(logn) PQS_FALCON_PUBLICKEY_BYTES(logn)
+#define FNDSA_SK_SIZE(logn) PQS_FALCON_SECRETKEY_BYTES(logn)
 /* Detached signature: header 0x30+logn || nonce || compressed s2. */
 #define FNDSA_SIG_HEADER(logn) (0x30u + (logn))
-/* Largest compressed signature we produce (liboqs/PQClean CRYPTO_BYTES). */
-#define FNDSA_SIG_MAX_SIZE(logn) ((logn) == 9 ? 752u : (logn) == 10 ? 1462u : 0u)
-/* Padded (fixed-length) signatures. */
-#define FNDSA_SIG_PADDED_SIZE(logn) ((logn) == 9 ? 666u : (logn) == 10 ? 1280u : 0u)
+#define FNDSA_SIG_MAX_SIZE(logn) PQS_FALCON_SIGNATURE_MAX_BYTES(logn)
+#define FNDSA_SIG_PADDED_SIZE(logn) PQS_FALCON_PADDED_SIGNATURE_BYTES(logn)
 
 /* L2 bound on ||(s1, s2)||^2: floor(beta^2), spec Table 3.3. */
 extern const uint32_t fndsa_l2bound[11];
@@ -327,14 +322,5 @@ int fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
  */
 int fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
 	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
-
-/* ==================================================================== */
-/* Registry classes (falcon.c; listed in src/core/registry.c).          */
-
-struct pqs_sig_class_;
-extern const struct pqs_sig_class_ pqs_falcon512_class;
-extern const struct pqs_sig_class_ pqs_falcon1024_class;
-extern const struct pqs_sig_class_ pqs_falcon_padded512_class;
-extern const struct pqs_sig_class_ pqs_falcon_padded1024_class;
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "testutil.h"
 
 static void check_file(const char *rel)

@@ -20,7 +20,7 @@
 #include "core/ct.h"
 #include "mldsa/ntt.h"
 #include "fndsa/inner.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/sig.h"
 

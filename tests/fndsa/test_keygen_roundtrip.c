@@ -10,7 +10,7 @@
 
 #include "fndsa/inner.h"
 #include "fndsa/keygen_inner.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/sig.h"
 #include "testutil.h"
 

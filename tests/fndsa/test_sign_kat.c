@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "fndsa/inner.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/sig.h"
 #include "testutil.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fndsa/inner.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "testutil.h"
 
 static fpr ek[FNDSA_EXPKEY_FPR(10)], tmp[6 * 1024];

@@ -11,7 +11,7 @@
 
 #include "mldsa/ntt.h"
 #include "mldsa_test.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/sig.h"
 
 static unsigned run_file(const char *alg)

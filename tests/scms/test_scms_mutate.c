@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "scms_testlib.h"
 #include "testutil.h"
 #include "v2x/scms/scms_inner.h"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/wsm.h"
 #include "testutil.h"
 

@@ -8,7 +8,7 @@
 
 #include <openssl/evp.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 
 /* AES-256 of one block under key. */
 static void aes256_ecb(const uint8_t key[32], const uint8_t in[16], uint8_t out[16])

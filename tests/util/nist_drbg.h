@@ -1,11 +1,11 @@
 /*
- * pqsig: NIST SP 800-90A AES-256 CTR_DRBG without derivation function, as
+ * Test utility: NIST SP 800-90A AES-256 CTR_DRBG without derivation function, as
  * used by the NIST PQC PQCgenKAT programs (rng.c: randombytes_init,
  * randombytes).  Its only purpose is reproducing KAT files; it is not a
  * production randomness source.
  */
-#ifndef PQSIG_DRBG_H
-#define PQSIG_DRBG_H
+#ifndef PQSIG_TEST_NIST_DRBG_H
+#define PQSIG_TEST_NIST_DRBG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,47 @@
+/*
+ * THE list of signature classes (include/pqsig/sig.h), in registry order.
+ *
+ * Adding a scheme: declare its classes in its public header, include that
+ * header here and add one X(...) line to the group it belongs to (see
+ * docs/ARCHITECTURE.md).  Order is visible (`pqsig list`, benchmarks, the
+ * V2X catch-all table), so append within a group.
+ *
+ * Groups follow the library components: the PQC group needs nothing but the
+ * freestanding core (pqsig::pqc), the other two need OpenSSL (pqsig::ecdsa).
+ */
+#ifndef PQSIG_REGISTRY_CLASSES_H
+#define PQSIG_REGISTRY_CLASSES_H
+
+#include "pqsig/composite.h"
+#include "pqsig/ecdsa.h"
+#include "pqsig/falcon.h"
+#include "pqsig/mldsa.h"
+
+/* Classical ECDSA over OpenSSL. */
+#define PQS_REGISTRY_ECDSA_CLASSES(X) \
+	X(pqs_ecdsa_p256_class)           \
+	X(pqs_ecdsa_p384_class)           \
+	X(pqs_ecdsa_bp256_class)          \
+	X(pqs_ecdsa_secp256k1_class)
+
+/* Post-quantum schemes of the freestanding core. */
+#define PQS_REGISTRY_PQC_CLASSES(X)   \
+	X(pqs_mldsa44_class)              \
+	X(pqs_mldsa65_class)              \
+	X(pqs_mldsa87_class)              \
+	X(pqs_falcon512_class)            \
+	X(pqs_falcon1024_class)           \
+	X(pqs_falcon_padded512_class)     \
+	X(pqs_falcon_padded1024_class)
+
+/* ECDSA + PQC composites. */
+#define PQS_REGISTRY_COMPOSITE_CLASSES(X)     \
+	X(pqs_composite_p256_mldsa44_class)       \
+	X(pqs_composite_p256_mldsa65_class)       \
+	X(pqs_composite_p256_mldsa87_class)       \
+	X(pqs_composite_p256_falcon512_class)     \
+	X(pqs_composite_p256_falcon1024_class)
+
+#define PQS_REGISTRY_ENTRY(cls) &(cls),
+
+#endif
