@@ -1,5 +1,6 @@
 # Thin wrapper over CMake + CTest.  `make report` and `make test` work on a
-# fresh Debian machine: scripts/deps.sh installs whatever is missing.
+# fresh Debian machine: scripts/deps.sh installs whatever is missing first.
+# `make` alone only configures and builds (it never runs apt-get).
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
@@ -12,16 +13,17 @@ all: build
 deps:
 	@scripts/deps.sh
 
-configure: deps
+configure:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
-test: build
+# deps before build (listed first: make builds prerequisites in order).
+test: deps build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
-report: build
+report: deps build
 	@$(BUILD)/pqsig report --out report/ --quick
 
 clean:
