@@ -26,6 +26,18 @@ extern const pqs_sig_class pqs_falcon512_class;
 extern const pqs_sig_class pqs_falcon1024_class;
 extern const pqs_sig_class pqs_falcon_padded512_class;
 extern const pqs_sig_class pqs_falcon_padded1024_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_128s_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_128f_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_192s_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_192f_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_256s_class;
+extern const pqs_sig_class pqs_slhdsa_sha2_256f_class;
+extern const pqs_sig_class pqs_slhdsa_shake_128s_class;
+extern const pqs_sig_class pqs_slhdsa_shake_128f_class;
+extern const pqs_sig_class pqs_slhdsa_shake_192s_class;
+extern const pqs_sig_class pqs_slhdsa_shake_192f_class;
+extern const pqs_sig_class pqs_slhdsa_shake_256s_class;
+extern const pqs_sig_class pqs_slhdsa_shake_256f_class;
 
 static const pqs_sig_class *const registry[] = {
 	&pqs_ecdsa_p256_class,
@@ -44,6 +56,18 @@ static const pqs_sig_class *const registry[] = {
 	&pqs_composite_p256_mldsa87_class,
 	&pqs_composite_p256_falcon512_class,
 	&pqs_composite_p256_falcon1024_class,
+	&pqs_slhdsa_sha2_128s_class,
+	&pqs_slhdsa_sha2_128f_class,
+	&pqs_slhdsa_sha2_192s_class,
+	&pqs_slhdsa_sha2_192f_class,
+	&pqs_slhdsa_sha2_256s_class,
+	&pqs_slhdsa_sha2_256f_class,
+	&pqs_slhdsa_shake_128s_class,
+	&pqs_slhdsa_shake_128f_class,
+	&pqs_slhdsa_shake_192s_class,
+	&pqs_slhdsa_shake_192f_class,
+	&pqs_slhdsa_shake_256s_class,
+	&pqs_slhdsa_shake_256f_class,
 };
 
 size_t pqs_sig_count(void)
