@@ -48,31 +48,111 @@ void pqs_slhdsa_ctx_clear(slh_ctx *c)
 	pqs_zeroize(c, sizeof *c);
 }
 
+/* SHAKE256 rate in bytes (FIPS 202 section 6.2). */
+#define SHAKE256_RATE 136
+
+/*
+ * Section 11.1 fast path: PK.seed || ADRS || M fits one SHAKE256 block for
+ * F, H and PRF, so the padded block is loaded straight into the state and
+ * permuted once (FIPS 202 pad10*1 with the SHAKE suffix 1111).
+ */
+static void shake_one_block(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, const uint8_t *in, size_t in_len)
+{
+	const unsigned n = c->p->n;
+	const size_t total = n + sizeof adrs->b + in_len;
+	uint8_t block[SHAKE256_RATE];
+	uint64_t st[25] = {0};
+	memcpy(block, c->pk_seed, n);
+	memcpy(block + n, adrs->b, sizeof adrs->b);
+	memcpy(block + n + sizeof adrs->b, in, in_len);
+	memset(block + total, 0, SHAKE256_RATE - total);
+	block[total] ^= 0x1F;
+	block[SHAKE256_RATE - 1] ^= 0x80;
+	for (unsigned i = 0; i < SHAKE256_RATE / 8; i++) {
+		uint64_t lane = 0;
+		for (unsigned j = 0; j < 8; j++)
+			lane |= (uint64_t)block[8 * i + j] << (8 * j);
+		st[i] = lane;
+	}
+	pqs_keccak_f1600(st);
+	for (unsigned i = 0; i < n; i++)
+		out[i] = (uint8_t)(st[i / 8] >> (8 * (i % 8)));
+	pqs_zeroize(block, sizeof block);
+	pqs_zeroize(st, sizeof st);
+}
+
+/*
+ * Section 11.2 fast path: after the precomputed PK.seed block, ADRSc || M
+ * and the SHA-2 padding fit one more block for F, H and PRF; compress it
+ * straight from the saved chaining value.  wide selects SHA-512.
+ */
+static void sha2_one_block(const slh_ctx *c, uint8_t *out, const uint8_t *adrsc, const uint8_t *in, size_t in_len,
+                           int wide)
+{
+	const unsigned n = c->p->n;
+	const size_t block_bytes = wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES;
+	const size_t used = SLH_ADRSC_BYTES + in_len;
+	const uint64_t bits = (uint64_t)(block_bytes + used) * 8;
+	uint8_t block[PQS_SHA512_BLOCK_BYTES];
+	memcpy(block, adrsc, SLH_ADRSC_BYTES);
+	memcpy(block + SLH_ADRSC_BYTES, in, in_len);
+	block[used] = 0x80;
+	memset(block + used + 1, 0, block_bytes - used - 1);
+	/* The bit length, big-endian, in the last 8 bytes (SHA-512's high 64 bits stay zero). */
+	for (unsigned i = 0; i < 8; i++)
+		block[block_bytes - 1 - i] = (uint8_t)(bits >> (8 * i));
+	if (wide) {
+		uint64_t h[8];
+		memcpy(h, c->sha512_seeded.h, sizeof h);
+		pqs_sha512_compress(h, block, 1);
+		for (unsigned i = 0; i < n; i++)
+			out[i] = (uint8_t)(h[i / 8] >> (56 - 8 * (i % 8)));
+		pqs_zeroize(h, sizeof h);
+	} else {
+		uint32_t h[8];
+		memcpy(h, c->sha256_seeded.h, sizeof h);
+		pqs_sha256_compress(h, block, 1);
+		for (unsigned i = 0; i < n; i++)
+			out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+		pqs_zeroize(h, sizeof h);
+	}
+	pqs_zeroize(block, sizeof block);
+}
+
 void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, const uint8_t *in, unsigned blocks)
 {
 	const unsigned n = c->p->n;
+	const size_t in_len = (size_t)blocks * n;
 	if (!c->p->sha2) {
 		/* Section 11.1: SHAKE256(PK.seed || ADRS || M, 8n). */
+		if (n + sizeof adrs->b + in_len < SHAKE256_RATE) {
+			shake_one_block(c, out, adrs, in, in_len);
+			return;
+		}
 		pqs_keccak ks = c->shake_seeded;
 		pqs_keccak_absorb(&ks, adrs->b, sizeof adrs->b);
-		pqs_keccak_absorb(&ks, in, (size_t)blocks * n);
+		pqs_keccak_absorb(&ks, in, in_len);
 		pqs_keccak_squeeze(&ks, out, n);
 		pqs_zeroize(&ks, sizeof ks);
 		return;
 	}
 	uint8_t adrsc[SLH_ADRSC_BYTES], digest[64];
 	compress_adrs(adrsc, adrs);
-	if (n == 16 || blocks == 1) {
-		/* Sections 11.2.1 and 11.2.2: F and PRF always, H and T_l for n = 16, use SHA-256. */
+	/* Sections 11.2.1 and 11.2.2: F and PRF always, H and T_l for n = 16, use SHA-256; else SHA-512. */
+	const int wide = n != 16 && blocks > 1;
+	if (SLH_ADRSC_BYTES + in_len + (wide ? 17 : 9) <= (wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES)) {
+		sha2_one_block(c, out, adrsc, in, in_len, wide);
+		return;
+	}
+	if (!wide) {
 		pqs_sha256_ctx s = c->sha256_seeded;
 		pqs_sha256_update(&s, adrsc, sizeof adrsc);
-		pqs_sha256_update(&s, in, (size_t)blocks * n);
+		pqs_sha256_update(&s, in, in_len);
 		pqs_sha256_final(&s, digest);
 	} else {
-		/* Section 11.2.2: H and T_l for n = 24 and 32 use SHA-512. */
 		pqs_sha512_ctx s = c->sha512_seeded;
 		pqs_sha512_update(&s, adrsc, sizeof adrsc);
-		pqs_sha512_update(&s, in, (size_t)blocks * n);
+		pqs_sha512_update(&s, in, in_len);
 		pqs_sha512_final(&s, digest);
 	}
 	memcpy(out, digest, n);
