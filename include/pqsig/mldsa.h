@@ -150,6 +150,17 @@ typedef enum {
  */
 int pqs_mldsa_prehash_from_name(const char *name, pqs_mldsa_prehash *ph);
 
+/* Largest OID || PH(M): an 11-byte DER OID and a 64-byte digest. */
+#define PQS_MLDSA_PREHASH_MAX_BYTES (11 + 64)
+
+/**
+ * The pre-hashed message body of HashML-DSA (FIPS 204 Algorithm 4 steps
+ * 10-22) and HashSLH-DSA (FIPS 205 Algorithm 23 steps 4-22): the DER OID
+ * of ph followed by PH(msg), written to out (at most
+ * PQS_MLDSA_PREHASH_MAX_BYTES); its length goes to *len.
+ */
+int pqs_mldsa_prehash_digest(pqs_mldsa_prehash ph, uint8_t *out, size_t *len, const uint8_t *msg, size_t msg_len);
+
 /**
  * HashML-DSA.Sign (FIPS 204 Algorithm 4): PH(msg) with the chosen function,
  * M' = 0x01 || len(ctx) || ctx || OID(PH) || PH(msg), then Sign_internal.

@@ -1,21 +1,20 @@
 /*
  * HashML-DSA (FIPS 204 section 5.4, Algorithms 4 and 5): the message is
  * pre-hashed and signed as M' = 0x01 || len(ctx) || ctx || OID || PH(M).
- * SHA-2 comes from OpenSSL (this wrapper only); SHA-3 and SHAKE from
- * pqsig/sha3.h.
+ * SHA-2 comes from pqsig/sha2.h, SHA-3 and SHAKE from pqsig/sha3.h, so
+ * the PQC core needs no OpenSSL.  HashSLH-DSA (FIPS 205 section 10.2.2)
+ * uses the same OIDs and functions through pqs_mldsa_prehash_digest.
  */
 #include <string.h>
 #include <strings.h>
 
-#include <openssl/evp.h>
-
 #include "mldsa/sign.h"
 #include "pqsig/mldsa.h"
+#include "pqsig/sha2.h"
 #include "pqsig/sha3.h"
 #include "pqsig/sig.h"
 
 #define PH_OID_BYTES 11
-#define PH_MAX_DIGEST 64
 
 typedef struct {
 	const char *acvp_name;
@@ -57,12 +56,21 @@ int pqs_mldsa_prehash_from_name(const char *name, pqs_mldsa_prehash *ph)
 	return PQS_ERR_UNKNOWN_ALG;
 }
 
-static int sha2(const EVP_MD *md, uint8_t *out, const uint8_t *msg, size_t msg_len)
+static int sha256_family(void (*init)(pqs_sha256_ctx *), uint8_t *out, const uint8_t *msg, size_t msg_len)
 {
-	static const uint8_t empty[1] = {0};
-	unsigned int outlen = 0;
-	if (!md || EVP_Digest(msg_len ? msg : empty, msg_len, out, &outlen, md, NULL) != 1)
-		return PQS_ERR_INTERNAL;
+	pqs_sha256_ctx c;
+	init(&c);
+	pqs_sha256_update(&c, msg, msg_len);
+	pqs_sha256_final(&c, out);
+	return PQS_OK;
+}
+
+static int sha512_family(void (*init)(pqs_sha512_ctx *), uint8_t *out, const uint8_t *msg, size_t msg_len)
+{
+	pqs_sha512_ctx c;
+	init(&c);
+	pqs_sha512_update(&c, msg, msg_len);
+	pqs_sha512_final(&c, out);
 	return PQS_OK;
 }
 
@@ -77,13 +85,10 @@ static int sha3_or_shake(void (*init)(pqs_keccak *), uint8_t *out, size_t out_le
 	return PQS_OK;
 }
 
-/*
- * Algorithm 4 steps 10-22 / Algorithm 5 steps 4-16: OID || PH(M) into out
- * (up to 11 + 64 bytes); returns its length in *len.
- */
-static int ph_body(pqs_mldsa_prehash ph, uint8_t *out, size_t *len, const uint8_t *msg, size_t msg_len)
+/* Algorithm 4 steps 10-22 / Algorithm 5 steps 4-16: OID || PH(M). */
+int pqs_mldsa_prehash_digest(pqs_mldsa_prehash ph, uint8_t *out, size_t *len, const uint8_t *msg, size_t msg_len)
 {
-	if ((unsigned)ph >= PH_COUNT)
+	if ((unsigned)ph >= PH_COUNT || !out || !len || (!msg && msg_len))
 		return PQS_ERR_ARG;
 	const ph_info *info = &ph_table[ph];
 	static const uint8_t oid_prefix[PH_OID_BYTES - 1] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
@@ -92,12 +97,12 @@ static int ph_body(pqs_mldsa_prehash ph, uint8_t *out, size_t *len, const uint8_
 	uint8_t *d = out + PH_OID_BYTES;
 	int ret;
 	switch (ph) {
-	case PQS_MLDSA_PH_SHA2_224: ret = sha2(EVP_sha224(), d, msg, msg_len); break;
-	case PQS_MLDSA_PH_SHA2_256: ret = sha2(EVP_sha256(), d, msg, msg_len); break;
-	case PQS_MLDSA_PH_SHA2_384: ret = sha2(EVP_sha384(), d, msg, msg_len); break;
-	case PQS_MLDSA_PH_SHA2_512: ret = sha2(EVP_sha512(), d, msg, msg_len); break;
-	case PQS_MLDSA_PH_SHA2_512_224: ret = sha2(EVP_sha512_224(), d, msg, msg_len); break;
-	case PQS_MLDSA_PH_SHA2_512_256: ret = sha2(EVP_sha512_256(), d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_224: ret = sha256_family(pqs_sha224_init, d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_256: ret = sha256_family(pqs_sha256_init, d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_384: ret = sha512_family(pqs_sha384_init, d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_512: ret = sha512_family(pqs_sha512_init, d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_512_224: ret = sha512_family(pqs_sha512_224_init, d, msg, msg_len); break;
+	case PQS_MLDSA_PH_SHA2_512_256: ret = sha512_family(pqs_sha512_256_init, d, msg, msg_len); break;
 	case PQS_MLDSA_PH_SHA3_224: ret = sha3_or_shake(pqs_sha3_224_init, d, 28, msg, msg_len); break;
 	case PQS_MLDSA_PH_SHA3_256: ret = sha3_or_shake(pqs_sha3_256_init, d, 32, msg, msg_len); break;
 	case PQS_MLDSA_PH_SHA3_384: ret = sha3_or_shake(pqs_sha3_384_init, d, 48, msg, msg_len); break;
@@ -114,14 +119,14 @@ int pqs_mldsa_hash_sign(pqs_mldsa_set set, pqs_mldsa_prehash ph, uint8_t *sig, c
                         const uint8_t *ctx, size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
 {
 	const mldsa_params *p = NULL;
-	uint8_t body[PH_OID_BYTES + PH_MAX_DIGEST], mu[MLDSA_CRHBYTES];
+	uint8_t body[PQS_MLDSA_PREHASH_MAX_BYTES], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
 	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
 	/* Algorithm 4 steps 10-23: M' = 0x01 || len(ctx) || ctx || OID || PH_M; tr from sk (skEncode layout). */
 	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
 		ret = PQS_ERR_CTX_TOO_LONG;
 	if (ret == PQS_OK)
-		ret = ph_body(ph, body, &body_len, msg, msg_len);
+		ret = pqs_mldsa_prehash_digest(ph, body, &body_len, msg, msg_len);
 	if (ret == PQS_OK)
 		ret = mldsa_external_mu(mu, sk + 2 * MLDSA_SEEDBYTES, 1, ctx, ctx_len, body, body_len);
 	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
@@ -132,14 +137,14 @@ int pqs_mldsa_hash_verify(pqs_mldsa_set set, pqs_mldsa_prehash ph, const uint8_t
                           size_t pk_len)
 {
 	const mldsa_params *p = NULL;
-	uint8_t body[PH_OID_BYTES + PH_MAX_DIGEST], tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
+	uint8_t body[PQS_MLDSA_PREHASH_MAX_BYTES], tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
 	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
 	/* Algorithm 5 steps 4-17, then Verify_internal. */
 	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
 		ret = PQS_ERR_CTX_TOO_LONG;
 	if (ret == PQS_OK)
-		ret = ph_body(ph, body, &body_len, msg, msg_len);
+		ret = pqs_mldsa_prehash_digest(ph, body, &body_len, msg, msg_len);
 	if (ret == PQS_OK) {
 		mldsa_tr_from_pk(p, tr, pk);
 		ret = mldsa_external_mu(mu, tr, 1, ctx, ctx_len, body, body_len);

@@ -16,6 +16,7 @@
 #include "pqsig/ecdsa.h"
 #include "pqsig/falcon.h"
 #include "pqsig/mldsa.h"
+#include "pqsig/slhdsa.h"
 
 /* Classical ECDSA over OpenSSL. */
 #define PQS_REGISTRY_ECDSA_CLASSES(X) \
@@ -32,7 +33,19 @@
 	X(pqs_falcon512_class)            \
 	X(pqs_falcon1024_class)           \
 	X(pqs_falcon_padded512_class)     \
-	X(pqs_falcon_padded1024_class)
+	X(pqs_falcon_padded1024_class)    \
+	X(pqs_slhdsa_sha2_128s_class)     \
+	X(pqs_slhdsa_sha2_128f_class)     \
+	X(pqs_slhdsa_sha2_192s_class)     \
+	X(pqs_slhdsa_sha2_192f_class)     \
+	X(pqs_slhdsa_sha2_256s_class)     \
+	X(pqs_slhdsa_sha2_256f_class)     \
+	X(pqs_slhdsa_shake_128s_class)    \
+	X(pqs_slhdsa_shake_128f_class)    \
+	X(pqs_slhdsa_shake_192s_class)    \
+	X(pqs_slhdsa_shake_192f_class)    \
+	X(pqs_slhdsa_shake_256s_class)    \
+	X(pqs_slhdsa_shake_256f_class)
 
 /* ECDSA + PQC composites. */
 #define PQS_REGISTRY_COMPOSITE_CLASSES(X)     \

@@ -65,7 +65,7 @@ static void check_class(const pqs_sig_class *c)
 	}
 	/* Seeded keygen is deterministic. */
 	if (c->seed_len) {
-		uint8_t seed[64];
+		uint8_t seed[128]; /* longest seed: SLH-DSA-*-256 (96 bytes), plus one */
 		memset(seed, 0x05, sizeof seed);
 		uint8_t *pk2 = malloc(c->pk_len), *sk2 = malloc(c->sk_len);
 		TU_CHECK(pqs_sig_keygen(c, pk, sk, seed, c->seed_len, NULL) == PQS_OK &&
