@@ -56,18 +56,21 @@ static void sq48(uint64_t r[2], uint64_t a)
 	r[0] &= MASK48;
 }
 
-/* round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits). */
+/* round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free. */
 static int64_t smulh48(int64_t a, uint64_t b)
 {
-	uint64_t mag = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+	uint64_t neg = (uint64_t)0 - ((uint64_t)a >> 63); /* all ones iff a < 0 */
+	uint64_t mag = ((uint64_t)a ^ neg) - neg;
 	uint64_t p[2];
 	mul64(p, mag, b);
-	if (a < 0) { /* two's complement negation of the 128-bit product */
-		p[0] = ~p[0] + 1;
-		p[1] = ~p[1] + (p[0] == 0);
-	}
-	uint64_t lo = p[0] + (UINT64_C(1) << 47);
-	p[1] += lo < p[0];
+	/* conditional two's complement negation of the 128-bit product */
+	p[0] ^= neg;
+	p[1] ^= neg;
+	uint64_t lo = p[0] + (neg & 1);
+	p[1] += (uint64_t)(lo < p[0]);
+	p[0] = lo;
+	lo = p[0] + (UINT64_C(1) << 47);
+	p[1] += (uint64_t)(lo < p[0]);
 	return (int64_t)((lo >> 48) | (p[1] << 16));
 }
 

@@ -89,25 +89,40 @@ void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const
 		memset(c->coeffs, 0, sizeof c->coeffs);
 		pqs_keccak_squeeze_blocks(&xof, buf, 1);
 		for (unsigned i = HAETAE_N - p->tau; i < HAETAE_N; i++) {
-			unsigned b;
-			do {
+			uint32_t j;
+			for (;;) { /* j uniform in [0, i] by rejection: only the decision is public */
 				if (pos >= sizeof buf) {
 					pqs_keccak_squeeze_blocks(&xof, buf, 1);
 					pos = 0;
 				}
-				b = buf[pos++];
-			} while (b > i);
-			c->coeffs[i] = c->coeffs[b];
-			c->coeffs[b] = 1;
+				j = buf[pos++];
+				uint32_t reject = ((uint32_t)i - j) >> 31;
+				PQS_CT_DECLASSIFY(&reject, sizeof reject);
+				if (!reject)
+					break;
+			}
+			/* c_i = c_j; c_j = 1, scanning every index with a mask instead of indexing by j
+			 * (the challenge of a rejected attempt is never published). */
+			int32_t cj = 0;
+			for (unsigned t = 0; t <= i; t++)
+				cj |= c->coeffs[t] & -(int32_t)(((t ^ j) - 1u) >> 31);
+			c->coeffs[i] = cj;
+			for (unsigned t = 0; t <= i; t++) {
+				int32_t hit = -(int32_t)(((t ^ j) - 1u) >> 31);
+				c->coeffs[t] = (c->coeffs[t] & ~hit) | (1 & hit);
+			}
 		}
 	} else {
 		uint8_t buf[HAETAE_N / 8];
-		unsigned weight = 0;
+		uint32_t weight = 0;
 		pqs_keccak_squeeze(&xof, buf, sizeof buf);
 		for (unsigned i = 0; i < sizeof buf; i++)
 			for (unsigned j = 0; j < 8; j++)
 				weight += (buf[i] >> j) & 1u;
-		uint8_t flip = weight > 128 ? 0xff : (weight == 128 ? (uint8_t)-(buf[0] & 1) : 0);
+		/* complement if weight > 128, or weight == 128 and the first bit is set */
+		uint32_t above = (128u - weight) >> 31;
+		uint32_t equal = ((weight ^ 128u) - 1u) >> 31;
+		uint8_t flip = (uint8_t)(0u - (above | (equal & buf[0] & 1u)));
 		for (unsigned i = 0; i < HAETAE_N; i++)
 			c->coeffs[i] = ((buf[i / 8] ^ flip) >> (i % 8)) & 1;
 	}

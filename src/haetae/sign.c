@@ -134,6 +134,8 @@ static int sign_internal(const pqs_haetae_params *p, sign_state *st, uint8_t *si
 	pqs_keccak xof;
 	int ret;
 
+	/* The public key at the start of sk is public (PackSK). */
+	PQS_CT_DECLASSIFY((uint8_t *)(uintptr_t)sk, p->pk_bytes);
 	if ((ret = pqs_haetae_unpack_pk(p, b, sk)) != PQS_OK)
 		return ret;
 	if ((ret = pqs_haetae_unpack_sk(p, s1, st->s2hat, key, sk)) != PQS_OK)
