@@ -30,6 +30,8 @@ int pqs_haetae_keygen_from_seed(pqs_haetae_set set, uint8_t *pk, uint8_t *sk,
 	pqs_shake256(seedbuf, sizeof seedbuf, seed, HAETAE_SEEDBYTES);
 	const uint8_t *rho = seedbuf, *sigma = seedbuf + HAETAE_SEEDBYTES,
 	              *key = seedbuf + HAETAE_SEEDBYTES + HAETAE_CRHBYTES;
+	/* rho is the public half of pk: A0 and a may be sampled from it in variable time. */
+	PQS_CT_DECLASSIFY(seedbuf, HAETAE_SEEDBYTES);
 	for (unsigned i = 0; i < p->k; i++) {
 		for (unsigned j = 0; j < p->m; j++)
 			pqs_haetae_poly_uniform(&a0[i][j], rho, (uint16_t)((i << 8) + j));
