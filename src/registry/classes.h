@@ -15,6 +15,7 @@
 #include "pqsig/composite.h"
 #include "pqsig/ecdsa.h"
 #include "pqsig/falcon.h"
+#include "pqsig/haetae.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/slhdsa.h"
 
@@ -45,7 +46,10 @@
 	X(pqs_slhdsa_shake_192s_class)    \
 	X(pqs_slhdsa_shake_192f_class)    \
 	X(pqs_slhdsa_shake_256s_class)    \
-	X(pqs_slhdsa_shake_256f_class)
+	X(pqs_slhdsa_shake_256f_class)    \
+	X(pqs_haetae2_class)              \
+	X(pqs_haetae3_class)              \
+	X(pqs_haetae5_class)
 
 /* ECDSA + PQC composites. */
 #define PQS_REGISTRY_COMPOSITE_CLASSES(X)     \

@@ -182,6 +182,10 @@ static const char *const profile_names[] = {
 	"Falcon-512",            /* the registry alternative (index 15), variable-length signatures */
 	"ECDSA/Falcon-1024",
 	"ECDSA-secp256k1",       /* the registry alternative, fixed-length signatures */
+	"HAETAE-2",              /* KCMVP candidate, registry alternative (docs/haetae.md) */
+	"ECDSA/HAETAE-2",
+	"HAETAE-2/HAETAE-3",
+	"HAETAE-2/HAETAE-5",
 };
 
 size_t v2x_profile_count(void)

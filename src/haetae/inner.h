@@ -1,0 +1,128 @@
+/*
+ * HAETAE v1.1.2 internals shared by the modules of src/haetae/.
+ *
+ * One code base serves the three parameter sets: every size is a field of
+ * pqs_haetae_params (or a formula of its fields), arrays are dimensioned for
+ * the largest set (HAETAE-5: K = 4, L = 7).  Section and algorithm numbers
+ * refer to the v1.1.2 specification (KS X 123456 draft numbering used by the
+ * reference code).
+ */
+#ifndef PQSIG_HAETAE_INNER_H
+#define PQSIG_HAETAE_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/haetae.h"
+#include "pqsig/sha3.h"
+
+#define HAETAE_N 256
+#define HAETAE_Q 64513
+#define HAETAE_DQ (2 * HAETAE_Q)
+#define HAETAE_SEEDBYTES 32
+#define HAETAE_CRHBYTES 64
+#define HAETAE_ETA 1
+#define HAETAE_K_MAX 4
+#define HAETAE_L_MAX 7
+#define HAETAE_M_MAX (HAETAE_L_MAX - 1)
+/* Fixed point of the hyperball sample: LN = 2^13 (parameter "LN"). */
+#define HAETAE_LN 8192
+#define HAETAE_LNBITS 13
+#define HAETAE_POLYETA_BYTES (HAETAE_N / 4)       /* 2 bits per coefficient */
+#define HAETAE_POLY2ETA_BYTES (3 * HAETAE_N / 8)  /* 3 bits per coefficient */
+#define HAETAE_POLYC_BYTES (HAETAE_N / 8)
+/* The reference reserves 9 bits per high-bits coefficient for every set. */
+#define HAETAE_POLY_HIGHBITS_BYTES (HAETAE_N * 9 / 8)
+#define HAETAE_CHALLENGE_INPUT_MAX (HAETAE_K_MAX * HAETAE_POLY_HIGHBITS_BYTES + HAETAE_POLYC_BYTES)
+
+typedef struct {
+	int32_t coeffs[HAETAE_N];
+} haetae_poly;
+
+/* 96-bit fixed point number with 76 fractional bits, in two 48-bit limbs. */
+typedef struct {
+	uint64_t limb48[2];
+} haetae_fp96;
+
+/* rANS model of one signature part: symbol frequencies summing to 2^10. */
+typedef struct {
+	const uint16_t *freq;
+	unsigned symbols;
+	int32_t offset; /* hint: gap size; high bits: centring offset */
+} haetae_rans_model;
+
+typedef struct {
+	pqs_haetae_set set;
+	unsigned k, l, m;          /* m = l - 1 */
+	unsigned tau;              /* challenge weight */
+	unsigned d;                /* rounded bits of the public key (1 or 0) */
+	uint64_t b0sq, b1sq, b2sq; /* (uint64_t)(B*B), as the reference computes */
+	int64_t gamma_sq_n;        /* floor(GAMMA^2 * N): keygen rejection bound */
+	uint64_t hyperball_scale;  /* (uint64_t)(B0*LN + sqrt(n*m)/2) << 15 */
+	int32_t alpha_hint;
+	unsigned log_alpha_hint;
+	unsigned base_enc_hb_z1, base_enc_h;
+	size_t polyq_bytes, pk_bytes, sk_bytes, sig_bytes;
+	haetae_fp96 newton_start_cube, newton_start_threehalves;
+	haetae_rans_model rans_h, rans_hb_z1;
+} pqs_haetae_params;
+
+/* params.c */
+const pqs_haetae_params *pqs_haetae_params_get(pqs_haetae_set set);
+
+/* ntt.c: arithmetic mod q = 64513 with Montgomery factor 2^32. */
+#define HAETAE_MONT 14321   /* 2^32 mod q */
+#define HAETAE_MONTSQ 4214  /* 2^64 mod q */
+int32_t pqs_haetae_montgomery_reduce(int64_t a);
+int32_t pqs_haetae_freeze(int32_t a);
+int32_t pqs_haetae_freeze2q(int32_t a);
+int32_t pqs_haetae_reduce2q(int32_t a);
+void pqs_haetae_ntt(int32_t a[HAETAE_N]);
+void pqs_haetae_invntt_tomont(int32_t a[HAETAE_N]);
+
+/* poly.c: vector helpers, matrix expansion, decompositions. */
+void pqs_haetae_polyvec_ntt(haetae_poly *v, unsigned n);
+void pqs_haetae_polyvec_invntt(haetae_poly *v, unsigned n);
+void pqs_haetae_poly_pointwise(haetae_poly *c, const haetae_poly *a, const haetae_poly *b);
+void pqs_haetae_row_dot(haetae_poly *t, const haetae_poly *row, const haetae_poly *v, unsigned n);
+void pqs_haetae_expand_a1(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_MAX], const haetae_poly *b,
+                          const uint8_t rho[HAETAE_SEEDBYTES]);
+int32_t pqs_haetae_highbits_hint(const pqs_haetae_params *p, int32_t r);
+void pqs_haetae_decompose_z1(int32_t *hb, int32_t *lb, int32_t r);
+void pqs_haetae_lift_2q(const pqs_haetae_params *p, haetae_poly *w, const haetae_poly *lsb);
+
+/* sample.c: SHAKE-based expansions (Algorithms 4-9, 16). */
+void pqs_haetae_poly_uniform(haetae_poly *a, const uint8_t seed[HAETAE_SEEDBYTES], uint16_t nonce);
+void pqs_haetae_poly_uniform_eta(haetae_poly *a, const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce);
+void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const uint8_t *highbits_lsb,
+                               size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES]);
+
+/* fft.c: squared singular value of the secret key (Algorithms 42-44). */
+int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_poly *s1, const haetae_poly *s2);
+
+/* hyperball.c: hyperball sample in fixed point (Algorithms 10-11). */
+uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAETAE_N], uint8_t *b,
+                                     const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce);
+
+/* rans.c: entropy coding of HighBits(z1) and of the hint (Algorithms 17-20). */
+size_t pqs_haetae_rans_encode(const haetae_rans_model *model, int is_hint, uint8_t *out, size_t out_cap,
+                              const int32_t *values, size_t count);
+int pqs_haetae_rans_decode(const haetae_rans_model *model, int is_hint, int32_t *values, size_t count,
+                           const uint8_t *in, size_t in_len);
+
+/* packing.c: key and signature encodings (Algorithms 21-35). */
+void pqs_haetae_pack_pk(const pqs_haetae_params *p, uint8_t *pk, const haetae_poly *b,
+                        const uint8_t rho[HAETAE_SEEDBYTES]);
+int pqs_haetae_unpack_pk(const pqs_haetae_params *p, haetae_poly *b, const uint8_t *pk);
+void pqs_haetae_pack_sk(const pqs_haetae_params *p, uint8_t *sk, const uint8_t *pk, const haetae_poly *s1,
+                        const haetae_poly *s2, const uint8_t key[HAETAE_SEEDBYTES]);
+int pqs_haetae_unpack_sk(const pqs_haetae_params *p, haetae_poly *s1, haetae_poly *s2,
+                         uint8_t key[HAETAE_SEEDBYTES], const uint8_t *sk);
+int pqs_haetae_pack_sig(const pqs_haetae_params *p, uint8_t *sig, const haetae_poly *c,
+                        const haetae_poly *lowbits_z1, const haetae_poly *highbits_z1, const haetae_poly *h);
+int pqs_haetae_unpack_sig(const pqs_haetae_params *p, haetae_poly *c, haetae_poly *lowbits_z1,
+                          haetae_poly *highbits_z1, haetae_poly *h, const uint8_t *sig);
+size_t pqs_haetae_pack_highbits(const pqs_haetae_params *p, uint8_t *buf, const haetae_poly *w,
+                                const haetae_poly *lsb);
+
+#endif
