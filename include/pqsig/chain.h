@@ -25,14 +25,17 @@
  *   signed   = SHA3-256("pqsig/chain/tx/v1" || u32 chain_id || u16 alg
  *              || sender address || recipient || u64 amount || u64 nonce)
  *              (the form is not signed: the block builder picks it)
- *   txid     = SHA-256("pqsig/chain/txid/v1" || tx)
+ *   txid     = SHA-256("pqsig/chain/txid/v2" || u32 chain_id || u16 alg
+ *              || sender address || recipient || u64 amount || u64 nonce)
+ *              (the signed fields: no signature, no form, so not malleable)
+ *   leaf     = SHA-256("pqsig/chain/txid/v1" || tx)   (every byte)
  *   header   = u8 version (1) || u32 chain_id || u64 height || u64 timestamp
  *              || parent[32] || merkle_root[32] || state_digest[32]
  *              || u32 count                                  (121 bytes)
  *   block    = header || count transactions (genesis: count allocation
  *              entries u16 alg || pk || u64 balance)
  *   block id = SHA3-256("pqsig/chain/block/v1" || header)
- *   Merkle   = RFC 6962 section 2.1 tree hash over the txids (genesis: over
+ *   Merkle   = RFC 6962 section 2.1 tree hash over the leaves (genesis: over
  *              the SHA3-256 of each allocation entry), with the RFC's SHA-256
  *              (the one hash over every byte of a block: see src/chain/merkle.c).
  *
@@ -63,6 +66,8 @@ extern "C" {
 #define PQS_CHAIN_TX_REF 2         /* tx form: sender referenced by address */
 #define PQS_CHAIN_MAX_TXS 1000000u /* transactions (or allocations) per block */
 #define PQS_CHAIN_MAX_BLOCK (512u * 1024u * 1024u) /* bytes per encoded block */
+/* Wallet names: LMDB keys are at most 511 bytes; names stay well inside. */
+#define PQS_CHAIN_MAX_NAME 255
 
 /* The seed paper's fixed sizes: tx overhead (6 u64 fields) and block header. */
 #define PQS_CHAIN_PAPER_TX_OVERHEAD 48
@@ -95,7 +100,11 @@ typedef enum {
 	PQS_CHAIN_ERR_EXISTS = -122,        /* data directory or name already exists */
 	PQS_CHAIN_ERR_NOMEM = -123,         /* allocation failed */
 	PQS_CHAIN_ERR_GENESIS = -124,       /* malformed genesis (duplicate account, ...) */
-	PQS_CHAIN_ERR_NO_LMDB = -125        /* built without LMDB */
+	PQS_CHAIN_ERR_NO_LMDB = -125,       /* built without LMDB */
+	PQS_CHAIN_ERR_DAMAGED = -126,       /* store file shorter than its pages, or a record outside it */
+	PQS_CHAIN_ERR_BUSY = -127,          /* another process wrote the chain since this node loaded it */
+	PQS_CHAIN_ERR_NAME = -128,          /* wallet name empty or over PQS_CHAIN_MAX_NAME bytes */
+	PQS_CHAIN_ERR_FILE_MODE = -129      /* the store holding wallet secrets is readable by others */
 } pqs_chain_err;
 
 /** One-line description of a pqs_chain_err or pqs_err code. */
@@ -138,8 +147,20 @@ int pqs_chain_tx_encode(const pqs_chain_tx *tx, uint8_t form, uint8_t *out, size
 /** The 32-byte digest a transaction's signature covers (header comment). */
 void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx);
 
-/** Transaction id of an encoded transaction (PQS_ERR_INTERNAL if OpenSSL fails). */
+/**
+ * Transaction id of an encoded transaction: SHA-256 over the signed fields
+ * only, so neither another valid signature nor the other wire form gives a
+ * new id (header comment).  A decode error if tx is malformed,
+ * PQS_ERR_INTERNAL if OpenSSL fails.
+ */
 int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
+
+/**
+ * Merkle leaf data of an encoded transaction: SHA-256 over every byte
+ * (signature and form included), so a block's root and id commit to the
+ * exact signatures it carries.  PQS_ERR_INTERNAL if OpenSSL fails.
+ */
+int pqs_chain_tx_leaf(uint8_t leaf[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
 
 /**
  * Create and sign a transaction in PK form: out receives at most

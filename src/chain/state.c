@@ -485,7 +485,7 @@ typedef struct {
 static void job_txid(void *ctx, size_t i)
 {
 	block_job *j = ctx;
-	j->results[i] = pqs_chain_txid(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
+	j->results[i] = pqs_chain_tx_leaf(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
 }
 
 static void job_verify(void *ctx, size_t i)
@@ -704,7 +704,7 @@ int pqs_chain_builder_finish(pqs_chain_builder *b, uint64_t timestamp, uint8_t *
 	int rc = PQS_OK;
 	for (size_t i = 0; i < b->n && !rc; i++) {
 		memcpy(blk + pos, b->txs[i], b->lens[i]);
-		rc = pqs_chain_txid(ids[i], b->txs[i], b->lens[i]);
+		rc = pqs_chain_tx_leaf(ids[i], b->txs[i], b->lens[i]);
 		pos += b->lens[i];
 	}
 	if (!rc)
