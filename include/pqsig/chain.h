@@ -10,7 +10,7 @@
  *     state knows it, a reference by address), recipient address, amount,
  *     nonce and a signature over a domain-separated digest;
  *   - blocks: a header (parent hash, height, timestamp, Merkle root of the
- *     transaction ids, state digest) and a body of transactions.
+ *     transactions, state digest) and a body of transactions.
  *
  * Signatures are reached only through the registry (pqsig/sig.h) by the
  * numeric id carried in each transaction, so any scheme registered later
@@ -367,7 +367,56 @@ int pqs_chain_node_pending_add(pqs_chain_node *n, const uint8_t *tx, size_t len,
 int pqs_chain_node_pending_each(pqs_chain_node *n,
                                 int (*fn)(void *arg, uint64_t seq, const uint8_t *tx, size_t len), void *arg);
 
-/** Store a named key pair in the wallet (PQS_CHAIN_ERR_EXISTS if the name is taken). */
+/**
+ * The block at height (malloc'd), checked against the block hash chain
+ * before it is returned: its body against its header's Merkle root (genesis:
+ * its allocations and state digest), and its header against the parent link
+ * of every later stored block up to the stored tip id.  PQS_CHAIN_ERR_CORRUPT
+ * if any of it disagrees (what `pqsig chain show` prints is never damaged
+ * data), PQS_CHAIN_ERR_NOT_FOUND above the tip.
+ */
+int pqs_chain_node_block_checked(pqs_chain_node *n, uint64_t height, uint8_t **out, size_t *len);
+
+/**
+ * Check the node's loaded state against the chain: the tip block passes
+ * pqs_chain_node_block_checked, its id is the state's tip, and its state
+ * digest is the digest of the stored accounts.  PQS_CHAIN_ERR_CORRUPT if not.
+ */
+int pqs_chain_node_check_state(pqs_chain_node *n);
+
+/**
+ * 1 if every commit reaches stable storage before it returns: the LMDB
+ * environment runs without MDB_NOSYNC, MDB_NOMETASYNC, MDB_MAPASYNC and
+ * MDB_WRITEMAP (so a power loss, not only a kill, keeps committed blocks).
+ */
+int pqs_chain_node_durable(const pqs_chain_node *n);
+
+/** What pqs_chain_node_transfer read and assigned. */
+typedef struct {
+	uint64_t seq;           /* pending-pool sequence of the new transaction */
+	uint64_t nonce;         /* the nonce it was signed with */
+	uint64_t balance;       /* the sender's stored balance */
+	uint64_t pending_spent; /* what the sender's transactions already pending spend */
+} pqs_chain_transfer_info;
+
+/**
+ * Sign a payment of amount from the key pair (cls, sk, pk) to recipient and
+ * add it to the pending pool, all in one LMDB write transaction: the nonce
+ * is the sender's stored nonce plus its pending transactions, and the
+ * stored balance must cover those and amount (PQS_CHAIN_ERR_BALANCE, info
+ * filled, nothing written).  Concurrent transfers from one sender, even
+ * from several processes, so get consecutive nonces.  tx receives the
+ * encoded transaction (cap >= pqs_chain_tx_max_len(cls)).
+ */
+int pqs_chain_node_transfer(pqs_chain_node *n, const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk,
+                            const uint8_t recipient[PQS_CHAIN_ADDR_LEN], uint64_t amount, pqs_rng *rng, uint8_t *tx,
+                            size_t cap, size_t *tx_len, pqs_chain_transfer_info *info);
+
+/**
+ * Store a named key pair in the wallet (PQS_CHAIN_ERR_EXISTS if the name is
+ * taken, PQS_CHAIN_ERR_NAME if it is empty or over PQS_CHAIN_MAX_NAME bytes,
+ * PQS_CHAIN_ERR_FILE_MODE if the store is readable by group or others).
+ */
 int pqs_chain_node_wallet_put(pqs_chain_node *n, const char *name, const pqs_sig_class *cls, const uint8_t *pk,
                               const uint8_t *sk);
 

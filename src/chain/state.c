@@ -4,7 +4,7 @@
  *
  * Validation runs in a fixed order so that the reported error is the same
  * whatever the thread count (include/pqsig/chain.h, pqs_chain_apply_block):
- * the only parallel steps - transaction ids and signatures - write
+ * the only parallel steps - Merkle leaves and signatures - write
  * per-transaction results that are then reduced in block order.
  */
 #include <stdlib.h>
@@ -532,7 +532,7 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 	if (!j.ids || !j.pks || !j.results)
 		goto done;
 
-	/* Merkle root over the transaction ids (RFC 6962): ids hashed in parallel. */
+	/* Merkle root over the transaction leaves (RFC 6962): leaves hashed in parallel. */
 	chain_pool_run(pool, job_txid, &j, n);
 	for (size_t i = 0; i < n; i++)
 		if ((rc = j.results[i]) != PQS_OK)
