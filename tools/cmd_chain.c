@@ -12,9 +12,11 @@
  * Accounts are named in the node's wallet; the default scheme is the
  * seed paper's baseline, ECDSA-secp256k1.  Any registered scheme works.
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "pqsig/chain.h"
@@ -467,8 +469,48 @@ static int chain_show(int argc, char **argv)
 	return ret;
 }
 
+/*
+ * Last resort for damage LMDB walks into (issue 10, item 1): a fault inside
+ * a store's map, or an LMDB assertion, ends the command with "store
+ * damaged", exit 2; any other fault is a bug and crashes as usual.
+ */
+static void report_damage_and_exit(void)
+{
+	static const char msg[] = "pqsig: store damaged: a page of data.mdb is inconsistent (run 'pqsig chain validate')\n";
+	if (write(2, msg, sizeof msg - 1) < 0)
+		_exit(CLI_ERROR);
+	_exit(CLI_ERROR);
+}
+
+static void on_fault(int sig, siginfo_t *info, void *ctx)
+{
+	(void)ctx;
+	if (pqs_chain_store_fault(info->si_addr))
+		report_damage_and_exit();
+	signal(sig, SIG_DFL); /* not the store's: fault again with the default action */
+}
+
+static void on_lmdb_assert(const char *what)
+{
+	(void)what;
+	report_damage_and_exit();
+}
+
+static void guard_store_faults(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_fault;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGSEGV, &sa, NULL);
+	pqs_chain_on_damage(on_lmdb_assert);
+}
+
 int cmd_chain(int argc, char **argv)
 {
+	guard_store_faults();
 	static const struct {
 		const char *name;
 		int (*run)(int argc, char **argv);

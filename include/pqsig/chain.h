@@ -330,6 +330,19 @@ typedef struct pqs_chain_node pqs_chain_node;
 int pqs_chain_node_open(pqs_chain_node **n, const char *dir, int create);
 void pqs_chain_node_close(pqs_chain_node *n);
 
+/**
+ * Damage that no check can see first.  LMDB trusts the pages it follows: a
+ * page overwritten with garbage can make it read past the end of the file
+ * (SIGBUS) or fail an assertion (abort), even though the node checks the
+ * file size and every record's extent before use.  A program that must not
+ * crash on a damaged store (the CLI) asks, from its SIGBUS/SIGSEGV
+ * handler, whether the faulting address lies in an open store's map
+ * (async-signal-safe), and registers a hook that LMDB's assertion failures
+ * reach before LMDB aborts (the hook should not return).
+ */
+int pqs_chain_store_fault(const void *addr);
+void pqs_chain_on_damage(void (*hook)(const char *what));
+
 /** Store the genesis block (validates it first). */
 int pqs_chain_node_init(pqs_chain_node *n, const uint8_t *genesis, size_t len);
 

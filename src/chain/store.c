@@ -12,6 +12,7 @@
  * loss, not only a process kill.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,50 @@ static void find_map(pqs_chain_node *n)
 	}
 	free(line);
 	fclose(f);
+}
+
+/*
+ * LMDB trusts page contents: an overwritten page can send it past the end
+ * of the file (SIGBUS) or into an assertion (abort) however carefully the
+ * records it returns are checked.  The ranges of the open stores' maps are
+ * kept here, readable from a signal handler (lock-free atomics), so a
+ * program can tell a fault inside a store's map - damage - from a bug.
+ */
+#define MAX_MAPS 8
+static _Atomic uintptr_t map_lo[MAX_MAPS], map_hi[MAX_MAPS];
+static void (*_Atomic damage_hook)(const char *what);
+
+static void maps_set(const pqs_chain_node *n, int add)
+{
+	for (int i = 0; n->map && i < MAX_MAPS; i++)
+		if (add ? atomic_load(&map_lo[i]) == 0 : atomic_load(&map_lo[i]) == (uintptr_t)n->map) {
+			atomic_store(&map_hi[i], add ? (uintptr_t)n->map + n->map_len : 0);
+			atomic_store(&map_lo[i], add ? (uintptr_t)n->map : 0);
+			return;
+		}
+}
+
+int pqs_chain_store_fault(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	for (int i = 0; i < MAX_MAPS; i++)
+		if (a >= atomic_load(&map_lo[i]) && a < atomic_load(&map_hi[i]))
+			return 1;
+	return 0;
+}
+
+void pqs_chain_on_damage(void (*hook)(const char *what))
+{
+	atomic_store(&damage_hook, hook);
+}
+
+/* LMDB's assertion callback: a failed assertion on a read page is damage (LMDB aborts if the hook returns). */
+static void lmdb_assert(MDB_env *env, const char *msg)
+{
+	(void)env;
+	void (*hook)(const char *) = atomic_load(&damage_hook);
+	if (hook)
+		hook(msg);
 }
 
 /* 1 if a record LMDB returned lies inside the file (records of pages dirtied by this process are outside the map). */
@@ -335,6 +380,8 @@ int pqs_chain_node_open(pqs_chain_node **out, const char *dir, int create)
 	    (rc = mdb_err(mdb_env_open(n->env, dir, 0, 0600))))
 		goto fail;
 	find_map(n);
+	maps_set(n, 1);
+	mdb_env_set_assert(n->env, lmdb_assert);
 	/* A killed process leaves its reader slot behind; clear stale ones. */
 	mdb_reader_check(n->env, &dead);
 	if ((rc = txn_begin(n, 0, &txn)))
@@ -359,6 +406,7 @@ int pqs_chain_node_open(pqs_chain_node **out, const char *dir, int create)
 fail:
 	if (txn)
 		mdb_txn_abort(txn);
+	maps_set(n, 0);
 	mdb_env_close(n->env);
 	pqs_chain_state_free(n->st);
 	free(n);
@@ -369,6 +417,7 @@ void pqs_chain_node_close(pqs_chain_node *n)
 {
 	if (!n)
 		return;
+	maps_set(n, 0);
 	mdb_env_close(n->env);
 	pqs_chain_state_free(n->st);
 	free(n);
