@@ -10,7 +10,7 @@
  *     state knows it, a reference by address), recipient address, amount,
  *     nonce and a signature over a domain-separated digest;
  *   - blocks: a header (parent hash, height, timestamp, Merkle root of the
- *     transaction ids, state digest) and a body of transactions.
+ *     transactions, state digest) and a body of transactions.
  *
  * Signatures are reached only through the registry (pqsig/sig.h) by the
  * numeric id carried in each transaction, so any scheme registered later
@@ -25,14 +25,17 @@
  *   signed   = SHA3-256("pqsig/chain/tx/v1" || u32 chain_id || u16 alg
  *              || sender address || recipient || u64 amount || u64 nonce)
  *              (the form is not signed: the block builder picks it)
- *   txid     = SHA-256("pqsig/chain/txid/v1" || tx)
+ *   txid     = SHA-256("pqsig/chain/txid/v2" || u32 chain_id || u16 alg
+ *              || sender address || recipient || u64 amount || u64 nonce)
+ *              (the signed fields: no signature, no form, so not malleable)
+ *   leaf     = SHA-256("pqsig/chain/txid/v1" || tx)   (every byte)
  *   header   = u8 version (1) || u32 chain_id || u64 height || u64 timestamp
  *              || parent[32] || merkle_root[32] || state_digest[32]
  *              || u32 count                                  (121 bytes)
  *   block    = header || count transactions (genesis: count allocation
  *              entries u16 alg || pk || u64 balance)
  *   block id = SHA3-256("pqsig/chain/block/v1" || header)
- *   Merkle   = RFC 6962 section 2.1 tree hash over the txids (genesis: over
+ *   Merkle   = RFC 6962 section 2.1 tree hash over the leaves (genesis: over
  *              the SHA3-256 of each allocation entry), with the RFC's SHA-256
  *              (the one hash over every byte of a block: see src/chain/merkle.c).
  *
@@ -63,6 +66,8 @@ extern "C" {
 #define PQS_CHAIN_TX_REF 2         /* tx form: sender referenced by address */
 #define PQS_CHAIN_MAX_TXS 1000000u /* transactions (or allocations) per block */
 #define PQS_CHAIN_MAX_BLOCK (512u * 1024u * 1024u) /* bytes per encoded block */
+/* Wallet names: LMDB keys are at most 511 bytes; names stay well inside. */
+#define PQS_CHAIN_MAX_NAME 255
 
 /* The seed paper's fixed sizes: tx overhead (6 u64 fields) and block header. */
 #define PQS_CHAIN_PAPER_TX_OVERHEAD 48
@@ -95,7 +100,11 @@ typedef enum {
 	PQS_CHAIN_ERR_EXISTS = -122,        /* data directory or name already exists */
 	PQS_CHAIN_ERR_NOMEM = -123,         /* allocation failed */
 	PQS_CHAIN_ERR_GENESIS = -124,       /* malformed genesis (duplicate account, ...) */
-	PQS_CHAIN_ERR_NO_LMDB = -125        /* built without LMDB */
+	PQS_CHAIN_ERR_NO_LMDB = -125,       /* built without LMDB */
+	PQS_CHAIN_ERR_DAMAGED = -126,       /* store file shorter than its pages, or a record outside it */
+	PQS_CHAIN_ERR_BUSY = -127,          /* another process wrote the chain since this node loaded it */
+	PQS_CHAIN_ERR_NAME = -128,          /* wallet name empty or over PQS_CHAIN_MAX_NAME bytes */
+	PQS_CHAIN_ERR_FILE_MODE = -129      /* the store holding wallet secrets is readable by others */
 } pqs_chain_err;
 
 /** One-line description of a pqs_chain_err or pqs_err code. */
@@ -138,8 +147,20 @@ int pqs_chain_tx_encode(const pqs_chain_tx *tx, uint8_t form, uint8_t *out, size
 /** The 32-byte digest a transaction's signature covers (header comment). */
 void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx);
 
-/** Transaction id of an encoded transaction (PQS_ERR_INTERNAL if OpenSSL fails). */
+/**
+ * Transaction id of an encoded transaction: SHA-256 over the signed fields
+ * only, so neither another valid signature nor the other wire form gives a
+ * new id (header comment).  A decode error if tx is malformed,
+ * PQS_ERR_INTERNAL if OpenSSL fails.
+ */
 int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
+
+/**
+ * Merkle leaf data of an encoded transaction: SHA-256 over every byte
+ * (signature and form included), so a block's root and id commit to the
+ * exact signatures it carries.  PQS_ERR_INTERNAL if OpenSSL fails.
+ */
+int pqs_chain_tx_leaf(uint8_t leaf[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len);
 
 /**
  * Create and sign a transaction in PK form: out receives at most
@@ -309,6 +330,19 @@ typedef struct pqs_chain_node pqs_chain_node;
 int pqs_chain_node_open(pqs_chain_node **n, const char *dir, int create);
 void pqs_chain_node_close(pqs_chain_node *n);
 
+/**
+ * Damage that no check can see first.  LMDB trusts the pages it follows: a
+ * page overwritten with garbage can make it read past the end of the file
+ * (SIGBUS) or fail an assertion (abort), even though the node checks the
+ * file size and every record's extent before use.  A program that must not
+ * crash on a damaged store (the CLI) asks, from its SIGBUS/SIGSEGV
+ * handler, whether the faulting address lies in an open store's map
+ * (async-signal-safe), and registers a hook that LMDB's assertion failures
+ * reach before LMDB aborts (the hook should not return).
+ */
+int pqs_chain_store_fault(const void *addr);
+void pqs_chain_on_damage(void (*hook)(const char *what));
+
 /** Store the genesis block (validates it first). */
 int pqs_chain_node_init(pqs_chain_node *n, const uint8_t *genesis, size_t len);
 
@@ -346,7 +380,56 @@ int pqs_chain_node_pending_add(pqs_chain_node *n, const uint8_t *tx, size_t len,
 int pqs_chain_node_pending_each(pqs_chain_node *n,
                                 int (*fn)(void *arg, uint64_t seq, const uint8_t *tx, size_t len), void *arg);
 
-/** Store a named key pair in the wallet (PQS_CHAIN_ERR_EXISTS if the name is taken). */
+/**
+ * The block at height (malloc'd), checked against the block hash chain
+ * before it is returned: its body against its header's Merkle root (genesis:
+ * its allocations and state digest), and its header against the parent link
+ * of every later stored block up to the stored tip id.  PQS_CHAIN_ERR_CORRUPT
+ * if any of it disagrees (what `pqsig chain show` prints is never damaged
+ * data), PQS_CHAIN_ERR_NOT_FOUND above the tip.
+ */
+int pqs_chain_node_block_checked(pqs_chain_node *n, uint64_t height, uint8_t **out, size_t *len);
+
+/**
+ * Check the node's loaded state against the chain: the tip block passes
+ * pqs_chain_node_block_checked, its id is the state's tip, and its state
+ * digest is the digest of the stored accounts.  PQS_CHAIN_ERR_CORRUPT if not.
+ */
+int pqs_chain_node_check_state(pqs_chain_node *n);
+
+/**
+ * 1 if every commit reaches stable storage before it returns: the LMDB
+ * environment runs without MDB_NOSYNC, MDB_NOMETASYNC, MDB_MAPASYNC and
+ * MDB_WRITEMAP (so a power loss, not only a kill, keeps committed blocks).
+ */
+int pqs_chain_node_durable(const pqs_chain_node *n);
+
+/** What pqs_chain_node_transfer read and assigned. */
+typedef struct {
+	uint64_t seq;           /* pending-pool sequence of the new transaction */
+	uint64_t nonce;         /* the nonce it was signed with */
+	uint64_t balance;       /* the sender's stored balance */
+	uint64_t pending_spent; /* what the sender's transactions already pending spend */
+} pqs_chain_transfer_info;
+
+/**
+ * Sign a payment of amount from the key pair (cls, sk, pk) to recipient and
+ * add it to the pending pool, all in one LMDB write transaction: the nonce
+ * is the sender's stored nonce plus its pending transactions, and the
+ * stored balance must cover those and amount (PQS_CHAIN_ERR_BALANCE, info
+ * filled, nothing written).  Concurrent transfers from one sender, even
+ * from several processes, so get consecutive nonces.  tx receives the
+ * encoded transaction (cap >= pqs_chain_tx_max_len(cls)).
+ */
+int pqs_chain_node_transfer(pqs_chain_node *n, const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk,
+                            const uint8_t recipient[PQS_CHAIN_ADDR_LEN], uint64_t amount, pqs_rng *rng, uint8_t *tx,
+                            size_t cap, size_t *tx_len, pqs_chain_transfer_info *info);
+
+/**
+ * Store a named key pair in the wallet (PQS_CHAIN_ERR_EXISTS if the name is
+ * taken, PQS_CHAIN_ERR_NAME if it is empty or over PQS_CHAIN_MAX_NAME bytes,
+ * PQS_CHAIN_ERR_FILE_MODE if the store is readable by group or others).
+ */
 int pqs_chain_node_wallet_put(pqs_chain_node *n, const char *name, const pqs_sig_class *cls, const uint8_t *pk,
                               const uint8_t *sk);
 

@@ -17,7 +17,13 @@
  */
 #define CHAIN_TAG_ADDR "pqsig/chain/addr/v1"
 #define CHAIN_TAG_TX "pqsig/chain/tx/v1"
-#define CHAIN_TAG_TXID "pqsig/chain/txid/v1"
+/*
+ * The Merkle leaf keeps the v1 transaction id's tag (a hash over every byte)
+ * so block bytes, roots and ids are unchanged; the transaction id itself is
+ * now over the signed fields only (v2, issue 10 item 3).
+ */
+#define CHAIN_TAG_LEAF "pqsig/chain/txid/v1"
+#define CHAIN_TAG_TXID "pqsig/chain/txid/v2"
 #define CHAIN_TAG_BLOCK "pqsig/chain/block/v1"
 #define CHAIN_TAG_STATE "pqsig/chain/state/v1"
 #define CHAIN_TAG_ALLOC "pqsig/chain/alloc/v1"

@@ -40,6 +40,10 @@ const char *pqs_chain_strerror(int err)
 	case PQS_CHAIN_ERR_NOMEM: return "out of memory";
 	case PQS_CHAIN_ERR_GENESIS: return "malformed genesis block";
 	case PQS_CHAIN_ERR_NO_LMDB: return "pqsig was built without LMDB";
+	case PQS_CHAIN_ERR_DAMAGED: return "store damaged: the data file does not hold the pages its header lists";
+	case PQS_CHAIN_ERR_BUSY: return "the chain is busy: another process is writing";
+	case PQS_CHAIN_ERR_NAME: return "wallet name is empty or longer than 255 bytes";
+	case PQS_CHAIN_ERR_FILE_MODE: return "the wallet store (data.mdb) is readable by other users: chmod 600 it";
 	default: return pqs_strerror(err);
 	}
 }
@@ -161,7 +165,10 @@ int pqs_chain_tx_encode(const pqs_chain_tx *tx, uint8_t form, uint8_t *out, size
 	return PQS_OK;
 }
 
-void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx)
+/* The signed fields: u32 chain_id || u16 alg || sender || recipient || u64 amount || u64 nonce. */
+#define TX_BODY_LEN (4 + 2 + 2 * PQS_CHAIN_ADDR_LEN + 16)
+
+static void tx_body(uint8_t out[TX_BODY_LEN], const pqs_chain_tx *tx)
 {
 	/*
 	 * The chain id is signed so a transaction cannot be replayed on another
@@ -169,19 +176,41 @@ void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx 
 	 * re-labelled as another scheme's.  The sender is signed by address,
 	 * which already commits to the key, so both wire forms sign the same.
 	 */
-	uint8_t buf[sizeof CHAIN_TAG_TX - 1 + 4 + 2 + 2 * PQS_CHAIN_ADDR_LEN + 16];
-	uint8_t *p = buf;
-	memcpy(p, CHAIN_TAG_TX, sizeof CHAIN_TAG_TX - 1);
-	p += sizeof CHAIN_TAG_TX - 1;
-	chain_put32(p, tx->chain_id);
-	chain_put16(p + 4, tx->cls->id);
-	p += 6;
-	memcpy(p, tx->sender, PQS_CHAIN_ADDR_LEN);
-	memcpy(p + PQS_CHAIN_ADDR_LEN, tx->recipient, PQS_CHAIN_ADDR_LEN);
-	p += 2 * PQS_CHAIN_ADDR_LEN;
-	chain_put64(p, tx->amount);
-	chain_put64(p + 8, tx->nonce);
+	chain_put32(out, tx->chain_id);
+	chain_put16(out + 4, tx->cls->id);
+	memcpy(out + 6, tx->sender, PQS_CHAIN_ADDR_LEN);
+	memcpy(out + 6 + PQS_CHAIN_ADDR_LEN, tx->recipient, PQS_CHAIN_ADDR_LEN);
+	chain_put64(out + 6 + 2 * PQS_CHAIN_ADDR_LEN, tx->amount);
+	chain_put64(out + 14 + 2 * PQS_CHAIN_ADDR_LEN, tx->nonce);
+}
+
+void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx)
+{
+	uint8_t buf[sizeof CHAIN_TAG_TX - 1 + TX_BODY_LEN];
+	memcpy(buf, CHAIN_TAG_TX, sizeof CHAIN_TAG_TX - 1);
+	tx_body(buf + sizeof CHAIN_TAG_TX - 1, tx);
 	pqs_sha3_256(digest, buf, sizeof buf);
+}
+
+int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)
+{
+	if (!id || !tx)
+		return PQS_ERR_ARG;
+	/*
+	 * Over the signed fields only, never the signature or the key form: a
+	 * signature can often be changed without the key (ECDSA's (r, n - s),
+	 * BIP 62; a randomized scheme signs again), and the block builder picks
+	 * the form, so an id over every byte would name one payment several
+	 * ways (Bitcoin's malleability, fixed the same way by BIP 141's txid).
+	 * The sender's nonce makes the id unique on a chain.
+	 */
+	pqs_chain_tx t;
+	int rc = pqs_chain_tx_decode(&t, tx, len, NULL);
+	if (rc)
+		return rc;
+	uint8_t body[TX_BODY_LEN];
+	tx_body(body, &t);
+	return chain_sha256(id, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1, body, sizeof body);
 }
 
 int pqs_chain_tx_sign(const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk, uint32_t chain_id,

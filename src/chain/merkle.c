@@ -41,11 +41,11 @@ int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen,
 	return ok ? PQS_OK : PQS_ERR_INTERNAL;
 }
 
-int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)
+int pqs_chain_tx_leaf(uint8_t leaf[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)
 {
-	if (!id || (!tx && len))
+	if (!leaf || (!tx && len))
 		return PQS_ERR_ARG;
-	return chain_sha256(id, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1, tx, len);
+	return chain_sha256(leaf, (const uint8_t *)CHAIN_TAG_LEAF, sizeof CHAIN_TAG_LEAF - 1, tx, len);
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
  * A fixed pool of POSIX threads for the ledger's data-parallel jobs
- * (transaction ids and signature verification).  One job at a time: the
+ * (Merkle leaves and signature verification).  One job at a time: the
  * caller publishes it under the mutex with a new generation number, works
  * on it too, and waits until every worker has left the job.  Items are
  * claimed from a shared counter, one per claim, which balances uneven

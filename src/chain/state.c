@@ -4,7 +4,7 @@
  *
  * Validation runs in a fixed order so that the reported error is the same
  * whatever the thread count (include/pqsig/chain.h, pqs_chain_apply_block):
- * the only parallel steps - transaction ids and signatures - write
+ * the only parallel steps - Merkle leaves and signatures - write
  * per-transaction results that are then reduced in block order.
  */
 #include <stdlib.h>
@@ -485,7 +485,7 @@ typedef struct {
 static void job_txid(void *ctx, size_t i)
 {
 	block_job *j = ctx;
-	j->results[i] = pqs_chain_txid(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
+	j->results[i] = pqs_chain_tx_leaf(j->ids[i], j->block + j->offs[i], j->offs[i + 1] - j->offs[i]);
 }
 
 static void job_verify(void *ctx, size_t i)
@@ -532,7 +532,7 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 	if (!j.ids || !j.pks || !j.results)
 		goto done;
 
-	/* Merkle root over the transaction ids (RFC 6962): ids hashed in parallel. */
+	/* Merkle root over the transaction leaves (RFC 6962): leaves hashed in parallel. */
 	chain_pool_run(pool, job_txid, &j, n);
 	for (size_t i = 0; i < n; i++)
 		if ((rc = j.results[i]) != PQS_OK)
@@ -704,7 +704,7 @@ int pqs_chain_builder_finish(pqs_chain_builder *b, uint64_t timestamp, uint8_t *
 	int rc = PQS_OK;
 	for (size_t i = 0; i < b->n && !rc; i++) {
 		memcpy(blk + pos, b->txs[i], b->lens[i]);
-		rc = pqs_chain_txid(ids[i], b->txs[i], b->lens[i]);
+		rc = pqs_chain_tx_leaf(ids[i], b->txs[i], b->lens[i]);
 		pos += b->lens[i];
 	}
 	if (!rc)

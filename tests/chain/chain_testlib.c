@@ -116,8 +116,8 @@ uint8_t *ct_raw_block(const pqs_chain_state *parent, uint64_t timestamp, uint8_t
 	size_t pos = PQS_CHAIN_HEADER_LEN;
 	for (size_t i = 0; i < n; i++) {
 		memcpy(blk + pos, txs[i], lens[i]);
-		if (pqs_chain_txid(ids[i], txs[i], lens[i]))
-			die("txid", PQS_ERR_INTERNAL);
+		if (pqs_chain_tx_leaf(ids[i], txs[i], lens[i]))
+			die("Merkle leaf", PQS_ERR_INTERNAL);
 		pos += lens[i];
 	}
 	if (merkle)

@@ -4,9 +4,12 @@
  * with the paper's field layout (u64-length-prefixed sender and recipient
  * keys, amount, nonce, body length, signature length, signature), and the
  * compact encodings are 45 + pk + sig (key carried) and 65 + sig
- * (sender referenced).  A real 1000-transaction ML-DSA-44 block in the
- * paper's format is exactly 5,092,084 bytes (84 + 1000 x 5092), as the
- * paper reports (5.1 MB).
+ * (sender referenced).
+ *
+ * test_chain_regress_paper_figures (issue 10, item 26): the paper's
+ * published block sizes - ML-DSA-44 5.1 MB, ML-DSA-87 9.9 MB, Falcon-512
+ * 2.5 MB, Falcon-1024 4.9 MB - each within its rounding, measured on 1000
+ * real signed transactions in the paper's format.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,21 +75,51 @@ int main(void)
 		ct_key_free(&b);
 	}
 
-	/* The paper's headline figure, from 1000 real ML-DSA-44 transactions by 10 senders. */
-	const pqs_sig_class *ml44 = pqs_sig_find("ML-DSA-44");
-	if (!ml44) {
-		printf("SKIP ML-DSA-44 block size: ML-DSA-44 not registered yet\n");
-	} else {
+	/*
+	 * The paper's published block sizes (seed paper, "block size" results;
+	 * ../shared/notes/performance-anchors.md): 1000-transaction blocks in its
+	 * own format, given in decimal MB to one decimal.  Each is asserted
+	 * within its rounding (+-0.05 MB) on 1000 real signed transactions by 10
+	 * senders, so the figure is checked against what the schemes actually
+	 * produce, not against our own formula.  Falcon's signatures vary in
+	 * length, so its block size is measured, not derived.  Hawk-512's
+	 * 2.65 MB joins this table when Hawk is registered.
+	 */
+	static const struct {
+		const char *alg;
+		double paper_mb; /* as published */
+		double half_unit; /* half of the last published digit */
+	} figures[] = {
+		{ "ML-DSA-44", 5.1, 0.05 },
+		{ "ML-DSA-87", 9.9, 0.05 },
+		{ "Falcon-512", 2.5, 0.05 },
+		{ "Falcon-1024", 4.9, 0.05 },
+	};
+	size_t checked = 0;
+	for (size_t f = 0; f < sizeof figures / sizeof figures[0]; f++) {
+		const pqs_sig_class *cls = pqs_sig_find(figures[f].alg);
+		TU_CHECK(cls != NULL, "%s: not registered, the paper's %.1f MB cannot be checked", figures[f].alg,
+		         figures[f].paper_mb);
+		if (!cls)
+			continue;
 		ct_key k[10];
 		for (int i = 0; i < 10; i++)
-			ct_key_new(&k[i], ml44);
+			ct_key_new(&k[i], cls);
 		size_t block = PQS_CHAIN_PAPER_BLOCK_OVERHEAD;
 		for (int i = 0; i < 1000; i++)
-			block += paper_len(&k[i % 10], &k[(i + 1) % 10], (uint64_t)(i / 10), "ML-DSA-44");
-		TU_CHECK(block == 5092084, "ML-DSA-44 1000-tx paper block: %zu bytes, want 5,092,084", block);
-		printf("ML-DSA-44 1000-tx paper block: %zu B\n", block);
+			block += paper_len(&k[i % 10], &k[(i + 1) % 10], (uint64_t)(i / 10), cls->name);
+		double mb = (double)block / 1e6;
+		TU_CHECK(mb >= figures[f].paper_mb - figures[f].half_unit && mb < figures[f].paper_mb + figures[f].half_unit,
+		         "%s 1000-tx paper block: %zu bytes = %.3f MB, the paper publishes %.1f MB", cls->name, block, mb,
+		         figures[f].paper_mb);
+		if (f == 0)
+			TU_CHECK(block == 5092084, "ML-DSA-44 1000-tx paper block: %zu bytes, want 84 + 1000 x 5092", block);
+		printf("%s 1000-tx paper block: %zu B = %.3f MB (paper: %.1f MB)\n", cls->name, block, mb,
+		       figures[f].paper_mb);
+		checked++;
 		for (int i = 0; i < 10; i++)
 			ct_key_free(&k[i]);
 	}
+	TU_CHECK(checked == 4, "%zu of the paper's 4 block sizes checked", checked);
 	return tu_finish("test_chain_sizes");
 }
