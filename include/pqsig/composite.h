@@ -16,7 +16,9 @@
  * lifted out of a composite therefore never verifies as a stand-alone
  * signature on M (no stripping), nor under another composite.
  * The context string goes into M' only; the PQC component is called with
- * an empty context.
+ * an empty context.  The ECDSA half must have s <= n/2 (the form every
+ * ECDSA class signs with): a high s is PQS_ERR_SIG_ENCODING, so that a
+ * composite signature has exactly one encoding.
  *
  * Registry names: "ECDSA-P256+ML-DSA-44", "ECDSA-P256+ML-DSA-65",
  * "ECDSA-P256+ML-DSA-87", "ECDSA-P256+Falcon-padded-512",

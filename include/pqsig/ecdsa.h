@@ -9,6 +9,15 @@
  * keygen with a seed takes the seed as the private scalar (1 <= d < n).
  * Sign hashes the message with SHA-256 (SHA-384 for P-384).  OpenSSL 3.0
  * has no RFC 6979 nonces, so PQS_SIGN_DETERMINISTIC is not offered.
+ * Sign rejects a secret scalar outside [1, n-1] with PQS_ERR_KEY_ENCODING.
+ *
+ * Low S (docs/security.md, "Signature canonicality"): (r, s) and
+ * (r, n - s) are both valid ECDSA signatures of the same message, so
+ * every class signs with s <= n/2.  Verification through the class:
+ * ECDSA-secp256k1 rejects s > n/2 with PQS_ERR_SIG_ENCODING (BIP 62 /
+ * BIP 146, as Bitcoin); P-256, P-384 and brainpoolP256r1 accept any s in
+ * [1, n-1] (FIPS 186-5 6.4.2, SEC 1 4.1.4) for interoperability.  The
+ * *_policy functions choose the policy per call.
  *
  * The *_digest functions sign or verify a caller-computed hash value e
  * directly (no further hashing), as IEEE 1609.2 section 5.3.1 and the
@@ -38,6 +47,13 @@ extern const pqs_sig_class pqs_ecdsa_secp256k1_class; /* "ECDSA-secp256k1" */
 #define PQS_ECDSA_SECRETKEY_BYTES(field_len) (field_len)
 #define PQS_ECDSA_SIGNATURE_BYTES(field_len) (2 * (field_len))
 
+/** Which s values a verification accepts. */
+typedef enum {
+	PQS_ECDSA_S_CLASS = 0, /* the class's own policy (low S for secp256k1 only) */
+	PQS_ECDSA_S_ANY = 1,   /* any s in [1, n-1]: FIPS 186-5 6.4.2, SEC 1 4.1.4 */
+	PQS_ECDSA_S_LOW = 2    /* only s in [1, n/2]: one encoding per signature (BIP 62 rule 5) */
+} pqs_ecdsa_s_policy;
+
 /** Curve byte size (32 or 48) of an ECDSA class, 0 if cls is not ECDSA. */
 size_t pqs_ecdsa_field_len(const pqs_sig_class *cls);
 
@@ -56,6 +72,27 @@ int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig,
 int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig,
                             const uint8_t *digest, size_t digest_len,
                             const uint8_t *pk);
+
+/**
+ * Verify r || s over a digest under an explicit low-S policy; a high s
+ * refused by PQS_ECDSA_S_LOW gives PQS_ERR_SIG_ENCODING.
+ */
+int pqs_ecdsa_verify_digest_policy(const pqs_sig_class *cls, const uint8_t *sig,
+                                   const uint8_t *digest, size_t digest_len,
+                                   const uint8_t *pk, pqs_ecdsa_s_policy policy);
+
+/** pqs_sig_verify of an ECDSA class (message hashed as the class does) under an explicit low-S policy. */
+int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                            const uint8_t *msg, size_t msg_len, const uint8_t *pk,
+                            pqs_ecdsa_s_policy policy);
+
+/**
+ * The registry public key (compressed point) of a SEC 1 point given
+ * compressed (0x02/0x03 || x) or uncompressed (0x04 || x || y): a full
+ * public key validation (coordinates below p, on the curve, not the point
+ * at infinity), PQS_ERR_KEY_ENCODING otherwise.
+ */
+int pqs_ecdsa_pk_from_point(const pqs_sig_class *cls, uint8_t *pk, const uint8_t *point, size_t point_len);
 
 /** Decompress a public key into the uncompressed form 0x04 || x || y (1 + 2*field_len bytes). */
 int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_t *pk);

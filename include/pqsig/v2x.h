@@ -343,8 +343,15 @@ void v2x_store_free(v2x_store *s);
 int v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len);
 /** Add a known (not trusted by itself) certificate: intermediates, and peers for digest signers. */
 int v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len);
-/** Encoding of the certificate with this HashedId8, or NULL; *trusted = 1 for anchors. */
+/**
+ * Encoding of the first certificate added with this HashedId8, or NULL;
+ * *trusted = 1 for anchors.  HashedId8 values can collide: the store keeps
+ * every distinct certificate (compared byte for byte), each with its own
+ * trust, and verification tells colliding ones apart (docs/v2x.md).
+ */
 const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted);
+/** The stored copy of exactly this certificate (der, len bytes), or NULL; *trusted = 1 for an anchor. */
+const uint8_t *v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted);
 
 typedef struct v2x_cache_ v2x_cache;
 

@@ -2,7 +2,9 @@
  * Composite ECDSA + PQC signatures (see include/pqsig/composite.h).
  * Each composite class points at its two component classes; its sizes are
  * the sums of the components' published size formulas (checked against the
- * component classes by tests/core/test_registry.c).
+ * component classes by tests/core/test_registry_list.c).
+ * The one scheme interface used directly is ECDSA's low-S verification
+ * (pqsig/ecdsa.h).
  */
 #include <string.h>
 
@@ -107,7 +109,13 @@ static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t s
 		return PQS_ERR_SIG_LENGTH;
 	mprime m;
 	build_mprime(c, msg, msg_len, ctx, ctx_len, &m);
-	int ra = pqs_sig_verify(a, sig, a->sig_max_len, m.buf, m.len, NULL, 0, pk);
+	/*
+	 * The ECDSA half must be low-S whatever its class accepts alone: the
+	 * composite format is pqsig's own (no foreign signer to stay compatible
+	 * with) and its PQC halves have one encoding each, so the whole
+	 * signature has exactly one encoding (docs/security.md).
+	 */
+	int ra = pqs_ecdsa_verify_policy(a, sig, a->sig_max_len, m.buf, m.len, pk, PQS_ECDSA_S_LOW);
 	int rb = pqs_sig_verify(b, sig + a->sig_max_len, sig_len - a->sig_max_len, m.buf, m.len, NULL, 0, pk + a->pk_len);
 	/* Both must hold; report a malformed component before a mere mismatch. */
 	if (ra != PQS_OK && ra != PQS_ERR_INVALID_SIGNATURE)

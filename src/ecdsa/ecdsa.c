@@ -25,12 +25,23 @@ typedef struct {
 	size_t flen;        /* field/scalar byte length */
 	const char *digest; /* message digest name (documentation; md_of() holds the fetched object) */
 	int index;          /* into the cached objects below */
+	pqs_ecdsa_s_policy s_policy; /* the class's verification policy (docs/security.md) */
 } ecdsa_params;
 
-static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", CURVE_P256 };
-static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", CURVE_P384 };
-static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", CURVE_BP256 };
-static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", CURVE_K256 };
+/*
+ * Low-S policy per class (docs/security.md, "Signature canonicality"):
+ * every class signs with s <= n/2.  secp256k1 also verifies only low-S,
+ * as Bitcoin does (BIP 62 rule 5, BIP 146 LOW_S); the NIST and Brainpool
+ * curves accept any s in [1, n-1] as FIPS 186-5 section 6.4.2 and SEC 1
+ * section 4.1.4 define, so that signatures of other implementations
+ * (X.509, TLS, IEEE 1609.2 peers) keep verifying.  Callers that need one
+ * encoding per signature (V2X, composites) ask for PQS_ECDSA_S_LOW.
+ */
+static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", CURVE_P256, PQS_ECDSA_S_ANY };
+static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", CURVE_P384, PQS_ECDSA_S_ANY };
+static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", CURVE_BP256,
+	                            PQS_ECDSA_S_ANY };
+static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", CURVE_K256, PQS_ECDSA_S_LOW };
 
 /*
  * OpenSSL 3 looks algorithms up in its provider tables on every implicit
@@ -110,10 +121,32 @@ done:
 	return pkey;
 }
 
-/* Is 1 <= d < n?  Uses the group order. */
+/* Is 1 <= d < n?  Uses the group order (public values only: r, s). */
 static int scalar_in_range(const EC_GROUP *g, const BIGNUM *d)
 {
 	return !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0;
+}
+
+/*
+ * Is the big-endian secret scalar sk (flen bytes) in [1, n-1] (SEC 1
+ * 3.2.1, FIPS 186-5 6.2.1)?  Constant time: the borrow of sk - n and an
+ * OR of all bytes are accumulated over every byte, so only the verdict
+ * (a valid key or not) is data-dependent.  BIGNUM comparisons stop at the
+ * first differing word and are kept for public values.
+ */
+static int secret_scalar_in_range(const ecdsa_params *p, const EC_GROUP *g, const uint8_t *sk)
+{
+	uint8_t n[48];
+	if (BN_bn2binpad(EC_GROUP_get0_order(g), n, (int)p->flen) != (int)p->flen)
+		return 0;
+	unsigned borrow = 0, any = 0;
+	for (size_t i = p->flen; i-- > 0;) {
+		unsigned diff = (unsigned)sk[i] - (unsigned)n[i] - borrow;
+		borrow = (diff >> 8) & 1u;
+		any |= sk[i];
+	}
+	/* borrow = 1 iff sk < n; any != 0 iff sk != 0 */
+	return (int)(borrow & ((any + 0xffu) >> 8));
 }
 
 /* pk = compressed(d * G). */
@@ -142,26 +175,22 @@ static int ecdsa_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 		goto done;
 	if (seed) {
 		/* Deterministic: the seed is the private scalar itself. */
-		if (!BN_bin2bn(seed, (int)p->flen, d))
-			goto done;
-		if (!scalar_in_range(g, d)) {
+		if (!secret_scalar_in_range(p, g, seed)) {
 			ret = PQS_ERR_KEY_ENCODING;
 			goto done;
 		}
 		memcpy(sk, seed, p->flen);
 	} else {
 		/* Rejection sampling (FIPS 186-5 A.4.2): uniform in [1, n-1]. */
-		for (;;) {
+		do {
 			ret = pqs_rng_fill(rng, sk, p->flen);
 			if (ret != PQS_OK)
 				goto done;
-			if (!BN_bin2bn(sk, (int)p->flen, d))
-				goto done;
-			if (scalar_in_range(g, d))
-				break;
-		}
+		} while (!secret_scalar_in_range(p, g, sk));
 	}
-	ret = public_from_scalar(p, g, d, pk);
+	ret = PQS_ERR_INTERNAL;
+	if (BN_bin2bn(sk, (int)p->flen, d))
+		ret = public_from_scalar(p, g, d, pk);
 done:
 	if (ret != PQS_OK)
 		pqs_zeroize(sk, p->flen);
@@ -169,25 +198,48 @@ done:
 	return ret;
 }
 
-/* DER ECDSA-Sig-Value -> r || s. */
+/* Is s > n/2 (the "high" one of s and n - s)?  n is odd, so s > floor(n/2) iff 2s > n.  -1 on failure. */
+static int s_is_high(const EC_GROUP *g, const BIGNUM *s)
+{
+	BIGNUM *twice = BN_new();
+	int high = twice && BN_lshift1(twice, s) ? BN_cmp(twice, EC_GROUP_get0_order(g)) > 0 : -1;
+	BN_free(twice);
+	return high;
+}
+
+/*
+ * DER ECDSA-Sig-Value -> r || s, with s replaced by n - s when s > n/2:
+ * (r, s) and (r, n - s) verify alike (SEC 1 4.1.4: only the x-coordinate
+ * of R is used), and the low one is the single form every class accepts.
+ */
 static int der_to_raw(const ecdsa_params *p, const uint8_t *der, size_t der_len, uint8_t *sig)
 {
 	const unsigned char *q = der;
 	ECDSA_SIG *es = d2i_ECDSA_SIG(NULL, &q, (long)der_len);
+	BIGNUM *low = BN_new();
+	const EC_GROUP *g = group_of(p);
 	int ret = PQS_ERR_INTERNAL;
-	if (es) {
+	if (es && low && g) {
 		const BIGNUM *r, *s;
 		ECDSA_SIG_get0(es, &r, &s);
-		if (BN_bn2binpad(r, sig, (int)p->flen) == (int)p->flen &&
+		int high = s_is_high(g, s);
+		if (high == 1 && BN_sub(low, EC_GROUP_get0_order(g), s))
+			s = low;
+		if (high >= 0 && BN_bn2binpad(r, sig, (int)p->flen) == (int)p->flen &&
 		    BN_bn2binpad(s, sig + p->flen, (int)p->flen) == (int)p->flen)
 			ret = PQS_OK;
-		ECDSA_SIG_free(es);
 	}
+	ECDSA_SIG_free(es);
+	BN_free(low);
 	return ret;
 }
 
-/* r || s -> DER; rejects r or s outside [1, n-1] (SEC 1 4.1.4 step 1). */
-static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, size_t *der_len)
+/*
+ * r || s -> DER; rejects r or s outside [1, n-1] (SEC 1 4.1.4 step 1),
+ * and s > n/2 under PQS_ECDSA_S_LOW (a non-canonical encoding).
+ */
+static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, size_t *der_len,
+                      pqs_ecdsa_s_policy policy)
 {
 	int ret = PQS_ERR_INTERNAL;
 	ECDSA_SIG *es = ECDSA_SIG_new();
@@ -199,6 +251,13 @@ static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, s
 	if (!scalar_in_range(g, r) || !scalar_in_range(g, s)) {
 		ret = PQS_ERR_INVALID_SIGNATURE;
 		goto done;
+	}
+	if (policy == PQS_ECDSA_S_LOW) {
+		int high = s_is_high(g, s);
+		if (high != 0) {
+			ret = high == 1 ? PQS_ERR_SIG_ENCODING : PQS_ERR_INTERNAL;
+			goto done;
+		}
 	}
 	if (ECDSA_SIG_set0(es, r, s) != 1)
 		goto done;
@@ -226,6 +285,12 @@ static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, s
 	uint8_t der[ECDSA_DER_MAX];
 	size_t der_len = sizeof der;
 	int ret = PQS_ERR_INTERNAL;
+	const EC_GROUP *g = group_of(p);
+	if (!g)
+		return PQS_ERR_INTERNAL;
+	/* OpenSSL would reduce d mod n (and sign with d = 0): only 1 <= d < n is a key, as in keygen */
+	if (!secret_scalar_in_range(p, g, sk))
+		return PQS_ERR_KEY_ENCODING;
 	EVP_PKEY *pkey = import_key(p, sk, NULL, 0);
 	if (!pkey)
 		return PQS_ERR_KEY_ENCODING;
@@ -248,7 +313,8 @@ static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, s
 }
 
 static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-                         const uint8_t *in, size_t in_len, const uint8_t *pk, int hash_message)
+                         const uint8_t *in, size_t in_len, const uint8_t *pk, int hash_message,
+                         pqs_ecdsa_s_policy policy)
 {
 	const ecdsa_params *p = params_of(cls);
 	uint8_t der[ECDSA_DER_MAX];
@@ -257,7 +323,7 @@ static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t si
 		return PQS_ERR_SIG_LENGTH;
 	if (pk[0] != 0x02 && pk[0] != 0x03)
 		return PQS_ERR_KEY_ENCODING;
-	int ret = raw_to_der(p, sig, der, &der_len);
+	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
 	if (ret != PQS_OK)
 		return ret;
 	EVP_PKEY *pkey = import_key(p, NULL, pk, p->flen + 1);
@@ -300,7 +366,20 @@ static int ecdsa_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig
                         const uint8_t *pk)
 {
 	(void)ctx, (void)ctx_len;
-	return verify_common(cls, sig, sig_len, msg, msg_len, pk, 1);
+	return verify_common(cls, sig, sig_len, msg, msg_len, pk, 1, PQS_ECDSA_S_CLASS);
+}
+
+static int policy_ok(pqs_ecdsa_s_policy policy)
+{
+	return policy == PQS_ECDSA_S_CLASS || policy == PQS_ECDSA_S_ANY || policy == PQS_ECDSA_S_LOW;
+}
+
+int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                            size_t msg_len, const uint8_t *pk, pqs_ecdsa_s_policy policy)
+{
+	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !pk || !policy_ok(policy))
+		return PQS_ERR_ARG;
+	return verify_common(cls, sig, sig_len, msg ? msg : (const uint8_t *)"", msg_len, pk, 1, policy);
 }
 
 int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig, const uint8_t *digest,
@@ -311,12 +390,46 @@ int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig, const uint8_t 
 	return sign_common(params_of(cls), sig, digest, digest_len, sk, 0);
 }
 
+int pqs_ecdsa_verify_digest_policy(const pqs_sig_class *cls, const uint8_t *sig, const uint8_t *digest,
+                                   size_t digest_len, const uint8_t *pk, pqs_ecdsa_s_policy policy)
+{
+	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !pk || !policy_ok(policy))
+		return PQS_ERR_ARG;
+	return verify_common(cls, sig, 2 * params_of(cls)->flen, digest, digest_len, pk, 0, policy);
+}
+
 int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig, const uint8_t *digest,
                             size_t digest_len, const uint8_t *pk)
 {
-	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !pk)
+	return pqs_ecdsa_verify_digest_policy(cls, sig, digest, digest_len, pk, PQS_ECDSA_S_CLASS);
+}
+
+int pqs_ecdsa_pk_from_point(const pqs_sig_class *cls, uint8_t *pk, const uint8_t *point, size_t point_len)
+{
+	size_t flen = pqs_ecdsa_field_len(cls);
+	if (!flen || !pk || !point)
 		return PQS_ERR_ARG;
-	return verify_common(cls, sig, 2 * params_of(cls)->flen, digest, digest_len, pk, 0);
+	if (!(point_len == flen + 1 && (point[0] == 0x02 || point[0] == 0x03)) &&
+	    !(point_len == 2 * flen + 1 && point[0] == 0x04))
+		return PQS_ERR_KEY_ENCODING; /* not a compressed or uncompressed SEC 1 point (no hybrid forms) */
+	int ret = PQS_ERR_KEY_ENCODING;
+	const EC_GROUP *g = group_of(params_of(cls));
+	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
+	BN_CTX *bn = BN_CTX_new();
+	/*
+	 * oct2point rejects coordinates >= p, an x without a square root and
+	 * an (x, y) off the curve (SEC 1 2.3.4 with the public key validation
+	 * of 3.2.2.1); P-256, P-384, brainpoolP256r1 and secp256k1 have
+	 * cofactor 1, so a point on the curve other than infinity (which has
+	 * no 0x02/0x03/0x04 form) is in the prime-order group.
+	 */
+	if (pt && bn && EC_POINT_oct2point(g, pt, point, point_len, bn) == 1 &&
+	    EC_POINT_is_on_curve(g, pt, bn) == 1 && !EC_POINT_is_at_infinity(g, pt) &&
+	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_COMPRESSED, pk, flen + 1, bn) == flen + 1)
+		ret = PQS_OK;
+	EC_POINT_free(pt);
+	BN_CTX_free(bn);
+	return ret;
 }
 
 int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_t *pk)

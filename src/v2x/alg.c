@@ -345,7 +345,9 @@ int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_in
 	if (alg->kind == V2X_KIND_ECDSA) {
 		if (sig_len != 2 * pqs_ecdsa_field_len(c))
 			return V2X_ERR_SIG_ENCODING;
-		return v2x_from_pqs(pqs_ecdsa_verify_digest(c, sig, data_input, len, pk));
+		/* low S only (docs/v2x.md): with x-only rSig, one encoding per signature; every
+		 * pqsig class signs low S (composites check their ECDSA half the same way) */
+		return v2x_from_pqs(pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW));
 	}
 	return v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
 }
@@ -361,37 +363,34 @@ static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
 	coer_put_bytes(w, pk + 1, field);
 }
 
-/* Decode a curve point used as a key: compressed forms, or uncompressed
- * (x, y) turned into the compressed form (the scheme checks the point). */
-static int point_get(coer_rd *r, uint8_t *pk, size_t field)
+/*
+ * Decode a curve point used as a key (cls: its ECDSA class): compressed
+ * forms, or uncompressed (x, y).  Every form gets a full public key
+ * validation (pqs_ecdsa_pk_from_point: on the curve, coordinates below p)
+ * and becomes the registry's compressed form.
+ */
+static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 {
 	unsigned t;
 	const uint8_t *p;
+	uint8_t sec1[1 + 2 * 48];
+	size_t field = pqs_ecdsa_field_len(cls);
 	int e = coer_get_tag(r, &t);
 	if (e)
 		return e;
-	switch (t) {
-	case 0: /* x-only: cannot be a verification key */
-	case 1: /* fill */
-		return V2X_ERR_KEY_ENCODING;
-	case 2:
-	case 3:
-		e = coer_get_bytes(r, field, &p);
-		if (e)
-			return e;
-		pk[0] = (uint8_t)t;
-		memcpy(pk + 1, p, field);
-		return V2X_OK;
-	case 4:
-		e = coer_get_bytes(r, 2 * field, &p);
-		if (e)
-			return e;
-		pk[0] = (uint8_t)(2 + (p[2 * field - 1] & 1));
-		memcpy(pk + 1, p, field);
-		return V2X_OK;
-	default:
+	if (t > 4)
 		return V2X_ERR_UNKNOWN_CHOICE;
-	}
+	if (t < 2)
+		return V2X_ERR_KEY_ENCODING; /* x-only cannot be a verification key; fill is no point */
+	/* 6.3.23: compressed-y-0 (2), compressed-y-1 (3), uncompressedP256 (4) as SEC 1 0x02 / 0x03 / 0x04 */
+	size_t n = t == 4 ? 2 * field : field;
+	if (!field)
+		return V2X_ERR_ALG_UNAVAILABLE;
+	if ((e = coer_get_bytes(r, n, &p)) != 0)
+		return e;
+	sec1[0] = (uint8_t)t;
+	memcpy(sec1 + 1, p, n);
+	return pqs_ecdsa_pk_from_point(cls, pk, sec1, 1 + n) == PQS_OK ? V2X_OK : V2X_ERR_KEY_ENCODING;
 }
 
 /* EcdsaP256Signature / EcdsaP384Signature (section 6.3.35): rSig as an
@@ -402,7 +401,15 @@ static void ecsig_put(coer_wr *w, const uint8_t *rs, size_t field)
 	coer_put_bytes(w, rs, 2 * field);
 }
 
-static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field, int x_only_only)
+/*
+ * One encoding per signature (docs/v2x.md): rSig must be x-only, the form
+ * section 6.4.3 makes canonical for certificates and every pqsig signer
+ * uses.  Compressed (2, 3) and uncompressed (4) rSig forms carry a y that
+ * ECDSA verification never uses (SEC 1 4.1.4 compares x(R) mod n with r):
+ * accepting them gave every signature four more encodings, garbage y
+ * included.  They are refused as V2X_ERR_SIG_ENCODING, as is fill (1).
+ */
+static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field)
 {
 	unsigned t;
 	const uint8_t *p;
@@ -411,21 +418,12 @@ static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field, int x_only_only)
 		return e;
 	if (t > 4)
 		return V2X_ERR_UNKNOWN_CHOICE;
-	if (t == 1)
+	if (t != 0)
 		return V2X_ERR_SIG_ENCODING;
-	if (t != 0 && x_only_only)
-		return V2X_ERR_CONSTRAINT;
-	/* r is the x-coordinate whatever the point form; y is not needed. */
-	e = coer_get_bytes(r, field, &p);
+	e = coer_get_bytes(r, 2 * field, &p);
 	if (e)
 		return e;
-	memcpy(rs, p, field);
-	if (t == 4 && (e = coer_get_bytes(r, field, &p)) != 0)
-		return e;
-	e = coer_get_bytes(r, field, &p);
-	if (e)
-		return e;
-	memcpy(rs + field, p, field);
+	memcpy(rs, p, 2 * field);
 	return V2X_OK;
 }
 
@@ -582,9 +580,12 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 		return V2X_OK;
 	}
 	const uint8_t *p;
+	const pqs_sig_class *ec = ecdsa_part(a);
+	if (a->kind != V2X_KIND_PQC && !ec)
+		return V2X_ERR_ALG_UNAVAILABLE;
 	switch (a->kind) {
 	case V2X_KIND_ECDSA:
-		e = point_get(&v, pk, field_of(a));
+		e = point_get(&v, pk, ec);
 		break;
 	case V2X_KIND_PQC:
 		/* fixed-size OCTET STRING: the open type holds exactly its octets */
@@ -595,7 +596,7 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 			memcpy(pk, p, a->pk_len);
 		break;
 	default:
-		e = point_get(&v, pk, 32);
+		e = point_get(&v, pk, ec);
 		if (!e && v.len - v.pos != a->pk_len - 33u)
 			return V2X_ERR_CONSTRAINT;
 		if (!e)
@@ -614,7 +615,7 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 	return coer_end_open(&v);
 }
 
-int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only)
+int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len)
 {
 	unsigned t;
 	coer_rd v;
@@ -646,7 +647,7 @@ int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, 
 	const uint8_t *p;
 	switch (a->kind) {
 	case V2X_KIND_ECDSA:
-		e = ecsig_get(&v, sig, field_of(a), x_only_only);
+		e = ecsig_get(&v, sig, field_of(a));
 		break;
 	case V2X_KIND_PQC:
 		if (v.len != a->sig_len)
@@ -656,7 +657,7 @@ int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, 
 			memcpy(sig, p, a->sig_len);
 		break;
 	default:
-		e = ecsig_get(&v, sig, 32, 1);
+		e = ecsig_get(&v, sig, 32);
 		if (!e && v.len - v.pos != a->sig_len - 65u)
 			return V2X_ERR_CONSTRAINT;
 		if (!e)

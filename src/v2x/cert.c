@@ -539,7 +539,7 @@ int v2x_cert_read(coer_rd *r, v2x_cert *c)
 	if ((e = tbs_get(r, c)) != 0)
 		return e;
 	c->tbs_len = r->pos - base - c->tbs_off;
-	return v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len, 1);
+	return v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len);
 }
 
 int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
@@ -556,6 +556,13 @@ int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
 	return e ? e : coer_end(&r);
 }
 
+static unsigned hashedid_octets = 8; /* v2x_test_hashedid_octets */
+
+void v2x_test_hashedid_octets(unsigned n)
+{
+	hashedid_octets = n >= 1 && n <= 8 ? n : 8;
+}
+
 int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out)
 {
 	uint8_t h[V2X_MAX_HASH];
@@ -563,6 +570,7 @@ int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t
 	if (e)
 		return e;
 	memcpy(id, h + v2x_hash_len(hash_alg) - 8, 8); /* the low-order eight octets (6.4.3) */
+	memset(id, 0, 8 - hashedid_octets);
 	if (hash_out)
 		memcpy(hash_out, h, v2x_hash_len(hash_alg));
 	return V2X_OK;

@@ -177,7 +177,9 @@ static int header_read(coer_rd *r, spdu_view *sv)
  * With a cache, an attached signer certificate whose bytes are those of a
  * cached (hence once decoded and validated) certificate is not decoded
  * again: COER is self-delimiting, so the decoder would read exactly those
- * bytes as that certificate.  sv->hit0 names the entry.
+ * bytes as that certificate.  sv->hit0 names the entry.  Not when issuer
+ * certificates are attached too: a cache hit would skip their validation,
+ * so the verdict on their bytes would depend on the cache (issue 10).
  */
 static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cert0_dec, const v2x_cache *cache)
 {
@@ -258,7 +260,9 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 		for (size_t i = 0; i < q; i++) {
 			size_t start = r.pos;
 			v2x_cert *dst = i == 0 && sv->cert0_dec ? sv->cert0_dec : &sv->scratch;
-			const v2x_cache_entry *m = i == 0 ? v2x_cache_match(cache, in + start, len - start) : NULL;
+			/* only a lone signer certificate may be taken from the cache: attached issuers
+			 * must be validated whatever the cache holds (the same verdict, warm or cold) */
+			const v2x_cache_entry *m = i == 0 && q == 1 ? v2x_cache_match(cache, in + start, len - start) : NULL;
 			const v2x_cert *got = dst;
 			if (m) {
 				sv->hit0 = m;
@@ -282,7 +286,7 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 				return e;
 		}
 	}
-	if ((e = v2x_sig_get(&r, &sv->sig_alg, sv->sig, &sv->sig_len, 0)) != 0)
+	if ((e = v2x_sig_get(&r, &sv->sig_alg, sv->sig, &sv->sig_len)) != 0)
 		return e;
 	return coer_end(&r);
 }
@@ -370,27 +374,81 @@ static int permissions_ok(const v2x_cert *cur, const v2x_cert *iss)
 	return 1;
 }
 
-/* The issuer of cur: among the certificates attached after the signer's,
- * then in the store (*en: the store entry, NULL for an attached one). */
-static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8_t id[8], const uint8_t **der,
-                       size_t *len, const v2x_store_entry **en)
+/*
+ * The k-th candidate (k = 0, 1, ...) for the certificate with HashedId8
+ * id: the certificates attached after the signer's with that HashedId8,
+ * then the store's (*en: the store entry, NULL for an attached one).
+ * HashedId8 values can collide, so there may be several.
+ */
+static int issuer_candidate(const v2x_verify_ctx *v, const spdu_view *sv, const uint8_t id[8], size_t k,
+                            const uint8_t **der, size_t *len, const v2x_store_entry **en)
 {
 	*en = NULL;
 	for (size_t i = 1; sv && i < sv->n_certs; i++) {
 		uint8_t cid[8];
 		if (v2x_cert_hashedid8(sv->certs[i], sv->cert_lens[i], cid, NULL, NULL) == V2X_OK &&
-		    memcmp(cid, id, 8) == 0) {
+		    memcmp(cid, id, 8) == 0 && k-- == 0) {
 			*der = sv->certs[i];
 			*len = sv->cert_lens[i];
 			return V2X_OK;
 		}
 	}
-	const v2x_store_entry *se = v2x_store_lookup(v->store, id);
-	if (!se)
-		return V2X_ERR_ISSUER_UNKNOWN;
-	*der = se->der;
-	*len = se->len;
-	*en = se;
+	const v2x_store_entry *se = NULL;
+	while ((se = v2x_store_next(v->store, id, se)) != NULL)
+		if (k-- == 0) {
+			*der = se->der;
+			*len = se->len;
+			*en = se;
+			return V2X_OK;
+		}
+	return V2X_ERR_ISSUER_UNKNOWN;
+}
+
+/* Decode a candidate issuer (a store entry comes decoded) into slot. */
+static int issuer_decoded(const v2x_store_entry *en, const uint8_t *der, size_t len, v2x_cert *slot,
+                          const v2x_cert **out)
+{
+	if (en && en->cert) {
+		*out = en->cert;
+		return V2X_OK;
+	}
+	*out = slot;
+	return v2x_cert_decode(slot, der, len);
+}
+
+/*
+ * Which candidate issues cur when several share its issuer's HashedId8:
+ * the one under which cur's signature verifies.  The 5.3.1 data input
+ * hashes the whole issuer certificate, so at most one can (short of a
+ * SHA-2 collision).  With none verifying, the first is taken and fails
+ * the checks that follow.  Called only for a HashedId8 collision.
+ */
+static size_t pick_issuer(v2x_verify_ctx *v, const spdu_view *sv, const v2x_cert *cur, const uint8_t *cur_der,
+                          size_t cur_len, v2x_cert *slot)
+{
+	const uint8_t *d;
+	size_t l;
+	const v2x_store_entry *en;
+	for (size_t k = 0; issuer_candidate(v, sv, cur->issuer_id, k, &d, &l, &en) == V2X_OK; k++) {
+		const v2x_cert *cand;
+		if (issuer_decoded(en, d, l, slot, &cand) != V2X_OK)
+			continue;
+		v->sig_checks++;
+		if (v2x_cert_check_sig_h(cur, cur_der, cur_len, cand, d, l, en ? en->hash : NULL,
+		                         en ? en->hash_len : 0) == V2X_OK)
+			return k;
+	}
+	return 0;
+}
+
+/* Allocate validate_chain's two decoding slots (for attached issuers) on first use. */
+static int slots(v2x_cert **buf, v2x_cert **spare)
+{
+	if (!*buf) {
+		if (!(*buf = malloc(2 * sizeof **buf)))
+			return V2X_ERR_NOMEM;
+		*spare = &(*buf)[0];
+	}
 	return V2X_OK;
 }
 
@@ -407,9 +465,8 @@ static int find_issuer(const v2x_verify_ctx *v, const spdu_view *sv, const uint8
  * Certificates taken from the store are not decoded or hashed again: the
  * store decoded them and computed their HashedId8 and hash when they were
  * added (and checked an anchor's self-signature then), and its entries are
- * immutable.  A store entry is unique per HashedId8, so "the anchor with
- * this certificate's HashedId8 has exactly these bytes" holds for an entry
- * by construction.
+ * immutable.  The anchor is the store entry with exactly the chain's last
+ * certificate's bytes.
  */
 static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
                           const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
@@ -457,36 +514,33 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 				uint8_t id[8];
 				if ((e = v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL)) != 0)
 					break;
-				en = v2x_store_lookup(v->store, id);
+				en = v2x_store_lookup_der(v->store, id, cur_der, cur_len);
 			}
-			if (!en || !en->trusted || en->len != cur_len ||
-			    (en->der != cur_der && memcmp(en->der, cur_der, cur_len) != 0)) {
+			if (!en || !en->trusted) {
 				e = V2X_ERR_UNTRUSTED_ROOT;
 				break;
 			}
 			memcpy(ce->anchor_id, en->id, 8);
+			memcpy(ce->anchor_hash, en->hash, en->hash_len);
+			ce->anchor_hash_len = en->hash_len;
 			break;
 		}
 		const uint8_t *iss_der;
 		size_t iss_len;
 		const v2x_store_entry *iss_en;
 		const v2x_cert *iss;
-		if ((e = find_issuer(v, sv, cur->issuer_id, &iss_der, &iss_len, &iss_en)) != 0)
-			break;
-		if (iss_en && iss_en->cert) {
-			iss = iss_en->cert;
-		} else {
-			if (!buf) {
-				if (!(buf = malloc(2 * sizeof *buf))) {
-					e = V2X_ERR_NOMEM;
-					break;
-				}
-				spare = &buf[0];
-			}
-			if ((e = v2x_cert_decode(spare, iss_der, iss_len)) != 0)
+		size_t k = 0;
+		if (issuer_candidate(v, sv, cur->issuer_id, 1, &iss_der, &iss_len, &iss_en) == V2X_OK) {
+			if ((e = slots(&buf, &spare)) != 0)
 				break;
-			iss = spare;
+			k = pick_issuer(v, sv, cur, cur_der, cur_len, spare); /* a HashedId8 collision */
 		}
+		if ((e = issuer_candidate(v, sv, cur->issuer_id, k, &iss_der, &iss_len, &iss_en)) != 0)
+			break;
+		if (!(iss_en && iss_en->cert) && (e = slots(&buf, &spare)) != 0)
+			break;
+		if ((e = issuer_decoded(iss_en, iss_der, iss_len, spare, &iss)) != 0)
+			break;
 		if (!permissions_ok(cur, iss)) {
 			e = V2X_ERR_ISSUER_PERMISSIONS;
 			break;
@@ -527,6 +581,142 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 	return e;
 }
 
+/* The anchor a cache entry's chain ended in is still a trust anchor of the store, byte for byte. */
+static int anchor_still_trusted(const v2x_store *store, const v2x_cache_entry *hit)
+{
+	const v2x_store_entry *en = NULL;
+	while ((en = v2x_store_next(store, hit->anchor_id, en)) != NULL)
+		if (en->trusted && en->hash_len == hit->anchor_hash_len && memcmp(en->hash, hit->anchor_hash, en->hash_len) == 0)
+			return 1;
+	return 0;
+}
+
+/* A verified certificate (cache hit): re-check only what depends on this SPDU's time and the store. */
+static int hit_usable(const v2x_verify_ctx *v, const v2x_cache_entry *hit, uint64_t gen_s)
+{
+	if (!anchor_still_trusted(v->store, hit))
+		return V2X_ERR_UNTRUSTED_ROOT;
+	if (gen_s < hit->not_before)
+		return V2X_ERR_CERT_NOT_YET_VALID;
+	if (gen_s >= hit->not_after)
+		return V2X_ERR_CERT_EXPIRED;
+	return V2X_OK;
+}
+
+/*
+ * A signer certificate not verified before (attached, or a digest
+ * signer's store entry en): validate its chain, then cache it in ce.
+ * cert_h (cert_h_len bytes, 0: none) is H(der) if already computed.
+ */
+static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t dlen,
+                           const v2x_store_entry *en, uint64_t gen_s, const uint8_t *cert_h, size_t cert_h_len,
+                           v2x_cache_entry *ce, size_t *chain_len)
+{
+	if (v->cache)
+		v->cache_misses++;
+	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, chain_len);
+	if (e)
+		return e;
+	memcpy(ce->id, sv->digest, 8);
+	unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
+	ce->hash_len = v2x_hash_len(kh);
+	if (cert_h_len == ce->hash_len)
+		memcpy(ce->hash, cert_h, cert_h_len); /* the HashedId8 hash is the signing hash */
+	else if ((e = v2x_hash(kh, der, dlen, ce->hash)) != 0)
+		return e;
+	ce->der = der;
+	ce->der_len = dlen;
+	/* a failed insertion only costs the next SPDU a chain validation */
+	(void)v2x_cache_put(v->cache, ce);
+	return V2X_OK;
+}
+
+/* The SPDU's own checks with its signer's verified certificate: PSID permission, algorithm, signature. */
+static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spdu, const v2x_cache_entry *use)
+{
+	const v2x_cert *sc = &use->cert;
+	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app))
+		return V2X_ERR_PSID_NOT_PERMITTED;
+	if (!sc->key_alg)
+		return V2X_ERR_UNSUPPORTED;
+	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash)
+		return V2X_ERR_ALG_MISMATCH;
+	uint8_t di[V2X_MAX_HASH];
+	int e = v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
+	if (e)
+		return e;
+	v->sig_checks++;
+	e = v2x_alg_verify(sc->key_alg, sc->pk, di, v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	return e == V2X_ERR_SIG_ENCODING ? V2X_ERR_SIG_INVALID : e; /* a signature the scheme cannot parse does not verify */
+}
+
+/* An attached signer certificate: a cache entry with its exact bytes, else a full validation. */
+static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
+                           v2x_cache_entry *ce, size_t *chain_len)
+{
+	const v2x_cache_entry *hit = sv->hit0; /* matched by its bytes while parsing */
+	if (hit) {
+		v->cache_hits++;
+		v2x_cache_touch(v->cache, hit);
+		memcpy(sv->digest, hit->id, 8);
+		int e = hit_usable(v, hit, gen_s);
+		return e ? e : spdu_check(v, sv, spdu, hit);
+	}
+	/* hashed once: the digest gives its HashedId8 (6.4.3, the issuer's hash) and, when the
+	 * signing hash is the same, H(signer certificate) of 5.3.1 */
+	uint8_t cert_h[V2X_MAX_HASH];
+	int e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h);
+	if (!e)
+		e = signer_validate(v, sv, sv->certs[0], sv->cert_lens[0], NULL, gen_s, cert_h,
+		                    v2x_hash_len(sv->cert0_hash), ce, chain_len);
+	return e ? e : spdu_check(v, sv, spdu, ce);
+}
+
+/*
+ * A digest signer: every known certificate with that HashedId8 is a
+ * candidate, the cache's (verified before) then the store's other ones;
+ * the SPDU verifies if it verifies under one of them (its data input
+ * hashes the whole signer certificate, so at most one can).  Without a
+ * HashedId8 collision there is one candidate.  The first candidate's
+ * error is reported.
+ */
+static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
+                         v2x_cache_entry *ce, size_t *chain_len)
+{
+	int first = V2X_ERR_SIGNER_UNKNOWN, tried = 0;
+	const v2x_cache_entry *hit = NULL;
+	while ((hit = v2x_cache_next(v->cache, sv->digest, hit)) != NULL) {
+		v->cache_hits++;
+		int e = hit_usable(v, hit, gen_s);
+		if (!e)
+			e = spdu_check(v, sv, spdu, hit);
+		if (!e) {
+			v2x_cache_touch(v->cache, hit);
+			*chain_len = 0;
+			return V2X_OK;
+		}
+		if (!tried++)
+			first = e;
+	}
+	const v2x_store_entry *en = NULL;
+	while ((en = v2x_store_next(v->store, sv->digest, en)) != NULL) {
+		int cached = 0;
+		for (hit = NULL; !cached && (hit = v2x_cache_next(v->cache, sv->digest, hit)) != NULL;)
+			cached = hit->der_len == en->len && memcmp(hit->der, en->der, en->len) == 0;
+		if (cached)
+			continue; /* tried above */
+		int e = signer_validate(v, sv, en->der, en->len, en, gen_s, en->hash, en->hash_len, ce, chain_len);
+		if (!e)
+			e = spdu_check(v, sv, spdu, ce);
+		if (!e)
+			return V2X_OK;
+		if (!tried++)
+			first = e;
+	}
+	*chain_len = 0;
+	return first;
+}
+
 int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 {
 	if (!v || !v->store || !spdu)
@@ -562,101 +752,9 @@ int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu
 		goto done;
 	}
 	uint64_t gen_s = sv->gen / 1000000u;
-	/*
-	 * Resolve the signer through the cache.  An attached certificate is
-	 * looked up by its bytes: a hit is a certificate byte-identical to one
-	 * whose chain was validated, so its HashedId8 is the entry's and the
-	 * certificate need not be hashed.  Only on a miss is it hashed, once:
-	 * the digest gives its HashedId8 (6.4.3, the issuer's hash) and, when
-	 * the signing hash is the same, H(signer certificate) of 5.3.1.
-	 */
-	uint8_t cert_h[V2X_MAX_HASH];
-	size_t cert_h_len = 0;
-	const v2x_cache_entry *hit;
-	if (sv->signer == V2X_SIGNER_CERT) {
-		hit = sv->hit0; /* matched by its bytes while parsing */
-		if (hit) {
-			v2x_cache_touch(v->cache, hit);
-			memcpy(sv->digest, hit->id, 8);
-		} else {
-			if ((e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h)) != 0)
-				goto done;
-			cert_h_len = v2x_hash_len(sv->cert0_hash);
-		}
-	} else {
-		hit = v2x_cache_get(v->cache, sv->digest);
-	}
 	size_t chain_len = 0;
-	const v2x_cache_entry *use;
-	if (hit) {
-		/* a verified certificate: re-check only what depends on this SPDU */
-		const v2x_store_entry *anchor = v2x_store_lookup(v->store, hit->anchor_id);
-		v->cache_hits++;
-		if (!anchor || !anchor->trusted)
-			e = V2X_ERR_UNTRUSTED_ROOT;
-		else if (gen_s < hit->not_before)
-			e = V2X_ERR_CERT_NOT_YET_VALID;
-		else if (gen_s >= hit->not_after)
-			e = V2X_ERR_CERT_EXPIRED;
-		if (e)
-			goto done;
-		use = hit;
-	} else {
-		const uint8_t *der;
-		size_t dlen;
-		const v2x_store_entry *en = NULL;
-		if (v->cache)
-			v->cache_misses++;
-		if (sv->signer == V2X_SIGNER_CERT) {
-			der = sv->certs[0];
-			dlen = sv->cert_lens[0];
-		} else {
-			en = v2x_store_lookup(v->store, sv->digest);
-			if (!en) {
-				e = V2X_ERR_SIGNER_UNKNOWN;
-				goto done;
-			}
-			der = en->der;
-			dlen = en->len;
-			memcpy(cert_h, en->hash, en->hash_len); /* hashed when stored */
-			cert_h_len = en->hash_len;
-		}
-		if ((e = validate_chain(v, sv, der, dlen, en, sv->signer == V2X_SIGNER_CERT, gen_s, ce, &chain_len)) != 0)
-			goto done;
-		memcpy(ce->id, sv->digest, 8);
-		unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
-		ce->hash_len = v2x_hash_len(kh);
-		if (cert_h_len == ce->hash_len)
-			memcpy(ce->hash, cert_h, cert_h_len); /* the HashedId8 hash is the signing hash */
-		else if ((e = v2x_hash(kh, der, dlen, ce->hash)) != 0)
-			goto done;
-		ce->der = der;
-		ce->der_len = dlen;
-		/* a failed insertion only costs the next SPDU a chain validation */
-		(void)v2x_cache_put(v->cache, ce);
-		use = ce;
-	}
-	const v2x_cert *sc = &use->cert;
-	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app)) {
-		e = V2X_ERR_PSID_NOT_PERMITTED;
-		goto done;
-	}
-	if (!sc->key_alg) {
-		e = V2X_ERR_UNSUPPORTED;
-		goto done;
-	}
-	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash) {
-		e = V2X_ERR_ALG_MISMATCH;
-		goto done;
-	}
-	uint8_t di[V2X_MAX_HASH];
-	e = v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
-	if (e)
-		goto done;
-	v->sig_checks++;
-	e = v2x_alg_verify(sc->key_alg, sc->pk, di, v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
-	if (e == V2X_ERR_SIG_ENCODING)
-		e = V2X_ERR_SIG_INVALID; /* a signature the scheme cannot parse does not verify either */
+	e = sv->signer == V2X_SIGNER_CERT ? verify_attached(v, sv, spdu, gen_s, ce, &chain_len)
+	                                  : verify_digest(v, sv, spdu, gen_s, ce, &chain_len);
 	if (!e && info) {
 		fill_info(sv, info);
 		info->chain_len = chain_len;

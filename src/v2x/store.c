@@ -2,6 +2,12 @@
  * Certificate store (trust anchors and known certificates, looked up by
  * HashedId8) and the bounded verified-certificate cache.
  *
+ * A HashedId8 names a certificate but is not unique: 64 bits of a hash
+ * can collide (section 6.4.3 makes no uniqueness claim).  Both tables are
+ * keyed by HashedId8 and compare the full certificate bytes on every hit:
+ * certificates with the same HashedId8 and other bytes are distinct
+ * entries, and none replaces another or inherits its trust.
+ *
  * Both are small linear tables: a V2X unit knows a handful of CA
  * certificates, and the cache of neighbouring vehicles is bounded by the
  * caller (a few hundred entries), so a scan of 8-byte keys costs less than
@@ -45,13 +51,27 @@ void v2x_store_free(v2x_store *s)
 	free(s);
 }
 
-const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8])
+const v2x_store_entry *v2x_store_next(const v2x_store *s, const uint8_t id[8], const v2x_store_entry *prev)
 {
-	if (!s)
+	if (!s || !id)
 		return NULL;
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = prev ? (size_t)(prev - s->e) + 1 : 0; i < s->n; i++)
 		if (memcmp(s->e[i].id, id, 8) == 0)
 			return &s->e[i];
+	return NULL;
+}
+
+const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8])
+{
+	return v2x_store_next(s, id, NULL);
+}
+
+const v2x_store_entry *v2x_store_lookup_der(const v2x_store *s, const uint8_t id[8], const uint8_t *der, size_t len)
+{
+	const v2x_store_entry *en = NULL;
+	while ((en = v2x_store_next(s, id, en)) != NULL)
+		if (en->len == len && (en->der == der || memcmp(en->der, der, len) == 0))
+			return en;
 	return NULL;
 }
 
@@ -78,8 +98,8 @@ static int add(v2x_store *s, const uint8_t *der, size_t len, int trusted)
 		free(c);
 		return e;
 	}
-	v2x_store_entry *old = (v2x_store_entry *)v2x_store_lookup(s, id);
-	if (old) { /* same certificate again: at most upgrade it to an anchor */
+	v2x_store_entry *old = (v2x_store_entry *)v2x_store_lookup_der(s, id, der, len);
+	if (old) { /* the same certificate (byte for byte) again: at most upgrade it to an anchor */
 		old->trusted |= trusted;
 		free(c);
 		return V2X_OK;
@@ -115,9 +135,8 @@ int v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len)
 	return add(s, der, len, 0);
 }
 
-const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted)
+static const uint8_t *entry_out(const v2x_store_entry *en, size_t *len, int *trusted)
 {
-	const v2x_store_entry *en = id ? v2x_store_lookup(s, id) : NULL;
 	if (!en)
 		return NULL;
 	if (len)
@@ -125,6 +144,19 @@ const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *l
 	if (trusted)
 		*trusted = en->trusted;
 	return en->der;
+}
+
+const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted)
+{
+	return entry_out(id ? v2x_store_lookup(s, id) : NULL, len, trusted);
+}
+
+const uint8_t *v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted)
+{
+	uint8_t id[8];
+	if (!s || !der || v2x_cert_hashedid8(der, len, id, NULL, NULL) != V2X_OK)
+		return NULL;
+	return entry_out(v2x_store_lookup_der(s, id, der, len), NULL, trusted);
 }
 
 /* ---------------- verified-certificate cache ---------------- */
@@ -183,15 +215,13 @@ size_t v2x_cache_size(const v2x_cache *c)
 	return c ? c->n : 0;
 }
 
-const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8])
+const v2x_cache_entry *v2x_cache_next(const v2x_cache *c, const uint8_t id[8], const v2x_cache_entry *prev)
 {
-	if (!c)
+	if (!c || !id)
 		return NULL;
-	for (size_t i = 0; i < c->cap; i++)
-		if (c->e[i].used && memcmp(c->e[i].id, id, 8) == 0) {
-			c->e[i].stamp = ++c->clock;
+	for (size_t i = prev ? (size_t)(prev - c->e) + 1 : 0; i < c->cap; i++)
+		if (c->e[i].used && memcmp(c->e[i].id, id, 8) == 0)
 			return &c->e[i];
-		}
 	return NULL;
 }
 
@@ -238,8 +268,10 @@ int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 	size_t slot = 0;
 	unsigned long oldest = (unsigned long)-1;
 	for (size_t i = 0; i < c->cap; i++) {
-		if (c->e[i].used && memcmp(c->e[i].id, en->id, 8) == 0) {
-			slot = i; /* refresh the existing entry */
+		/* refresh the entry of the same certificate only: a colliding HashedId8 is another one */
+		if (c->e[i].used && memcmp(c->e[i].id, en->id, 8) == 0 && c->e[i].der_len == en->der_len &&
+		    memcmp(c->e[i].der, en->der, en->der_len) == 0) {
+			slot = i;
 			oldest = 0;
 			break;
 		}

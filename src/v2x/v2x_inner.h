@@ -90,18 +90,19 @@ int v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const 
 /* Map a signature-core error to a v2x error. */
 int v2x_from_pqs(int pqs_err);
 
-/* PublicVerificationKey: encoded size, encoding, and strict decoding into a registry-encoded key. */
+/* PublicVerificationKey: encoded size, encoding, and strict decoding into a registry-encoded key
+ * (an ECDSA point of any form is validated on its curve: V2X_ERR_KEY_ENCODING otherwise). */
 size_t v2x_pvk_size(const v2x_alg *alg);
 void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk);
 /* *alg is NULL (and V2X_OK returned) for an unknown extension alternative, skipped by its length. */
 int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len);
 
 /* Signature: encoded size, encoding, and strict decoding into a registry-encoded signature.
- * x_only_only: reject rSig forms other than x-only (certificates are hashed in their canonical
- * form, 1609.2 section 6.4.3, where rSig is x-only). */
+ * An ECDSA rSig must be x-only (one encoding per signature, docs/v2x.md): other point forms are
+ * V2X_ERR_SIG_ENCODING. */
 size_t v2x_sig_size(const v2x_alg *alg);
 void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len);
-int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len, int x_only_only);
+int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len);
 
 /* Registry lengths of an algorithm's key and signature. */
 size_t v2x_alg_reg_pk_len(const v2x_alg *alg);
@@ -119,6 +120,9 @@ int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_in
 /* ---------------- certificates ---------------- */
 
 /* HashedId8 of a certificate whose issuer's hash algorithm is already known (no decoding). */
+/* Test hook: keep only the last n (1..8) octets of every HashedId8 this library computes, the
+ * others zero, so that tests can make collisions (8 restores the standard). Not thread-safe. */
+void v2x_test_hashedid_octets(unsigned n);
 int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out);
 
 /* Read one Certificate from r (tbs_off relative to where it starts); no trailing check. */
@@ -149,12 +153,18 @@ typedef struct {
 	size_t hash_len;
 } v2x_store_entry;
 
+/* Store entries are keyed by HashedId8, which may collide: lookup gives the first entry with id,
+ * next the one after prev (prev NULL: the first), lookup_der the entry with exactly these bytes. */
 const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8]);
+const v2x_store_entry *v2x_store_next(const v2x_store *s, const uint8_t id[8], const v2x_store_entry *prev);
+const v2x_store_entry *v2x_store_lookup_der(const v2x_store *s, const uint8_t id[8], const uint8_t *der, size_t len);
 
 /* A cache entry: what a hit needs to verify an SPDU without the chain. */
 typedef struct {
 	uint8_t id[8];
 	uint8_t anchor_id[8];
+	uint8_t anchor_hash[V2X_MAX_HASH]; /* H(anchor certificate), its store hash: tells colliding anchors apart */
+	size_t anchor_hash_len;
 	uint64_t not_before, not_after; /* intersection of the chain's validity, Time32 seconds */
 	uint8_t hash[V2X_MAX_HASH];     /* H(signer certificate) */
 	size_t hash_len;
@@ -166,14 +176,15 @@ typedef struct {
 	int used;
 } v2x_cache_entry;
 
-/* Lookup by HashedId8 (digest signers). */
-const v2x_cache_entry *v2x_cache_get(v2x_cache *c, const uint8_t id[8]);
+/* Entries with this HashedId8 (digest signers), in turn: the one after prev (prev NULL: the first).
+ * Several certificates may share a HashedId8; a lookup does not refresh the LRU stamp. */
+const v2x_cache_entry *v2x_cache_next(const v2x_cache *c, const uint8_t id[8], const v2x_cache_entry *prev);
 /* Lookup of an attached certificate by its bytes: the entry whose certificate encoding is exactly
  * the first bytes of buf (avail bytes), or NULL.  A hit costs a comparison instead of decoding and
  * hashing the certificate; it does not refresh the entry's LRU stamp (v2x_cache_touch does). */
 const v2x_cache_entry *v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail);
 void v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *e);
-/* Insert (or refresh) e, copying e->der (e->der_len bytes); V2X_ERR_NOMEM if the copy fails
+/* Insert e, or refresh the entry holding the same certificate bytes, copying e->der (e->der_len bytes); V2X_ERR_NOMEM if the copy fails
  * (the cache is then unchanged: caching is an optimisation, the SPDU stays verified). */
 int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
 

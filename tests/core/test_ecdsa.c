@@ -2,7 +2,10 @@
  * ECDSA through the registry: round trips on all four curves, rejection of
  * modified messages/signatures/keys, out-of-range r/s, and interop in both
  * directions with OpenSSL's own EVP sign/verify (DER signatures, keys
- * built independently from the uncompressed point).
+ * built independently from the uncompressed point; OpenSSL's high-S
+ * signatures are checked under PQS_ECDSA_S_ANY).  Regressions (issue 10):
+ * the low-S policy per class and of composites, out-of-range secret keys
+ * in sign, off-curve uncompressed points.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +13,7 @@
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
+#include <openssl/objects.h>
 #include <openssl/param_build.h>
 
 #include "pqsig/ecdsa.h"
@@ -88,7 +92,7 @@ static int we_verify_openssl(const pqs_sig_class *cls, const uint8_t *sk, const 
 		BN_bn2binpad(r, raw, (int)flen);
 		BN_bn2binpad(s, raw + flen, (int)flen);
 		ECDSA_SIG_free(es);
-		ok = pqs_sig_verify(cls, raw, 2 * flen, msg, mlen, NULL, 0, pk) == PQS_OK;
+		ok = pqs_ecdsa_verify_policy(cls, raw, 2 * flen, msg, mlen, pk, PQS_ECDSA_S_ANY) == PQS_OK;
 	}
 	EVP_MD_CTX_free(md);
 	EVP_PKEY_free(pkey);
@@ -97,6 +101,138 @@ static int we_verify_openssl(const pqs_sig_class *cls, const uint8_t *sk, const 
 	OSSL_PARAM_BLD_free(bld);
 	BN_free(d);
 	return ok;
+}
+
+/* n of the class's curve, big-endian at the field size. */
+static void order_of(const pqs_sig_class *cls, uint8_t *n)
+{
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(OBJ_sn2nid(pqs_ecdsa_curve_name(cls)));
+	BN_bn2binpad(EC_GROUP_get0_order(g), n, (int)pqs_ecdsa_field_len(cls));
+	EC_GROUP_free(g);
+}
+
+/* out = a - b over len big-endian bytes (a >= b). */
+static void sub_be(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t len)
+{
+	unsigned borrow = 0;
+	for (size_t i = len; i-- > 0;) {
+		unsigned d = (unsigned)a[i] - b[i] - borrow;
+		out[i] = (uint8_t)d;
+		borrow = (d >> 8) & 1u;
+	}
+}
+
+/*
+ * Issue 10 item 3: (r, n - s) verified for every class and for the ECDSA
+ * half of composites.  Every class now signs low-S; secp256k1 and the
+ * composites reject the high twin with PQS_ERR_SIG_ENCODING, the NIST and
+ * Brainpool classes accept it (documented policy), PQS_ECDSA_S_LOW rejects
+ * it everywhere.
+ */
+static void test_ecdsa_regress_high_s_malleability(const pqs_sig_class *cls)
+{
+	size_t flen = pqs_ecdsa_field_len(cls);
+	const int strict = strcmp(cls->name, "ECDSA-secp256k1") == 0;
+	uint8_t pk[49], sk[48], sig[96], twin[96], n[48], half[48];
+	const uint8_t msg[] = "malleable?";
+	order_of(cls, n);
+	memcpy(half, n, flen);
+	for (size_t i = flen; i-- > 0;) /* half = floor(n / 2) */
+		half[i] = (uint8_t)((half[i] >> 1) | (i ? (n[i - 1] & 1) << 7 : 0));
+	unsigned low = 0, rounds = 16;
+	for (unsigned k = 0; k < rounds; k++) {
+		size_t sl = 0;
+		TU_CHECK(pqs_sig_keygen(cls, pk, sk, NULL, 0, NULL) == PQS_OK &&
+		                 pqs_sig_sign(cls, sig, sizeof sig, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_OK,
+		         "%s sign", cls->name);
+		low += memcmp(sig + flen, half, flen) <= 0;
+		memcpy(twin, sig, flen);
+		sub_be(twin + flen, n, sig + flen, flen);
+		int e = pqs_sig_verify(cls, twin, 2 * flen, msg, sizeof msg, NULL, 0, pk);
+		TU_CHECK(e == (strict ? PQS_ERR_SIG_ENCODING : PQS_OK), "%s (r, n-s) through the class: %d", cls->name, e);
+		TU_CHECK(pqs_ecdsa_verify_policy(cls, twin, 2 * flen, msg, sizeof msg, pk, PQS_ECDSA_S_LOW) ==
+		                 PQS_ERR_SIG_ENCODING &&
+		                 pqs_ecdsa_verify_policy(cls, twin, 2 * flen, msg, sizeof msg, pk, PQS_ECDSA_S_ANY) == PQS_OK,
+		         "%s (r, n-s) under explicit policies", cls->name);
+	}
+	TU_CHECK(low == rounds, "%s: %u of %u signatures low-S", cls->name, low, rounds);
+}
+
+/* The composite's ECDSA half: (r, n - s) must not verify (P-256 alone accepts it). */
+static void test_composite_regress_ecdsa_high_s(void)
+{
+	const char *names[] = { "ECDSA-P256+ML-DSA-44", "ECDSA-P256+Falcon-padded-512" };
+	const pqs_sig_class *p256 = pqs_sig_find("ECDSA-P256");
+	uint8_t n[32];
+	order_of(p256, n);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const pqs_sig_class *c = pqs_sig_find(names[i]);
+		TU_CHECK(c != NULL, "%s registered", names[i]);
+		if (!c)
+			continue;
+		uint8_t *pk = malloc(c->pk_len), *sk = malloc(c->sk_len), *sig = malloc(c->sig_max_len);
+		size_t sl = 0;
+		const uint8_t msg[] = "composite";
+		TU_CHECK(pqs_sig_keygen(c, pk, sk, NULL, 0, NULL) == PQS_OK &&
+		                 pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_OK &&
+		                 pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) == PQS_OK,
+		         "%s round trip", names[i]);
+		sub_be(sig + 32, n, sig + 32, 32);
+		int e = pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk);
+		TU_CHECK(e == PQS_ERR_SIG_ENCODING, "%s with its ECDSA s replaced by n - s: %d", names[i], e);
+		free(pk);
+		free(sk);
+		free(sig);
+	}
+}
+
+/* Issue 10 item 5: sign with d = 0, d = n, d = n + 1 and d = ff..ff is PQS_ERR_KEY_ENCODING (no reduction mod n). */
+static void test_ecdsa_regress_sign_out_of_range_key(const pqs_sig_class *cls)
+{
+	size_t flen = pqs_ecdsa_field_len(cls), sl = 0;
+	uint8_t bad[4][48], sig[96], dg[32] = { 1 }, one[48] = { 0 };
+	memset(bad[0], 0, flen);
+	order_of(cls, bad[1]);
+	one[flen - 1] = 1;
+	memcpy(bad[2], bad[1], flen);
+	bad[2][flen - 1]++; /* n is odd: no carry */
+	memset(bad[3], 0xFF, flen);
+	for (int i = 0; i < 4; i++) {
+		memset(sig, 0xAA, sizeof sig);
+		int e = pqs_sig_sign(cls, sig, sizeof sig, &sl, dg, sizeof dg, NULL, 0, bad[i], 0, NULL);
+		TU_CHECK(e == PQS_ERR_KEY_ENCODING && sl == 0, "%s: sign with out-of-range key %d: %d", cls->name, i, e);
+		e = pqs_ecdsa_sign_digest(cls, sig, dg, sizeof dg, bad[i]);
+		TU_CHECK(e == PQS_ERR_KEY_ENCODING, "%s: digest sign with out-of-range key %d: %d", cls->name, i, e);
+	}
+	/* the edges inside the range still sign: d = 1 and d = n - 1 */
+	uint8_t nm1[48];
+	sub_be(nm1, bad[1], one, flen);
+	TU_CHECK(pqs_sig_sign(cls, sig, sizeof sig, &sl, dg, sizeof dg, NULL, 0, one, 0, NULL) == PQS_OK &&
+	                 pqs_sig_sign(cls, sig, sizeof sig, &sl, dg, sizeof dg, NULL, 0, nm1, 0, NULL) == PQS_OK,
+	         "%s: d = 1 and d = n - 1 sign", cls->name);
+}
+
+/* Issue 10 item 4: an uncompressed point is accepted only on the curve (not by the parity of y). */
+static void test_ecdsa_regress_off_curve_point(const pqs_sig_class *cls)
+{
+	size_t flen = pqs_ecdsa_field_len(cls);
+	uint8_t pk[49], sk[48], unc[97], back[49];
+	TU_CHECK(pqs_sig_keygen(cls, pk, sk, NULL, 0, NULL) == PQS_OK && pqs_ecdsa_pk_uncompress(cls, unc, pk) == PQS_OK,
+	         "%s keygen", cls->name);
+	TU_CHECK(pqs_ecdsa_pk_from_point(cls, back, unc, 2 * flen + 1) == PQS_OK && memcmp(back, pk, flen + 1) == 0,
+	         "%s: uncompressed point back to the registry key", cls->name);
+	TU_CHECK(pqs_ecdsa_pk_from_point(cls, back, pk, flen + 1) == PQS_OK && memcmp(back, pk, flen + 1) == 0,
+	         "%s: compressed point accepted", cls->name);
+	unsigned rejected = 0;
+	for (unsigned bit = 1; bit < 8; bit++) { /* y changed, parity kept */
+		unc[2 * flen - 1] ^= (uint8_t)(1u << bit);
+		rejected += pqs_ecdsa_pk_from_point(cls, back, unc, 2 * flen + 1) == PQS_ERR_KEY_ENCODING;
+		unc[2 * flen - 1] ^= (uint8_t)(1u << bit);
+	}
+	TU_CHECK(rejected == 7, "%s: %u of 7 off-curve y rejected", cls->name, rejected);
+	unc[0] = 0x06; /* hybrid form */
+	TU_CHECK(pqs_ecdsa_pk_from_point(cls, back, unc, 2 * flen + 1) == PQS_ERR_KEY_ENCODING, "%s: hybrid form", cls->name);
+	TU_CHECK(pqs_ecdsa_pk_from_point(cls, back, unc, 2 * flen) == PQS_ERR_KEY_ENCODING, "%s: short point", cls->name);
 }
 
 int main(void)
@@ -177,6 +313,10 @@ int main(void)
 		TU_CHECK(pqs_sig_sign(cls, sig, sizeof sig, &sl, seed, 1, NULL, 0, sk1, PQS_SIGN_DETERMINISTIC, NULL) ==
 		                 PQS_ERR_UNSUPPORTED,
 		         "%s deterministic refused", names[c]);
+		test_ecdsa_regress_high_s_malleability(cls);
+		test_ecdsa_regress_sign_out_of_range_key(cls);
+		test_ecdsa_regress_off_curve_point(cls);
 	}
+	test_composite_regress_ecdsa_high_s();
 	return tu_finish("ecdsa");
 }

@@ -3,9 +3,13 @@
  * certificate with two certificates: vehicle, then its issuing CA), not
  * in the store: root -> ICA -> vehicle verifies without a cache, on a
  * cache miss and on a cache hit (chain length 3); without the ICA the
- * issuer is unknown; no single flipped ICA byte is accepted without a
- * cache.  (With a warm cache the vehicle certificate is already trusted,
- * so the attached chain is not consulted again.)
+ * issuer is unknown; no single flipped ICA byte is accepted.
+ *
+ * Regression of issue 10 item 25 (test_v2x_regress_cache_verdict_attached_ica):
+ * a verdict must not depend on the cache.  Each flipped ICA byte is
+ * verified with the warm cache (the vehicle certificate verified before)
+ * and without one: the verdicts must be the same (at b468745 a warm cache
+ * skipped the attached chain and accepted most flips).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,14 +82,22 @@ static void run(const char *profile_name)
 		TU_CHECK(e == V2X_OK && cl == 3, "%s: attached ICA, cache miss: %s, chain %zu", profile_name, v2x_strerror(e), cl);
 		e = verify(st, c, now, b, n2, &cl);
 		TU_CHECK(e == V2X_OK, "%s: attached ICA, cache hit: %s", profile_name, v2x_strerror(e));
-		unsigned long accepted = 0;
+		/* test_v2x_regress_cache_verdict_attached_ica: warm and cold verdicts agree */
+		unsigned long accepted = 0, accepted_warm = 0, differ = 0;
 		for (size_t k = off + vl; k < off + vl + il; k++) {
 			b[k] ^= 1;
-			if (verify(st, NULL, now, b, n2, &cl) == V2X_OK)
-				accepted++;
+			int cold = verify(st, NULL, now, b, n2, &cl), warm = verify(st, c, now, b, n2, &cl);
+			accepted += cold == V2X_OK;
+			accepted_warm += warm == V2X_OK;
+			differ += cold != warm;
 			b[k] ^= 1;
 		}
-		TU_CHECK(accepted == 0, "%s: %lu ICA byte flips accepted of %zu", profile_name, accepted, il);
+		TU_CHECK(accepted == 0 && accepted_warm == 0 && differ == 0,
+		         "%s: of %zu ICA byte flips, %lu accepted cold, %lu accepted warm, %lu verdicts differ", profile_name,
+		         il, accepted, accepted_warm, differ);
+		e = verify(st, c, now, b, n2, &cl);
+		TU_CHECK(e == V2X_OK && v2x_cache_size(c) == 1, "%s: the unflipped SPDU still verifies warm: %s",
+		         profile_name, v2x_strerror(e));
 	}
 	free(a);
 	free(b);
