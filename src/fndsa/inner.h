@@ -59,7 +59,7 @@ extern const uint32_t fndsa_l2bound[11];
 #define FNDSA_TMP_SIGN(logn) ((110u << (logn)) + 8u)
 
 /* ==================================================================== */
-/* Key generation (keygen engineer).                                    */
+/* Key generation.                                                      */
 
 /*
  * Deterministic key generation from the 48-byte seed of the reference
