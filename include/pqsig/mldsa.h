@@ -16,6 +16,7 @@
  *   Sign_internal (Algorithm 7) on M'     pqs_mldsa_sign_internal
  *   Verify_internal (Algorithm 8) on M'   pqs_mldsa_verify_internal
  *   Sign_internal from mu ("external mu") pqs_mldsa_sign_mu
+ *   the two signers on a caller workspace pqs_mldsa_sign_temp, pqs_mldsa_sign_mu_temp
  *   Verify_internal from mu               pqs_mldsa_verify_mu
  *   mu = H(tr || M', 64)                  pqs_mldsa_compute_mu
  *
@@ -81,6 +82,19 @@ extern const struct pqs_sig_class_ pqs_mldsa44_class; /* "ML-DSA-44" */
 extern const struct pqs_sig_class_ pqs_mldsa65_class; /* "ML-DSA-65" */
 extern const struct pqs_sig_class_ pqs_mldsa87_class; /* "ML-DSA-87" */
 
+/*
+ * Signing workspace for the _temp entry points: the polynomials of a k x l
+ * set (y, z, s1: l each; s2, t0, w (later the hint), w1, w0: k each; the
+ * challenge; the k x l matrix A), 1024 bytes each, plus 3 bytes of alignment
+ * slack.
+ * The plain entry points use a stack buffer of the same size for their set.
+ */
+#define PQS_MLDSA_SIGN_TEMP_POLYS(k, l) (3u * (l) + 5u * (k) + 1u + (k) * (l))
+#define PQS_MLDSA_SIGN_TEMP_BYTES(k, l) (PQS_MLDSA_SIGN_TEMP_POLYS(k, l) * 1024u + 3u)
+#define PQS_MLDSA44_SIGN_TEMP_BYTES PQS_MLDSA_SIGN_TEMP_BYTES(4u, 4u) /* 50,179 */
+#define PQS_MLDSA65_SIGN_TEMP_BYTES PQS_MLDSA_SIGN_TEMP_BYTES(6u, 5u) /* 77,827 */
+#define PQS_MLDSA87_SIGN_TEMP_BYTES PQS_MLDSA_SIGN_TEMP_BYTES(8u, 7u) /* 120,835 */
+
 /** Sizes of a set; 0 for an unknown selector. */
 size_t pqs_mldsa_pk_bytes(pqs_mldsa_set set);
 size_t pqs_mldsa_sk_bytes(pqs_mldsa_set set);
@@ -116,6 +130,20 @@ int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig,
                    const uint8_t *ctx, size_t ctx_len,
                    const uint8_t *rnd,
                    const uint8_t *sk, size_t sk_len);
+
+/**
+ * pqs_mldsa_sign on a caller-provided workspace instead of the stack:
+ * tmp holds at least PQS_MLDSA<set>_SIGN_TEMP_BYTES bytes (any alignment),
+ * else PQS_ERR_BUFFER_TOO_SMALL.  The workspace is wiped before returning.
+ * For callers with small stacks (threads, embedded targets): the stack use
+ * then drops to a few kilobytes (docs/memory.md).
+ */
+int pqs_mldsa_sign_temp(pqs_mldsa_set set, uint8_t *sig,
+                        const uint8_t *msg, size_t msg_len,
+                        const uint8_t *ctx, size_t ctx_len,
+                        const uint8_t *rnd,
+                        const uint8_t *sk, size_t sk_len,
+                        void *tmp, size_t tmp_len);
 
 /**
  * ML-DSA.Verify (FIPS 204 Algorithm 3): PQS_OK if sig is valid for msg and
@@ -202,6 +230,13 @@ int pqs_mldsa_sign_mu(pqs_mldsa_set set, uint8_t *sig,
                       const uint8_t mu[PQS_MLDSA_MU_BYTES],
                       const uint8_t *rnd,
                       const uint8_t *sk, size_t sk_len);
+
+/** pqs_mldsa_sign_mu on a caller-provided workspace (as pqs_mldsa_sign_temp). */
+int pqs_mldsa_sign_mu_temp(pqs_mldsa_set set, uint8_t *sig,
+                           const uint8_t mu[PQS_MLDSA_MU_BYTES],
+                           const uint8_t *rnd,
+                           const uint8_t *sk, size_t sk_len,
+                           void *tmp, size_t tmp_len);
 
 /** Verify_internal from a precomputed mu (FIPS 204 Algorithm 8 from step 8). */
 int pqs_mldsa_verify_mu(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len,

@@ -87,12 +87,12 @@ void mldsa_polyvec_use_hint(mldsa_poly *w, const mldsa_poly *v, const mldsa_poly
 		mldsa_poly_use_hint(&w[i], &v[i], &h[i], gamma2);
 }
 
-void mldsa_polymat_expand(mldsa_polymat *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l)
+void mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l)
 {
 	/* Algorithm 32 step 4: the nonce bytes are (s, r) = (column, row). */
 	for (unsigned i = 0; i < k; i++)
 		for (unsigned j = 0; j < l; j++)
-			mldsa_poly_uniform(&a->rows[i].vec[j], rho, (uint16_t)((i << 8) | j));
+			mldsa_poly_uniform(&a[i * l + j], rho, (uint16_t)((i << 8) | j));
 }
 
 void mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l)

@@ -16,11 +16,6 @@ typedef struct {
 	mldsa_poly vec[MLDSA_K_MAX];
 } mldsa_polyveck;
 
-/* The whole k x l matrix, row-major: rows[i].vec[j] = A[i][j]. */
-typedef struct {
-	mldsa_polyvecl rows[MLDSA_K_MAX];
-} mldsa_polymat;
-
 /* Element-wise wrappers over n polynomials. */
 void mldsa_polyvec_ntt(mldsa_poly *v, unsigned n);
 void mldsa_polyvec_invntt_tomont(mldsa_poly *v, unsigned n);
@@ -39,8 +34,8 @@ unsigned mldsa_polyvec_make_hint(mldsa_poly *h, const mldsa_poly *v0, const mlds
                                  int32_t gamma2);
 void mldsa_polyvec_use_hint(mldsa_poly *w, const mldsa_poly *v, const mldsa_poly *h, unsigned n, int32_t gamma2);
 
-/* ExpandA (Algorithm 32): A[i][j] = RejNTTPoly(rho || j || i). */
-void mldsa_polymat_expand(mldsa_polymat *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l);
+/* ExpandA (Algorithm 32): a[i * l + j] = A[i][j] = RejNTTPoly(rho || j || i), k x l row-major. */
+void mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l);
 
 /* w = sum_j row_j * v_j (pointwise, Montgomery), then reduce32: one row of Algorithm 48. */
 void mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l);

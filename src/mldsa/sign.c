@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "core/compiler.h"
 #include "core/ct.h"
 #include "mldsa/packing.h"
 #include "mldsa/polyvec.h"
@@ -99,49 +100,167 @@ int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const
 
 /* ---- Algorithm 7: ML-DSA.Sign_internal, from mu on ---- */
 
-int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
-                  const uint8_t *sk)
+/*
+ * Signing state.  The polynomials live in a workspace of
+ * MLDSA_SIGN_WS_POLYS(k, l) polynomials (the caller's buffer for the _temp
+ * entry points, or a stack array sized for the parameter set); the byte
+ * values are small and stay on the stack.
+ */
+typedef struct {
+	mldsa_poly *s1, *y, *z;           /* l each */
+	mldsa_poly *s2, *t0, *w, *w1, *w0; /* k each */
+	mldsa_poly *h;                    /* shares w's storage: w is dead after step 13 */
+	mldsa_poly *cp;                   /* the challenge, NTT domain */
+	mldsa_poly *mat;                  /* A_hat, k x l, row-major (public) */
+} sign_ws;
+
+typedef struct {
+	uint8_t rho[MLDSA_SEEDBYTES], key[MLDSA_SEEDBYTES], tr[MLDSA_TRBYTES];
+	uint8_t rhopp[MLDSA_CRHBYTES];
+	uint8_t ctilde[MLDSA_CTILDE_MAX];
+	uint8_t w1buf[MLDSA_K_MAX * MLDSA_POLYW1_MAX];
+} sign_bytes;
+
+static void sign_ws_layout(sign_ws *ws, mldsa_poly *base, unsigned k, unsigned l)
+{
+	mldsa_poly *next = base;
+	mldsa_poly **vl[] = {&ws->s1, &ws->y, &ws->z};
+	mldsa_poly **vk[] = {&ws->s2, &ws->t0, &ws->w, &ws->w1, &ws->w0};
+	for (size_t i = 0; i < sizeof vl / sizeof vl[0]; i++, next += l)
+		*vl[i] = next;
+	for (size_t i = 0; i < sizeof vk / sizeof vk[0]; i++, next += k)
+		*vk[i] = next;
+	ws->h = ws->w;
+	ws->cp = next++;
+	ws->mat = next; /* k * l polynomials: MLDSA_SIGN_WS_POLYS(k, l) in all */
+}
+
+/* Steps 1-7: skDecode, rho'' = H(K || rnd || mu, 64), NTT(s1, s2, t0), A_hat. */
+static int sign_prepare(const mldsa_params *p, sign_ws *ws, sign_bytes *b, const uint8_t mu[MLDSA_CRHBYTES],
+                        const uint8_t *rnd, const uint8_t *sk)
 {
 	static const uint8_t zero_rnd[MLDSA_SEEDBYTES] = {0};
-	struct {
-		uint8_t rho[MLDSA_SEEDBYTES], key[MLDSA_SEEDBYTES], tr[MLDSA_TRBYTES];
-		uint8_t rhopp[MLDSA_CRHBYTES];
-		uint8_t ctilde[MLDSA_CTILDE_MAX];
-		uint8_t w1buf[MLDSA_K_MAX * MLDSA_POLYW1_MAX];
-		mldsa_polyvecl s1, y, z;
-		mldsa_polyveck s2, t0, w, w1, w0, h;
-		mldsa_poly cp;
-	} st;
-	/* A_hat is public (derived from rho): kept outside the wiped state. */
-	mldsa_polymat mat;
-	int ret = PQS_OK;
 
 	/* Step 1: skDecode; a key with s1/s2 outside [-eta, eta] is refused (public decision). */
-	unsigned bad = mldsa_unpack_sk(p, st.rho, st.key, st.tr, st.s1.vec, st.s2.vec, st.t0.vec, sk);
+	unsigned bad = mldsa_unpack_sk(p, b->rho, b->key, b->tr, ws->s1, ws->s2, ws->t0, sk);
 	PQS_CT_DECLASSIFY(&bad, sizeof bad);
-	if (bad) {
-		ret = PQS_ERR_KEY_ENCODING;
-		goto out;
-	}
+	if (bad)
+		return PQS_ERR_KEY_ENCODING;
 	/* rho is public (the copy of pk's rho in sk): A_hat may be sampled in variable time. */
-	PQS_CT_DECLASSIFY(st.rho, sizeof st.rho);
+	PQS_CT_DECLASSIFY(b->rho, sizeof b->rho);
 
 	/* Step 7: rho'' = H(K || rnd || mu, 64). */
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
-	pqs_keccak_absorb(&ks, st.key, MLDSA_SEEDBYTES);
+	pqs_keccak_absorb(&ks, b->key, MLDSA_SEEDBYTES);
 	pqs_keccak_absorb(&ks, rnd ? rnd : zero_rnd, MLDSA_SEEDBYTES);
 	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
-	pqs_keccak_squeeze(&ks, st.rhopp, MLDSA_CRHBYTES);
+	pqs_keccak_squeeze(&ks, b->rhopp, MLDSA_CRHBYTES);
+	pqs_keccak_clear(&ks);
 
 	/* Steps 2-5: NTT of s1, s2, t0 and the matrix A_hat (kept: every attempt uses it). */
-	mldsa_polyvec_ntt(st.s1.vec, p->l);
-	mldsa_polyvec_ntt(st.s2.vec, p->k);
-	mldsa_polyvec_ntt(st.t0.vec, p->k);
-	mldsa_polymat_expand(&mat, st.rho, p->k, p->l);
+	mldsa_polyvec_ntt(ws->s1, p->l);
+	mldsa_polyvec_ntt(ws->s2, p->k);
+	mldsa_polyvec_ntt(ws->t0, p->k);
+	mldsa_polymat_expand(ws->mat, b->rho, p->k, p->l);
+	return PQS_OK;
+}
+
+/*
+ * Steps 11-31, one attempt of the rejection loop with mask nonce kappa.
+ * Returns 1 if (c~, z, h) is accepted, 0 if the attempt is rejected; the
+ * decision is declassified (FIPS 204 section 3.6.1: rejected attempts leak
+ * nothing about the key).
+ */
+static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, const uint8_t mu[MLDSA_CRHBYTES],
+                             unsigned kappa)
+{
+	/* Step 11: y = ExpandMask(rho'', kappa). */
+	for (unsigned r = 0; r < p->l; r++)
+		mldsa_poly_uniform_gamma1(&ws->y[r], b->rhopp, (uint16_t)(kappa + r), p->gamma1);
+
+	/* Step 12: w = NTT^-1(A_hat * NTT(y)). */
+	memcpy(ws->z, ws->y, p->l * sizeof(mldsa_poly));
+	mldsa_polyvec_ntt(ws->z, p->l);
+	for (unsigned i = 0; i < p->k; i++)
+		mldsa_polyvec_dot(&ws->w[i], &ws->mat[i * p->l], ws->z, p->l);
+	mldsa_polyvec_invntt_tomont(ws->w, p->k);
+	mldsa_polyvec_caddq(ws->w, p->k);
+
+	/* Step 13: w1 = HighBits(w) (keeping w0 = LowBits(w) for step 21). */
+	mldsa_polyvec_decompose(ws->w1, ws->w0, ws->w, p->k, p->gamma2);
+
+	/* Step 15: c~ = H(mu || w1Encode(w1), lambda/4). */
+	for (unsigned i = 0; i < p->k; i++)
+		mldsa_polyw1_pack(b->w1buf + i * p->polyw1_bytes, &ws->w1[i], p->gamma2);
+	pqs_keccak ks;
+	pqs_shake256_init(&ks);
+	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
+	pqs_keccak_absorb(&ks, b->w1buf, p->k * p->polyw1_bytes);
+	pqs_keccak_squeeze(&ks, b->ctilde, p->ctilde_bytes);
+	pqs_keccak_clear(&ks);
+
+	/* Steps 16-18: c = SampleInBall(c~), c_hat = NTT(c). */
+	mldsa_poly_challenge(ws->cp, b->ctilde, p->ctilde_bytes, p->tau);
+	mldsa_poly_ntt(ws->cp);
+
+	/* Steps 19-20: z = y + <<c s1>>. */
+	mldsa_polyvec_pointwise_poly(ws->z, ws->cp, ws->s1, p->l);
+	mldsa_polyvec_invntt_tomont(ws->z, p->l);
+	mldsa_polyvec_add(ws->z, ws->z, ws->y, p->l);
+	mldsa_polyvec_reduce(ws->z, p->l);
+
+	/*
+	 * Step 23, first half, decided before computing <<c s2>>: most
+	 * rejections come from z, and the order of the checks does not
+	 * change the outcome.
+	 */
+	unsigned reject = mldsa_polyvec_chknorm(ws->z, p->l, p->gamma1 - p->beta);
+	PQS_CT_DECLASSIFY(&reject, sizeof reject);
+	if (reject)
+		return 0;
+
+	/*
+	 * Step 21: r0 = LowBits(w - <<c s2>>), computed as w0 - <<c s2>>
+	 * (equal whenever the step-23 bound holds: subtracting a value of
+	 * norm <= beta from w0 cannot cross a rounding boundary without
+	 * violating ||r0|| < gamma2 - beta).
+	 */
+	mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->s2, p->k);
+	mldsa_polyvec_invntt_tomont(ws->h, p->k);
+	mldsa_polyvec_sub(ws->w0, ws->w0, ws->h, p->k);
+	mldsa_polyvec_reduce(ws->w0, p->k);
+
+	/* Step 23, second half: reject if ||r0|| >= gamma2 - beta. */
+	reject = mldsa_polyvec_chknorm(ws->w0, p->k, p->gamma2 - p->beta);
+	PQS_CT_DECLASSIFY(&reject, sizeof reject);
+	if (reject)
+		return 0;
+
+	/* Steps 25-26: <<c t0>>, h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>). */
+	mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->t0, p->k);
+	mldsa_polyvec_invntt_tomont(ws->h, p->k);
+	mldsa_polyvec_reduce(ws->h, p->k);
+	reject = mldsa_polyvec_chknorm(ws->h, p->k, p->gamma2);
+	mldsa_polyvec_add(ws->w0, ws->w0, ws->h, p->k);
+	const unsigned nh = mldsa_polyvec_make_hint(ws->h, ws->w0, ws->w1, p->k, p->gamma2);
+
+	/* Step 28: reject if ||<<c t0>>|| >= gamma2 or more than omega hints. */
+	reject |= (unsigned)((uint32_t)(p->omega - nh) >> 31);
+	PQS_CT_DECLASSIFY(&reject, sizeof reject);
+	return reject == 0;
+}
+
+int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                     const uint8_t *sk, mldsa_poly *workspace)
+{
+	sign_ws ws;
+	sign_bytes b;
+	sign_ws_layout(&ws, workspace, p->k, p->l);
+	int ret = sign_prepare(p, &ws, &b, mu, rnd, sk);
 
 	/* Steps 10-32: the rejection loop; kappa advances by l per attempt. */
-	for (unsigned kappa = 0;; kappa += p->l) {
+	for (unsigned kappa = 0; ret == PQS_OK; kappa += p->l) {
 		/*
 		 * ExpandMask's nonce kappa + r is a 16-bit integer (Algorithm 34
 		 * step 5); past 2^16 / l attempts (probability far below 2^-1000)
@@ -149,93 +268,46 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 		 */
 		if (kappa + p->l > 0xFFFFu) {
 			ret = PQS_ERR_INTERNAL;
-			goto out;
+			break;
 		}
-		/* Step 11: y = ExpandMask(rho'', kappa). */
-		for (unsigned r = 0; r < p->l; r++)
-			mldsa_poly_uniform_gamma1(&st.y.vec[r], st.rhopp, (uint16_t)(kappa + r), p->gamma1);
-
-		/* Step 12: w = NTT^-1(A_hat * NTT(y)). */
-		st.z = st.y;
-		mldsa_polyvec_ntt(st.z.vec, p->l);
-		for (unsigned i = 0; i < p->k; i++)
-			mldsa_polyvec_dot(&st.w.vec[i], mat.rows[i].vec, st.z.vec, p->l);
-		mldsa_polyvec_invntt_tomont(st.w.vec, p->k);
-		mldsa_polyvec_caddq(st.w.vec, p->k);
-
-		/* Step 13: w1 = HighBits(w) (keeping w0 = LowBits(w) for step 21). */
-		mldsa_polyvec_decompose(st.w1.vec, st.w0.vec, st.w.vec, p->k, p->gamma2);
-
-		/* Step 15: c~ = H(mu || w1Encode(w1), lambda/4). */
-		for (unsigned i = 0; i < p->k; i++)
-			mldsa_polyw1_pack(st.w1buf + i * p->polyw1_bytes, &st.w1.vec[i], p->gamma2);
-		pqs_shake256_init(&ks);
-		pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
-		pqs_keccak_absorb(&ks, st.w1buf, p->k * p->polyw1_bytes);
-		pqs_keccak_squeeze(&ks, st.ctilde, p->ctilde_bytes);
-
-		/* Steps 16-18: c = SampleInBall(c~), c_hat = NTT(c). */
-		mldsa_poly_challenge(&st.cp, st.ctilde, p->ctilde_bytes, p->tau);
-		mldsa_poly_ntt(&st.cp);
-
-		/* Steps 19-20: z = y + <<c s1>>. */
-		mldsa_polyvec_pointwise_poly(st.z.vec, &st.cp, st.s1.vec, p->l);
-		mldsa_polyvec_invntt_tomont(st.z.vec, p->l);
-		mldsa_polyvec_add(st.z.vec, st.z.vec, st.y.vec, p->l);
-		mldsa_polyvec_reduce(st.z.vec, p->l);
-
-		/*
-		 * Step 23, first half, decided before computing <<c s2>>: most
-		 * rejections come from z, and the order of the checks does not
-		 * change the outcome.
-		 */
-		unsigned reject = mldsa_polyvec_chknorm(st.z.vec, p->l, p->gamma1 - p->beta);
-		PQS_CT_DECLASSIFY(&reject, sizeof reject);
-		if (reject)
+		if (!sign_attempt(p, &ws, &b, mu, kappa))
 			continue;
-
-		/*
-		 * Step 21: r0 = LowBits(w - <<c s2>>), computed as w0 - <<c s2>>
-		 * (equal whenever the step-23 bound holds: subtracting a value of
-		 * norm <= beta from w0 cannot cross a rounding boundary without
-		 * violating ||r0|| < gamma2 - beta).
-		 */
-		mldsa_polyvec_pointwise_poly(st.h.vec, &st.cp, st.s2.vec, p->k);
-		mldsa_polyvec_invntt_tomont(st.h.vec, p->k);
-		mldsa_polyvec_sub(st.w0.vec, st.w0.vec, st.h.vec, p->k);
-		mldsa_polyvec_reduce(st.w0.vec, p->k);
-
-		/* Step 23, second half: reject if ||r0|| >= gamma2 - beta. */
-		reject = mldsa_polyvec_chknorm(st.w0.vec, p->k, p->gamma2 - p->beta);
-		PQS_CT_DECLASSIFY(&reject, sizeof reject);
-		if (reject)
-			continue;
-
-		/* Steps 25-26: <<c t0>>, h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>). */
-		mldsa_polyvec_pointwise_poly(st.h.vec, &st.cp, st.t0.vec, p->k);
-		mldsa_polyvec_invntt_tomont(st.h.vec, p->k);
-		mldsa_polyvec_reduce(st.h.vec, p->k);
-		reject = mldsa_polyvec_chknorm(st.h.vec, p->k, p->gamma2);
-		mldsa_polyvec_add(st.w0.vec, st.w0.vec, st.h.vec, p->k);
-		const unsigned nh = mldsa_polyvec_make_hint(st.h.vec, st.w0.vec, st.w1.vec, p->k, p->gamma2);
-
-		/* Step 28: reject if ||<<c t0>>|| >= gamma2 or more than omega hints. */
-		reject |= (unsigned)((uint32_t)(p->omega - nh) >> 31);
-		PQS_CT_DECLASSIFY(&reject, sizeof reject);
-		if (reject)
-			continue;
-
 		/* Step 33: accepted.  (c~, z, h) is the signature, public from here on. */
-		PQS_CT_DECLASSIFY(st.ctilde, p->ctilde_bytes);
-		PQS_CT_DECLASSIFY(st.z.vec, p->l * sizeof(mldsa_poly));
-		PQS_CT_DECLASSIFY(st.h.vec, p->k * sizeof(mldsa_poly));
-		mldsa_pack_sig(p, sig, st.ctilde, st.z.vec, st.h.vec);
+		PQS_CT_DECLASSIFY(b.ctilde, p->ctilde_bytes);
+		PQS_CT_DECLASSIFY(ws.z, p->l * sizeof(mldsa_poly));
+		PQS_CT_DECLASSIFY(ws.h, p->k * sizeof(mldsa_poly));
+		mldsa_pack_sig(p, sig, b.ctilde, ws.z, ws.h);
 		break;
 	}
-	pqs_keccak_clear(&ks);
-out:
-	pqs_zeroize(&st, sizeof st);
+	pqs_zeroize(&b, sizeof b);
+	pqs_zeroize(workspace, MLDSA_SIGN_WS_POLYS(p->k, p->l) * sizeof(mldsa_poly));
 	return ret;
+}
+
+/*
+ * One stack frame per parameter set, sized for that set (ML-DSA-44 needs
+ * less than half of ML-DSA-87's workspace); noinline keeps the three
+ * frames apart.
+ */
+#define SIGN_ON_STACK(name, k, l)                                                                                \
+	static PQS_NOINLINE int name(const mldsa_params *p, uint8_t *sig, const uint8_t *mu, const uint8_t *rnd, \
+	                             const uint8_t *sk)                                                          \
+	{                                                                                                        \
+		mldsa_poly workspace[MLDSA_SIGN_WS_POLYS(k, l)];                                                 \
+		return mldsa_sign_mu_ws(p, sig, mu, rnd, sk, workspace);                                         \
+	}
+SIGN_ON_STACK(sign_mu_44, 4, 4)
+SIGN_ON_STACK(sign_mu_65, 6, 5)
+SIGN_ON_STACK(sign_mu_87, 8, 7)
+
+int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                  const uint8_t *sk)
+{
+	if (p->k <= 4 && p->l <= 4)
+		return sign_mu_44(p, sig, mu, rnd, sk);
+	if (p->k <= 6 && p->l <= 5)
+		return sign_mu_65(p, sig, mu, rnd, sk);
+	return sign_mu_87(p, sig, mu, rnd, sk);
 }
 
 /* ---- Algorithm 8: ML-DSA.Verify_internal, from mu on ---- */
@@ -384,8 +456,26 @@ int mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES
 /* tr as stored in skEncode (Algorithm 24): after rho and K. */
 #define SK_TR(sk) ((sk) + 2 * MLDSA_SEEDBYTES)
 
-int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
-                   size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+/*
+ * Algorithm 7 from mu on, on the caller's workspace (tmp, tmp_len) when tmp
+ * is not NULL, otherwise on a stack buffer sized for the set.
+ */
+static int sign_mu_in(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                      const uint8_t *sk, void *tmp, size_t tmp_len)
+{
+	if (!tmp)
+		return mldsa_sign_mu(p, sig, mu, rnd, sk);
+	/* Align to the polynomial type inside the caller's buffer (the 3 slack bytes of the formula). */
+	const size_t align = _Alignof(mldsa_poly);
+	const size_t skip = (align - (size_t)((uintptr_t)tmp % align)) % align;
+	if (tmp_len < skip || tmp_len - skip < MLDSA_SIGN_WS_POLYS(p->k, p->l) * sizeof(mldsa_poly))
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	return mldsa_sign_mu_ws(p, sig, mu, rnd, sk, (mldsa_poly *)(void *)((uint8_t *)tmp + skip));
+}
+
+int pqs_mldsa_sign_temp(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                        size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len, void *tmp,
+                        size_t tmp_len)
 {
 	const mldsa_params *p = NULL;
 	uint8_t mu[MLDSA_CRHBYTES];
@@ -393,7 +483,13 @@ int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t m
 	/* Algorithm 2 step 10 (M' with domain 0), then Algorithm 7 with tr from sk. */
 	if (ret == PQS_OK)
 		ret = mldsa_external_mu(mu, SK_TR(sk), 0, ctx, ctx_len, msg, msg_len);
-	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
+	return ret == PQS_OK ? sign_mu_in(p, sig, mu, rnd, sk, tmp, tmp_len) : ret;
+}
+
+int pqs_mldsa_sign(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                   size_t ctx_len, const uint8_t *rnd, const uint8_t *sk, size_t sk_len)
+{
+	return pqs_mldsa_sign_temp(set, sig, msg, msg_len, ctx, ctx_len, rnd, sk, sk_len, NULL, 0);
 }
 
 int pqs_mldsa_verify(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,
@@ -437,14 +533,20 @@ int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_
 	return mldsa_verify_mu(p, sig, mu, pk);
 }
 
-int pqs_mldsa_sign_mu(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
-                      const uint8_t *sk, size_t sk_len)
+int pqs_mldsa_sign_mu_temp(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
+                           const uint8_t *sk, size_t sk_len, void *tmp, size_t tmp_len)
 {
 	const mldsa_params *p = NULL;
 	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, NULL, 0);
 	if (ret == PQS_OK && !mu)
 		ret = PQS_ERR_ARG;
-	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
+	return ret == PQS_OK ? sign_mu_in(p, sig, mu, rnd, sk, tmp, tmp_len) : ret;
+}
+
+int pqs_mldsa_sign_mu(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
+                      const uint8_t *sk, size_t sk_len)
+{
+	return pqs_mldsa_sign_mu_temp(set, sig, mu, rnd, sk, sk_len, NULL, 0);
 }
 
 int pqs_mldsa_verify_mu(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t mu[PQS_MLDSA_MU_BYTES],

@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 #include "mldsa/params.h"
+#include "mldsa/poly.h"
+#include "pqsig/mldsa.h"
 
 /* Algorithm 6 (KeyGen_internal). Returns PQS_OK. */
 int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[MLDSA_SEEDBYTES]);
@@ -17,9 +19,20 @@ int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const
 /*
  * Algorithm 7 from step 7 (mu given).  rnd may be NULL (deterministic).
  * Returns PQS_OK, PQS_ERR_KEY_ENCODING for an out-of-range s1/s2.
+ * Its workspace is a stack array sized for p's parameter set.
  */
 int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
                   const uint8_t *sk);
+
+/* Polynomials of the signing workspace for a k x l set (pqsig/mldsa.h formula). */
+#define MLDSA_SIGN_WS_POLYS(k, l) PQS_MLDSA_SIGN_TEMP_POLYS(k, l)
+
+/*
+ * The same on a caller's workspace of MLDSA_SIGN_WS_POLYS(p->k, p->l)
+ * polynomials, wiped before returning.
+ */
+int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+                     const uint8_t *sk, mldsa_poly *workspace);
 
 /* Algorithm 8 from step 8 (mu given): PQS_OK, PQS_ERR_SIG_ENCODING or PQS_ERR_INVALID_SIGNATURE. */
 int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk);
