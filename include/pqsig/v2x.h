@@ -362,9 +362,12 @@ typedef struct v2x_cache_ v2x_cache;
  * (least recently used entry evicted).  A hit skips chain validation:
  * the SPDU then costs one signature check (the validity window, PSID
  * permissions and the trust anchor's presence are still checked).
- * A digest signer is looked up by its HashedId8; an attached certificate
- * by its bytes (a copy is kept per entry): only a certificate byte for
- * byte identical to one verified before hits, and it is not hashed then.
+ * A digest signer is looked up by its HashedId8 (every entry with it is a
+ * candidate: HashedId8 values can collide); an attached certificate by its
+ * bytes (a copy is kept per entry): only a certificate byte for byte
+ * identical to one verified before hits, and it is not hashed then.  An
+ * SPDU that attaches issuer certificates too is always validated in full,
+ * so that its verdict does not depend on what the cache holds.
  */
 v2x_cache *v2x_cache_new(size_t capacity);
 void v2x_cache_free(v2x_cache *c);
