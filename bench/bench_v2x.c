@@ -20,6 +20,10 @@
  *     PQC and composites over it as message), so that
  *     stack overhead = 1 - SPDUs/s / bare checks/s;
  *   - neighbours served: vehicles at 10 Hz one core verifies, cold and warm;
+ *   - duplicate detector (v2x_replay): its fixed memory for 256 signers of
+ *     600 digests, the replays accepted without and with it (each pool
+ *     SPDU sent twice inside the window), and the warm rate with it, for
+ *     SPDUs new to it and for replays (rejected before any signature check);
  *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (wsm_fragment_count).
  *
  * Clocks.  The machines this runs on are shared, often by many jobs at
@@ -244,6 +248,13 @@ static int op_verify(void *arg, size_t i)
 	return v2x_spdu_verify(&p->vctx, p->spdu[i % POOL], p->spdu_len[i % POOL], NULL);
 }
 
+/* A replay must be rejected as a duplicate: anything else stops the measurement. */
+static int op_verify_replay(void *arg, size_t i)
+{
+	int e = op_verify(arg, i);
+	return e == V2X_ERR_DUPLICATE ? 0 : e ? e : V2X_ERR_ARG;
+}
+
 /* Parts of the stack's per-SPDU work, for the overhead breakdown. */
 static int op_decode(void *arg, size_t i)
 {
@@ -400,6 +411,66 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 	return 0;
 }
 
+/* Verify the pool once (warm cache), then each SPDU again: the replays accepted. */
+static int replays_accepted(bench_pki *p, v2x_replay *det, unsigned *accepted)
+{
+	v2x_cache_clear(p->cache);
+	v2x_verify_ctx_init(&p->vctx, p->store, p->cache, p->now);
+	p->vctx.replay = det;
+	*accepted = 0;
+	for (size_t i = 0; i < 2 * POOL; i++) {
+		int e = op_verify(p, i);
+		if (i < POOL && e)
+			return e;
+		if (i >= POOL && e && e != V2X_ERR_DUPLICATE)
+			return e;
+		*accepted += i >= POOL && !e;
+	}
+	return 0;
+}
+
+/*
+ * The duplicate detector's memory and effect.  Rates: best of rounds, warm
+ * cache; "new" SPDUs use a detector holding POOL - 1 digests per signer, so
+ * that each pool SPDU has been forgotten when it comes round again (a miss
+ * and an insertion every time, as for live traffic); replays use the
+ * benchmark's detector primed with the pool.
+ */
+static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
+{
+	v2x_replay *det = v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER), *fresh = NULL;
+	int e = det ? 0 : V2X_ERR_NOMEM;
+	r->replay_memory = v2x_replay_memory(det);
+	r->replays_sent = POOL;
+	if (!e)
+		e = replays_accepted(p, NULL, &r->replays_accepted_off);
+	if (!e)
+		e = replays_accepted(p, det, &r->replays_accepted_on); /* leaves det primed with the pool */
+	double seconds = quick ? 0.02 : 0.12, rate;
+	size_t calls;
+	for (size_t round = 0; !e && round < 3; round++) {
+		/* a new one each round: each round starts again at the first pool SPDU */
+		v2x_replay_free(fresh);
+		if (!(fresh = v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, POOL - 1))) {
+			e = V2X_ERR_NOMEM;
+			break;
+		}
+		p->vctx.replay = fresh;
+		e = cpu_rate(op_verify, p, 20, seconds, &rate, &calls);
+		if (!e && rate > r->verify_warm_dedup_per_s)
+			r->verify_warm_dedup_per_s = rate;
+		p->vctx.replay = det;
+		if (!e)
+			e = cpu_rate(op_verify_replay, p, 20, seconds, &rate, &calls);
+		if (!e && rate > r->replay_reject_per_s)
+			r->replay_reject_per_s = rate;
+	}
+	p->vctx.replay = NULL;
+	v2x_replay_free(det);
+	v2x_replay_free(fresh);
+	return e;
+}
+
 static int measure_profile(const char *name, int quick, unsigned threads, bench_v2x_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -454,6 +525,9 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	r->checks_warm = jobs[2].checks_per_op;
 	r->overhead_cold = paired_overhead(&jobs[0], &jobs[1], rounds_of(quick));
 	r->overhead_warm = paired_overhead(&jobs[2], &jobs[3], rounds_of(quick));
+	bench_progress("v2x %s: duplicate detector", name);
+	if ((e = measure_replay(p, quick, r)) != 0)
+		goto fail;
 
 	r->threads = threads;
 	double secs = quick ? 0.15 : 1.0;
@@ -521,13 +595,19 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       "\"ratio_to_ecdsa\":%.4f,\"ratio_warm_to_ecdsa\":%.4f,"
 		       "\"neighbours_10hz_cold\":%.0f,\"neighbours_10hz_warm\":%.0f,"
 		       "\"decode_us\":%.3f,\"cert_hashedid8_us\":%.3f,"
+		       "\"replay_detector_bytes\":%zu,\"replay_detector_signers\":%d,\"replay_detector_per_signer\":%d,"
+		       "\"replays_sent\":%u,\"replays_accepted_without_detector\":%u,"
+		       "\"replays_accepted_with_detector\":%u,\"verify_warm_with_detector_per_s\":%.1f,"
+		       "\"replay_rejects_per_s\":%.1f,"
 		       "\"openssl_ecdsa_p256_verify_per_s\":%.1f}%s\n",
 		       r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.n, r->sign.median_us / 1000.0,
 		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->verify_warm_per_s,
 		       r->bare_cold_per_s, r->bare_warm_per_s, r->overhead_cold, r->overhead_warm, r->checks_cold,
 		       r->checks_warm, r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
 		       r->ratio_warm_to_ecdsa, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us,
-		       r->cert_id_us, y->verify.ops_per_s, i + 1 < n ? "," : "");
+		       r->cert_id_us, r->replay_memory, BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER,
+		       r->replays_sent, r->replays_accepted_off, r->replays_accepted_on, r->verify_warm_dedup_per_s,
+		       r->replay_reject_per_s, y->verify.ops_per_s, i + 1 < n ? "," : "");
 	}
 	printf("]\n");
 }
@@ -553,6 +633,20 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 		       r->verify_warm_per_s, r->bare_warm_per_s, 100.0 * r->overhead_cold, 100.0 * r->overhead_warm,
 		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->verify_cold_per_s / 10.0,
 		       r->verify_warm_per_s / 10.0);
+	}
+	printf("\nDuplicate detector (v2x_replay, %d signers x %d digests; each of %d SPDUs sent twice inside the "
+	       "window; warm cache, one core)\n",
+	       BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER, POOL);
+	printf("%-24s %10s %12s %12s %10s %12s %14s\n", "profile", "memory", "replays off", "replays on", "warm/s",
+	       "warm+det/s", "replay rej/s");
+	for (size_t i = 0; i < n; i++) {
+		const bench_v2x_result *r = &res[i];
+		if (!r->available)
+			continue;
+		printf("%-24s %8.2fMB %7u of %2u %7u of %2u %10.0f %12.0f %14.0f\n", r->profile,
+		       (double)r->replay_memory / 1048576.0, r->replays_accepted_off, r->replays_sent,
+		       r->replays_accepted_on, r->replays_sent, r->verify_warm_per_s, r->verify_warm_dedup_per_s,
+		       r->replay_reject_per_s);
 	}
 }
 

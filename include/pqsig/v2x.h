@@ -17,7 +17,8 @@
  *   - SPDUs: sign (Ieee1609Dot2Data with SignedData) and verify (parse,
  *     resolve the signer, validate the chain, check the signature);
  *   - a certificate store (trust anchors and known certificates) and a
- *     bounded verified-certificate cache keyed by HashedId8.
+ *     bounded verified-certificate cache keyed by HashedId8;
+ *   - an optional duplicate (replay) detector for the verifier.
  *
  * Hashing (1609.2 section 5.3.1): the data input to the signature is
  *   H( H(ToBeSignedData COER) || H(signer certificate COER) )
@@ -92,6 +93,7 @@ typedef enum {
 	V2X_ERR_ALG_MISMATCH = -145,     /* key algorithm differs from the signature algorithm */
 	V2X_ERR_NO_GENERATION_TIME = -146, /* headerInfo has no generationTime (needed for replay and validity) */
 	V2X_ERR_CHAIN_LENGTH = -147,     /* chain violates an issuer's minChainLength/chainLengthRange */
+	V2X_ERR_DUPLICATE = -148,        /* the duplicate detector saw this signed content from this signer */
 	/* usage and environment */
 	V2X_ERR_ARG = -170,              /* NULL pointer or inconsistent argument */
 	V2X_ERR_BUFFER_TOO_SMALL = -171, /* caller's output buffer is too small */
@@ -360,14 +362,48 @@ typedef struct v2x_cache_ v2x_cache;
  * (least recently used entry evicted).  A hit skips chain validation:
  * the SPDU then costs one signature check (the validity window, PSID
  * permissions and the trust anchor's presence are still checked).
- * A digest signer is looked up by its HashedId8; an attached certificate
- * by its bytes (a copy is kept per entry): only a certificate byte for
- * byte identical to one verified before hits, and it is not hashed then.
+ * A digest signer is looked up by its HashedId8 (every entry with it is a
+ * candidate: HashedId8 values can collide); an attached certificate by its
+ * bytes (a copy is kept per entry): only a certificate byte for byte
+ * identical to one verified before hits, and it is not hashed then.  An
+ * SPDU that attaches issuer certificates too is always validated in full,
+ * so that its verdict does not depend on what the cache holds.
  */
 v2x_cache *v2x_cache_new(size_t capacity);
 void v2x_cache_free(v2x_cache *c);
 void v2x_cache_clear(v2x_cache *c);
 size_t v2x_cache_size(const v2x_cache *c);
+
+/* ------------------------------------------------------------------ */
+/* Duplicate (replay) detector                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct v2x_replay_ v2x_replay;
+
+/**
+ * A duplicate detector for v2x_verify_ctx.replay: a bounded set of recent
+ * SPDU digests per signer.  An SPDU verified once is rejected with
+ * V2X_ERR_DUPLICATE if it comes again (before its signature is checked).
+ * The digest is the SPDU's 1609.2 section 5.3.1 data input, over the
+ * ToBeSignedData and the signer's certificate: the same signed content
+ * re-sent (byte for byte, with a digest instead of the certificate, or
+ * signed again) is a duplicate.  Signers are keyed by the hash of their
+ * certificate.
+ *
+ * Bounds: at most max_signers signers (the least recently seen one is
+ * forgotten for a new one) and their last per_signer digests each (the
+ * oldest is forgotten): memory is fixed at creation, v2x_replay_memory()
+ * bytes (about 24 * max_signers * per_signer).  A replay is caught while
+ * its digest is still held: size per_signer for a signer's SPDUs within
+ * the verifier's window (max_age + max_future), e.g. 10 Hz * 60 s = 600;
+ * older SPDUs are refused as V2X_ERR_TOO_OLD anyway.
+ * Like a cache: one per thread, or a lock around v2x_spdu_verify.
+ * NULL if either bound is 0 or allocation fails.
+ */
+v2x_replay *v2x_replay_new(size_t max_signers, size_t per_signer);
+void v2x_replay_free(v2x_replay *r);
+/** Bytes the detector allocated: its whole, fixed memory. */
+size_t v2x_replay_memory(const v2x_replay *r);
 
 /* ------------------------------------------------------------------ */
 /* SPDUs                                                               */
@@ -421,10 +457,12 @@ typedef struct {
 	uint64_t max_future;       /* reject generationTime > now + max_future */
 	uint32_t expected_psid;    /* checked if has_expected_psid */
 	int has_expected_psid;
+	v2x_replay *replay;        /* may be NULL (the default): no duplicate detection */
 	/* counters, incremented by v2x_spdu_verify */
 	unsigned long sig_checks;  /* signature verifications (a composite counts once) */
 	unsigned long cache_hits;
 	unsigned long cache_misses;
+	unsigned long duplicates;  /* SPDUs rejected by the duplicate detector */
 } v2x_verify_ctx;
 
 /** Zero the context and set store, cache and a 30 s window around now (now 0: no replay check). */

@@ -645,8 +645,16 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 	int e = v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
 	if (e)
 		return e;
+	/* a duplicate costs no signature check; only verified SPDUs are recorded, so forgeries
+	 * cannot fill the detector */
+	if (v2x_replay_seen(v->replay, use->hash, di)) {
+		v->duplicates++;
+		return V2X_ERR_DUPLICATE;
+	}
 	v->sig_checks++;
 	e = v2x_alg_verify(sc->key_alg, sc->pk, di, v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	if (!e)
+		v2x_replay_record(v->replay, use->hash, di);
 	return e == V2X_ERR_SIG_ENCODING ? V2X_ERR_SIG_INVALID : e; /* a signature the scheme cannot parse does not verify */
 }
 

@@ -52,6 +52,7 @@ const char *v2x_strerror(int err)
 	case V2X_ERR_ALG_MISMATCH: return "invalid: signature algorithm does not match the key";
 	case V2X_ERR_NO_GENERATION_TIME: return "invalid: headerInfo has no generationTime";
 	case V2X_ERR_CHAIN_LENGTH: return "invalid: chain length not allowed by an issuer";
+	case V2X_ERR_DUPLICATE: return "invalid: duplicate of an SPDU already verified (replay)";
 	case V2X_ERR_ARG: return "invalid argument";
 	case V2X_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
 	case V2X_ERR_UNKNOWN_ALG: return "unknown V2X algorithm or profile";

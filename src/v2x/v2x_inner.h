@@ -141,6 +141,13 @@ int v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, cons
 /* Seconds of a Duration (1609.2 section 6.4.15). */
 uint64_t v2x_duration_seconds(unsigned unit, uint16_t value);
 
+/* ---------------- duplicate detector (replay.c) ---------------- */
+
+/* 1 if this signer (first 16 octets of H(its certificate)) has this digest (first 16 octets of an
+ * SPDU data input) recorded; record adds it, dropping the signer's oldest when full. */
+int v2x_replay_seen(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest);
+void v2x_replay_record(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest);
+
 /* ---------------- store and cache internals ---------------- */
 
 typedef struct {

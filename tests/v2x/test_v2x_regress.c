@@ -11,7 +11,11 @@
  *   - test_v2x_regress_hashedid8_collision_store / _cache (item 6): with
  *     the test hook forcing 1-octet HashedId8 values, colliding
  *     certificates are kept apart in the store and the cache, and none
- *     inherits another's trust or replaces another's entry.
+ *     inherits another's trust or replaces another's entry;
+ *   - test_v2x_regress_replay_within_window (item 18): the same SPDU
+ *     verified again inside the 30 s window is accepted without a
+ *     duplicate detector and rejected with one (also re-sent with a
+ *     digest signer or signed again); the detector's bounds hold.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,11 +49,16 @@ static int issue(v2x_cert_role role, const v2x_key *subj, const v2x_key *iss, co
 	                      &out->n);
 }
 
-static int sign(const v2x_key *k, const blob *cert, v2x_signer_kind kind, blob *out)
+static int sign_at(const v2x_key *k, const blob *cert, v2x_signer_kind kind, uint64_t gen, blob *out)
 {
 	v2x_signer s;
 	int e = v2x_signer_init(&s, k, cert->b, cert->n, kind, NULL);
-	return e ? e : v2x_spdu_sign(&s, 0x20, now64, payload, sizeof payload, out->b, sizeof out->b, &out->n);
+	return e ? e : v2x_spdu_sign(&s, 0x20, gen, payload, sizeof payload, out->b, sizeof out->b, &out->n);
+}
+
+static int sign(const v2x_key *k, const blob *cert, v2x_signer_kind kind, blob *out)
+{
+	return sign_at(k, cert, kind, now64, out);
 }
 
 static int verify(v2x_store *st, v2x_cache *c, const blob *x)
@@ -360,6 +369,75 @@ static void test_v2x_regress_hashedid8_collision_cache(void)
 	v2x_key_clear(&k2);
 }
 
+static int verify_r(v2x_store *st, v2x_cache *c, v2x_replay *r, const blob *x)
+{
+	v2x_verify_ctx v;
+	v2x_verify_ctx_init(&v, st, c, now64);
+	v.replay = r;
+	return v2x_spdu_verify(&v, x->b, x->n, NULL);
+}
+
+static void test_v2x_regress_replay_within_window(void)
+{
+	static pki a, b;
+	static blob m, again, digest, resigned, other, bad;
+	TU_CHECK(make_pki(&a, "ECDSA") && make_pki(&b, "ECDSA"), "PKIs");
+	v2x_store *st = v2x_store_new(4);
+	v2x_cache *c = v2x_cache_new(4);
+	TU_CHECK(v2x_store_add_root(st, a.root.b, a.root.n) == V2X_OK && v2x_store_add_root(st, b.root.b, b.root.n) == V2X_OK,
+	         "roots");
+	m = a.spdu;
+	/* the defect: without a detector the same SPDU verifies again inside the window */
+	int e1 = verify(st, c, &m), e2 = verify(st, c, &m);
+	TU_CHECK(e1 == V2X_OK && e2 == V2X_OK, "no detector: accepted twice (%s, %s)", v2x_strerror(e1), v2x_strerror(e2));
+	v2x_replay *r = v2x_replay_new(4, 3);
+	TU_CHECK(r != NULL, "detector");
+	int e = verify_r(st, c, r, &m);
+	TU_CHECK(e == V2X_OK, "first arrival: %s", v2x_strerror(e));
+	e = verify_r(st, c, r, &m);
+	TU_CHECK(e == V2X_ERR_DUPLICATE, "the same bytes again: %s", v2x_strerror(e));
+	e = sign(&a.vk, &a.veh, V2X_SIGNER_DIGEST, &digest) == V2X_OK ? verify_r(st, c, r, &digest) : -1;
+	TU_CHECK(e == V2X_ERR_DUPLICATE, "the same content with a digest signer: %s", v2x_strerror(e));
+	e = sign(&a.vk, &a.veh, V2X_SIGNER_CERT, &resigned) == V2X_OK && memcmp(resigned.b, m.b, m.n) != 0
+	            ? verify_r(st, c, r, &resigned)
+	            : -1;
+	TU_CHECK(e == V2X_ERR_DUPLICATE, "the same content signed again: %s", v2x_strerror(e));
+	/* a forgery is not recorded: its genuine twin still verifies first time */
+	TU_CHECK(sign_at(&a.vk, &a.veh, V2X_SIGNER_CERT, now64 + 1, &other) == V2X_OK, "another SPDU");
+	bad = other;
+	bad.b[bad.n - 1] ^= 1;
+	e1 = verify_r(st, c, r, &bad);
+	e2 = verify_r(st, c, r, &other);
+	TU_CHECK(e1 == V2X_ERR_SIG_INVALID && e2 == V2X_OK, "forgery %s, then the genuine SPDU %s", v2x_strerror(e1),
+	         v2x_strerror(e2));
+	/* another signer's traffic does not evict a's digests (its own quota) */
+	for (int i = 0; i < 10; i++) {
+		e = sign_at(&b.vk, &b.veh, V2X_SIGNER_CERT, now64 + 1 + (uint64_t)i, &again);
+		if (!e)
+			e = verify_r(st, c, r, &again);
+		TU_CHECK(e == V2X_OK, "signer b SPDU %d: %s", i, v2x_strerror(e));
+	}
+	e = verify_r(st, c, r, &m);
+	TU_CHECK(e == V2X_ERR_DUPLICATE, "a's SPDU after b's traffic: %s", v2x_strerror(e));
+	/* the bound: a's ring holds 3 digests; after 3 newer SPDUs of a the first is forgotten */
+	for (int i = 2; i < 5; i++)
+		TU_CHECK(sign_at(&a.vk, &a.veh, V2X_SIGNER_CERT, now64 + (uint64_t)i, &again) == V2X_OK &&
+		                 verify_r(st, c, r, &again) == V2X_OK,
+		         "a's SPDU %d", i);
+	e = verify_r(st, c, r, &m);
+	TU_CHECK(e == V2X_OK, "beyond the per-signer bound the oldest is forgotten: %s", v2x_strerror(e));
+	size_t mem = v2x_replay_memory(r);
+	TU_CHECK(mem >= 4 * 3 * 24 && mem < 4 * 3 * 24 + 4 * 64 + 256, "memory of (4, 3): %zu bytes", mem);
+	v2x_replay_free(r);
+	TU_CHECK(v2x_replay_new(0, 3) == NULL && v2x_replay_new(3, 0) == NULL, "zero bounds refused");
+	v2x_cache_free(c);
+	v2x_store_free(st);
+	v2x_key_clear(&a.rk);
+	v2x_key_clear(&a.vk);
+	v2x_key_clear(&b.rk);
+	v2x_key_clear(&b.vk);
+}
+
 int main(void)
 {
 	now64 = v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
@@ -368,5 +446,6 @@ int main(void)
 	test_v2x_regress_offcurve_uncompressed_key();
 	test_v2x_regress_hashedid8_collision_store();
 	test_v2x_regress_hashedid8_collision_cache();
+	test_v2x_regress_replay_within_window();
 	return tu_finish("v2x_regress");
 }
