@@ -8,8 +8,8 @@
 #                                 readable by others receives no secret key
 #   show_damaged         item 14: random bit flips inside the stored blocks and account records:
 #                                 `show` never prints changed data with exit 0
-#   damaged_store        item 1:  random truncations and page overwrites: every command
-#                                 exits 0, 1 or 2, never by a signal
+#   damaged_store        item 1:  random truncations and page overwrites: show, validate, transfer,
+#                                 keygen and mine each exit 0, 1 or 2, never by a signal
 set -u
 P="$1"
 CASE="$2"
@@ -180,7 +180,7 @@ show_damaged|damaged_store)
 		if [ "$CASE" = show_damaged ]; then
 			cmds="show|show --height 1|show --height 2"
 		else
-			cmds="show|show --height 2|validate|mine"
+			cmds="show|show --height 2|validate|transfer --from alice --to bob --amount 1|keygen --name carol|mine"
 		fi
 		IFS='|'
 		set -- $cmds
