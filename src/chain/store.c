@@ -572,6 +572,21 @@ int pqs_chain_node_append(pqs_chain_node *n, const uint8_t *block, size_t len, p
 	return append(n, fresh, block, len, pool, pending_through, bad_index);
 }
 
+/* A malloc'd copy of the stored block at height. */
+static int copy_block(pqs_chain_node *n, MDB_txn *txn, uint64_t height, uint8_t **out, size_t *len)
+{
+	uint8_t hk[8];
+	MDB_val k = height_key(hk, height), v;
+	int rc = db_get(n, txn, n->blocks, &k, &v);
+	if (rc)
+		return rc;
+	if (!(*out = malloc(v.mv_size ? v.mv_size : 1)))
+		return PQS_CHAIN_ERR_NOMEM;
+	memcpy(*out, v.mv_data, v.mv_size);
+	*len = v.mv_size;
+	return PQS_OK;
+}
+
 int pqs_chain_node_block(pqs_chain_node *n, uint64_t height, uint8_t **out, size_t *len)
 {
 	if (!n || !out || !len)
@@ -580,17 +595,7 @@ int pqs_chain_node_block(pqs_chain_node *n, uint64_t height, uint8_t **out, size
 	int rc = txn_begin(n, MDB_RDONLY, &txn);
 	if (rc)
 		return rc;
-	uint8_t hk[8];
-	MDB_val k = height_key(hk, height), v;
-	if (!(rc = db_get(n, txn, n->blocks, &k, &v))) {
-		*out = malloc(v.mv_size ? v.mv_size : 1);
-		if (!*out)
-			rc = PQS_CHAIN_ERR_NOMEM;
-		else {
-			memcpy(*out, v.mv_data, v.mv_size);
-			*len = v.mv_size;
-		}
-	}
+	rc = copy_block(n, txn, height, out, len);
 	mdb_txn_abort(txn);
 	return rc;
 }
@@ -646,16 +651,8 @@ int pqs_chain_node_block_checked(pqs_chain_node *n, uint64_t height, uint8_t **o
 	if ((rc = get_tip(n, txn, &tip_height, tip)))
 		goto done;
 	rc = PQS_CHAIN_ERR_NOT_FOUND;
-	if (height > tip_height)
+	if (height > tip_height || (rc = copy_block(n, txn, height, out, len)))
 		goto done;
-	k = height_key(hk, height);
-	if ((rc = db_get(n, txn, n->blocks, &k, &v)))
-		goto done;
-	rc = PQS_CHAIN_ERR_NOMEM;
-	if (!(*out = malloc(v.mv_size ? v.mv_size : 1)))
-		goto done;
-	memcpy(*out, v.mv_data, v.mv_size);
-	*len = v.mv_size;
 	rc = PQS_CHAIN_ERR_CORRUPT;
 	if (pqs_chain_header_decode(&h, *out, *len) != PQS_OK || h.height != height ||
 	    h.chain_id != pqs_chain_state_chain_id(n->st))

@@ -8,8 +8,8 @@
 #                                 readable by others receives no secret key
 #   show_damaged         item 14: random bit flips inside the stored blocks and account records:
 #                                 `show` never prints changed data with exit 0
-#   damaged_store        item 1:  random truncations and page overwrites: every command
-#                                 exits 0, 1 or 2, never by a signal
+#   damaged_store        item 1:  random truncations and page overwrites: show, validate, transfer,
+#                                 keygen and mine each exit 0, 1 or 2, never by a signal
 set -u
 P="$1"
 CASE="$2"
@@ -154,6 +154,7 @@ show_damaged|damaged_store)
 	fi
 	printed=0
 	signals=0
+	exit0=0; exit1=0; exit2=0
 	r=0
 	while [ $r -lt "$RUNS" ]; do
 		W="$D/w"
@@ -180,7 +181,7 @@ show_damaged|damaged_store)
 		if [ "$CASE" = show_damaged ]; then
 			cmds="show|show --height 1|show --height 2"
 		else
-			cmds="show|show --height 2|validate|mine"
+			cmds="show|show --height 2|validate|transfer --from alice --to bob --amount 1|keygen --name carol|mine"
 		fi
 		IFS='|'
 		set -- $cmds
@@ -191,6 +192,8 @@ show_damaged|damaged_store)
 			"$P" chain $cmd --dir "$W" >"$D/out" 2>"$D/err"; rc=$?
 			if [ $rc -gt 2 ]; then
 				bad "$what: 'chain $cmd' ended with exit $rc (signal $((rc - 128)))"; signals=$((signals + 1))
+			else
+				eval "exit$rc=\$((exit$rc + 1))"
 			fi
 			case "$cmd" in show*) ;; *) continue ;; esac
 			ref="$D/show.ref"
@@ -202,7 +205,7 @@ show_damaged|damaged_store)
 		done
 		r=$((r + 1))
 	done
-	echo "$CASE: $RUNS damaged copies, $checks commands, $printed 'show' runs reported damage (exit 1), $signals signals"
+	echo "$CASE: $RUNS damaged copies, $checks commands (exit 0: $exit0, 1: $exit1, 2: $exit2), $printed 'show' runs reported damage (exit 1), $signals signals"
 	if [ "$CASE" = show_damaged ]; then
 		checks=$((checks + 1))
 		[ "$printed" -gt 0 ] || bad "no bit flip was reported as damage: the flips missed the records"
