@@ -22,7 +22,7 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 report: build
-	@$(BUILD)/pqsig report --out report/ --quick
+	@$(BUILD)/pqsig report --out report/ --quick --force
 
 clean:
 	@rm -rf $(BUILD) build-asan build-fpemu report
