@@ -99,26 +99,26 @@ uint8_t *cli_read_prefix(const char *path, const char *role, size_t *len, size_t
 	return buf;
 }
 
-uint8_t *cli_read_file(const char *path, const char *role, size_t *len, size_t max_len)
+/* cli_read_prefix, then an error naming cap (the limit's name) if the input is longer than max_len. */
+static uint8_t *read_capped(const char *path, const char *role, size_t *len, size_t max_len, const char *cap)
 {
 	uint8_t *buf = cli_read_prefix(path, role, len, max_len);
 	if (buf && *len > max_len) {
-		cli_error("%s %s is larger than %zu bytes, the most a valid one has", role, path, max_len);
+		cli_error("%s %s is larger than %s %zu bytes", role, path, cap, max_len);
 		free(buf);
 		return NULL;
 	}
 	return buf;
 }
 
+uint8_t *cli_read_file(const char *path, const char *role, size_t *len, size_t max_len)
+{
+	return read_capped(path, role, len, max_len, "the largest valid size,");
+}
+
 uint8_t *cli_read_input(const char *path, const char *role, size_t *len, size_t max_input)
 {
-	uint8_t *buf = cli_read_prefix(path, role, len, max_input);
-	if (buf && *len > max_input) {
-		cli_error("%s %s is larger than --max-input %zu bytes", role, path, max_input);
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	return read_capped(path, role, len, max_input, "--max-input");
 }
 
 uint8_t *cli_read_secret(const char *path, size_t *len, size_t max_len)
