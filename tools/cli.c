@@ -292,6 +292,10 @@ int cli_output_commit(cli_output *o)
 			err = errno;
 	} else if (link(o->temp, o->path) != 0) {
 		err = errno;
+		/* a file system without hard links: check, then rename (a narrow race instead of none) */
+		struct stat st;
+		if (err == EPERM || err == EOPNOTSUPP || err == ENOSYS || err == EMLINK)
+			err = lstat(o->path, &st) == 0 ? EEXIST : rename(o->temp, o->path) != 0 ? errno : 0;
 	}
 	if (err) {
 		cli_output_abort(o);
@@ -299,10 +303,10 @@ int cli_output_commit(cli_output *o)
 			return cli_error("%s exists (give --force to replace it)", o->path);
 		return cli_error("cannot create %s: %s", o->path, strerror(err));
 	}
-	if (!(o->flags & CLI_WRITE_FORCE))
-		unlink(o->temp); /* the file lives on under its final name */
+	unlink(o->temp); /* after link(2): the file lives on under its final name; after rename: no-op */
 	o->temp[0] = '\0';
-	if (sync_dir_of(o->path) != 0)
+	/* EINVAL: a file system that cannot sync directories; the file itself was synced */
+	if (sync_dir_of(o->path) != 0 && errno != EINVAL)
 		return cli_error("cannot sync the directory of %s: %s", o->path, strerror(errno));
 	return CLI_OK;
 }
