@@ -47,23 +47,6 @@ static int open_node(const char *dir, int create, pqs_chain_node **n)
 	return CLI_OK;
 }
 
-/*
- * Wallet names are LMDB keys (at most 511 bytes); a longer name is rejected
- * first, with its own error, instead of failing deep in the store with the
- * name filling the message (issue 10, item 17).
- */
-#define WALLET_NAME_MAX 255
-
-static int check_wallet_name(const char *option, const char *name)
-{
-	if (!name || !*name)
-		return cli_error("missing %s NAME", option);
-	if (strlen(name) > WALLET_NAME_MAX)
-		return cli_error("%s: the wallet name is %zu bytes, longer than the %d allowed", option, strlen(name),
-		                 WALLET_NAME_MAX);
-	return CLI_OK;
-}
-
 static pqs_chain_pool *make_pool(const char *threads)
 {
 	uint64_t t = 0;
@@ -153,8 +136,8 @@ static int chain_keygen(int argc, char **argv)
 	cli_opt opts[] = { { NULL, "--dir", 1, &dir }, { "-a", "--alg", 1, &alg }, { NULL, "--name", 1, &name } };
 	if (cli_parse(argc, argv, 2, opts, 3, NULL, 0, NULL))
 		return CLI_ERROR;
-	if (check_wallet_name("--name", name))
-		return CLI_ERROR;
+	if (!name || !*name)
+		return cli_error("missing --name NAME");
 	const pqs_sig_class *cls = cli_find_alg(alg);
 	pqs_chain_node *n;
 	if (!cls || open_node(dir, 0, &n))
@@ -201,8 +184,6 @@ static int chain_transfer(int argc, char **argv)
 	uint64_t amount;
 	if (!from || !to)
 		return cli_error("transfer needs --from NAME and --to NAME");
-	if (check_wallet_name("--from", from) || check_wallet_name("--to", to))
-		return CLI_ERROR;
 	if (!amount_s)
 		return cli_error("missing --amount N");
 	if (cli_parse_u64(amount_s, "--amount", 0, UINT64_MAX, &amount))
