@@ -24,7 +24,7 @@ test: deps build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 report: deps build
-	@$(BUILD)/pqsig report --out report/ --quick
+	@$(BUILD)/pqsig report --out report/ --quick --force
 
 clean:
 	@rm -rf $(BUILD) build-asan build-fpemu report

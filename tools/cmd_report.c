@@ -1,6 +1,7 @@
 /*
- * `pqsig report --out DIR [--quick|--full]`: runs every section's
- * measurements on this machine and writes DIR/REPORT.md.
+ * `pqsig report --out DIR [--quick|--full] [--force]`: runs every section's
+ * measurements on this machine and writes DIR/REPORT.md (atomically: a run
+ * that fails leaves the previous report; --force replaces an existing one).
  */
 #include <errno.h>
 #include <string.h>
@@ -27,22 +28,24 @@ static const report_section sections[] = {
 
 int cmd_report(int argc, char **argv)
 {
-	const char *out = NULL, *quick = NULL, *full = NULL, *only = NULL;
+	const char *out = NULL, *quick = NULL, *full = NULL, *only = NULL, *force = NULL;
 	cli_opt opts[] = {
 		{ "-o", "--out", 1, &out }, { NULL, "--quick", 0, &quick }, { NULL, "--full", 0, &full },
-		{ NULL, "--only", 1, &only },
+		{ NULL, "--only", 1, &only }, { NULL, "--force", 0, &force },
 	};
-	if (cli_parse(argc, argv, 1, opts, 4, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 5, NULL, 0, NULL))
 		return CLI_ERROR;
 	if (!out)
 		return cli_error("report needs --out DIR");
 	if (mkdir(out, 0755) != 0 && errno != EEXIST)
 		return cli_error("cannot create %s: %s", out, strerror(errno));
 	char path[4096];
-	snprintf(path, sizeof path, "%s/REPORT.md", out);
-	FILE *md = fopen(path, "w");
-	if (!md)
-		return cli_error("cannot create %s: %s", path, strerror(errno));
+	if (snprintf(path, sizeof path, "%s/REPORT.md", out) >= (int)sizeof path)
+		return cli_error("--out path too long (%zu bytes)", strlen(out));
+	cli_output md_out;
+	if (cli_output_open(&md_out, path, force ? CLI_WRITE_FORCE : 0))
+		return CLI_ERROR;
+	FILE *md = md_out.f;
 	report_opts ro = { .quick = !full, .out_dir = out, .shared_dir = "../shared" };
 	char machine[512], date[64];
 	time_t now = time(NULL);
@@ -61,8 +64,9 @@ int cmd_report(int argc, char **argv)
 		fprintf(md, "\n");
 		fflush(md);
 	}
-	if (fclose(md) != 0 && rc == CLI_OK)
-		rc = cli_error("cannot write %s", path);
+	if (rc == CLI_OK)
+		rc = cli_output_commit(&md_out);
+	cli_output_abort(&md_out);
 	if (rc == CLI_OK)
 		fprintf(stderr, "report: wrote %s\n", path);
 	return rc;

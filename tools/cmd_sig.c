@@ -2,14 +2,14 @@
  * pqsig list / keygen / sign / verify: the scheme-independent commands.
  * Files hold raw bytes in each scheme's standard encoding.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "pqsig/rand.h"
 
-/* Messages are read whole; 256 MiB is far beyond any V2X or ledger use. */
-#define MAX_MSG_LEN ((size_t)256 << 20)
 
 int cmd_list(int argc, char **argv)
 {
@@ -67,12 +67,12 @@ static long parse_ctx(const pqs_sig_class *cls, const char *hex, uint8_t buf[PQS
 
 int cmd_keygen(int argc, char **argv)
 {
-	const char *alg = NULL, *seed_hex = NULL, *sk_path = NULL, *pk_path = NULL;
+	const char *alg = NULL, *seed_hex = NULL, *sk_path = NULL, *pk_path = NULL, *force = NULL;
 	cli_opt opts[] = {
 		{ "-a", "--alg", 1, &alg }, { NULL, "--seed", 1, &seed_hex },
-		{ "-s", "--sk", 1, &sk_path }, { "-p", "--pk", 1, &pk_path },
+		{ "-s", "--sk", 1, &sk_path }, { "-p", "--pk", 1, &pk_path }, { NULL, "--force", 0, &force },
 	};
-	if (cli_parse(argc, argv, 1, opts, 4, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 5, NULL, 0, NULL))
 		return CLI_ERROR;
 	const pqs_sig_class *cls = cli_find_alg(alg);
 	if (!cls)
@@ -90,33 +90,62 @@ int cmd_keygen(int argc, char **argv)
 		if ((size_t)seed_len != cls->seed_len)
 			return cli_error("--seed must be %zu bytes for %s, got %ld", cls->seed_len, cls->name, seed_len);
 	}
+	/* Both outputs are opened (as temp files) before anything is generated or
+	 * replaced: a bad path for one leaves the other file untouched. */
+	unsigned mode = force ? CLI_WRITE_FORCE : 0;
+	cli_output sk_out, pk_out;
+	if (cli_output_open(&sk_out, sk_path, mode | CLI_WRITE_SECRET))
+		return CLI_ERROR;
+	if (cli_output_open(&pk_out, pk_path, mode)) {
+		cli_output_abort(&sk_out);
+		return CLI_ERROR;
+	}
 	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len);
+	int rc = CLI_ERROR;
 	if (!pk || !sk) {
-		free(pk);
-		free(sk);
-		return cli_error("out of memory");
+		cli_error("out of memory");
+		goto done;
 	}
 	int ret = pqs_sig_keygen(cls, pk, sk, seed_hex ? seed : NULL, (size_t)seed_len, NULL);
+	if (ret != PQS_OK) {
+		cli_error("keygen failed: %s", pqs_strerror(ret));
+		goto done;
+	}
+	if (fwrite(sk, 1, cls->sk_len, sk_out.f) != cls->sk_len || fwrite(pk, 1, cls->pk_len, pk_out.f) != cls->pk_len) {
+		cli_error("cannot write the key files %s, %s: %s", sk_path, pk_path, strerror(errno));
+		goto done;
+	}
+	if (cli_output_commit(&sk_out) == CLI_OK) {
+		rc = cli_output_commit(&pk_out);
+		/* a secret key without its public key is useless: remove the one we just created */
+		if (rc != CLI_OK && !force)
+			unlink(sk_path);
+	}
+done:
+	cli_output_abort(&sk_out);
+	cli_output_abort(&pk_out);
 	pqs_zeroize(seed, sizeof seed);
-	int rc;
-	if (ret != PQS_OK)
-		rc = cli_error("keygen failed: %s", pqs_strerror(ret));
-	else if ((rc = cli_write_file(sk_path, sk, cls->sk_len)) == CLI_OK)
-		rc = cli_write_file(pk_path, pk, cls->pk_len);
-	pqs_zeroize(sk, cls->sk_len);
+	if (sk)
+		pqs_zeroize(sk, cls->sk_len);
 	free(sk);
 	free(pk);
 	return rc;
 }
 
+/* Secret keys are at most this long in any scheme's encoding (the largest is a composite's, < 8 KiB). */
+#define MAX_SK_FILE ((size_t)64 << 10)
+
 int cmd_sign(int argc, char **argv)
 {
 	const char *alg = NULL, *sk_path = NULL, *in_path = NULL, *out_path = NULL, *ctx_hex = NULL, *det = NULL;
+	const char *force = NULL, *max_s = NULL;
 	cli_opt opts[] = {
 		{ "-a", "--alg", 1, &alg }, { "-s", "--sk", 1, &sk_path }, { "-i", "--in", 1, &in_path },
 		{ "-o", "--out", 1, &out_path }, { NULL, "--ctx", 1, &ctx_hex }, { NULL, "--deterministic", 0, &det },
+		{ NULL, "--force", 0, &force }, { NULL, "--max-input", 1, &max_s },
 	};
-	if (cli_parse(argc, argv, 1, opts, 6, NULL, 0, NULL))
+	size_t max_input;
+	if (cli_parse(argc, argv, 1, opts, 8, NULL, 0, NULL) || cli_parse_max_input(max_s, &max_input))
 		return CLI_ERROR;
 	const pqs_sig_class *cls = cli_find_alg(alg);
 	if (!cls)
@@ -130,16 +159,19 @@ int cmd_sign(int argc, char **argv)
 	if (det && !(cls->flags & PQS_SIG_DETERMINISTIC_OK))
 		return cli_error("%s has no deterministic signing mode", cls->name);
 	size_t sk_len = 0, msg_len = 0;
-	uint8_t *sk = cli_read_file(sk_path, &sk_len, 1 << 20);
+	uint8_t *sk = cli_read_secret(sk_path, &sk_len, MAX_SK_FILE);
 	if (!sk)
 		return CLI_ERROR;
 	int rc = CLI_ERROR;
 	uint8_t *msg = NULL, *sig = NULL;
+	cli_output out = { 0 };
 	if (sk_len != cls->sk_len) {
 		cli_error("%s: secret key must be %zu bytes for %s, got %zu", sk_path, cls->sk_len, cls->name, sk_len);
 		goto done;
 	}
-	msg = cli_read_file(in_path, &msg_len, MAX_MSG_LEN);
+	if (cli_output_open(&out, out_path, force ? CLI_WRITE_FORCE : 0))
+		goto done;
+	msg = cli_read_input(in_path, "message", &msg_len, max_input);
 	sig = malloc(cls->sig_max_len);
 	if (!msg || !sig)
 		goto done;
@@ -148,24 +180,33 @@ int cmd_sign(int argc, char **argv)
 	                       det ? PQS_SIGN_DETERMINISTIC : 0, NULL);
 	if (ret != PQS_OK)
 		cli_error("sign failed: %s", pqs_strerror(ret));
+	else if (fwrite(sig, 1, sig_len, out.f) != sig_len)
+		cli_error("cannot write %s: %s", out_path, strerror(errno));
 	else
-		rc = cli_write_file(out_path, sig, sig_len);
+		rc = cli_output_commit(&out);
 done:
-	pqs_zeroize(sk, sk_len);
-	free(sk);
+	cli_output_abort(&out);
+	cli_free_secret(sk, sk_len);
 	free(msg);
 	free(sig);
 	return rc;
 }
 
+/* Verify's results that mean "this signature is invalid" (exit 1): a malformed signature is one. */
+static int signature_is_invalid(int ret)
+{
+	return ret == PQS_ERR_INVALID_SIGNATURE || ret == PQS_ERR_SIG_ENCODING || ret == PQS_ERR_SIG_LENGTH;
+}
+
 int cmd_verify(int argc, char **argv)
 {
-	const char *alg = NULL, *pk_path = NULL, *in_path = NULL, *sig_path = NULL, *ctx_hex = NULL;
+	const char *alg = NULL, *pk_path = NULL, *in_path = NULL, *sig_path = NULL, *ctx_hex = NULL, *max_s = NULL;
 	cli_opt opts[] = {
 		{ "-a", "--alg", 1, &alg }, { "-p", "--pk", 1, &pk_path }, { "-i", "--in", 1, &in_path },
-		{ "-S", "--sig", 1, &sig_path }, { NULL, "--ctx", 1, &ctx_hex },
+		{ "-S", "--sig", 1, &sig_path }, { NULL, "--ctx", 1, &ctx_hex }, { NULL, "--max-input", 1, &max_s },
 	};
-	if (cli_parse(argc, argv, 1, opts, 5, NULL, 0, NULL))
+	size_t max_input;
+	if (cli_parse(argc, argv, 1, opts, 6, NULL, 0, NULL) || cli_parse_max_input(max_s, &max_input))
 		return CLI_ERROR;
 	const pqs_sig_class *cls = cli_find_alg(alg);
 	if (!cls)
@@ -177,31 +218,37 @@ int cmd_verify(int argc, char **argv)
 	if (ctx_len < 0)
 		return CLI_ERROR;
 	size_t pk_len = 0, msg_len = 0, sig_len = 0;
-	uint8_t *pk = cli_read_file(pk_path, &pk_len, 1 << 20), *msg = NULL, *sig = NULL;
+	/* keys and signatures are read only up to their largest valid size (+1 byte to tell "too long") */
+	uint8_t *pk = cli_read_prefix(pk_path, "public key", &pk_len, cls->pk_len), *msg = NULL, *sig = NULL;
 	int rc = CLI_ERROR;
 	if (!pk)
 		return CLI_ERROR;
 	if (pk_len != cls->pk_len) {
-		cli_error("%s: public key must be %zu bytes for %s, got %zu", pk_path, cls->pk_len, cls->name, pk_len);
+		cli_error("%s: public key must be %zu bytes for %s, got %s%zu", pk_path, cls->pk_len, cls->name,
+		          pk_len > cls->pk_len ? "more than " : "", pk_len > cls->pk_len ? cls->pk_len : pk_len);
 		goto done;
 	}
-	sig = cli_read_file(sig_path, &sig_len, 1 << 20);
+	sig = cli_read_prefix(sig_path, "signature", &sig_len, cls->sig_max_len);
 	if (!sig)
 		goto done;
+	/* a signature of a length the scheme never produces is malformed, so invalid (exit 1) */
 	if (sig_len == 0 || sig_len > cls->sig_max_len ||
 	    ((cls->flags & PQS_SIG_FIXED_LENGTH) && sig_len != cls->sig_max_len)) {
-		cli_error("%s: signature length %zu is not valid for %s", sig_path, sig_len, cls->name);
+		fprintf(stderr, "pqsig: signature invalid: %s: %s%zu bytes is not a valid length for %s (%s%zu)\n",
+		        sig_path, sig_len > cls->sig_max_len ? "more than " : "",
+		        sig_len > cls->sig_max_len ? cls->sig_max_len : sig_len, cls->name,
+		        cls->flags & PQS_SIG_FIXED_LENGTH ? "exactly " : "at most ", cls->sig_max_len);
+		rc = CLI_INVALID;
 		goto done;
 	}
-	msg = cli_read_file(in_path, &msg_len, MAX_MSG_LEN);
+	msg = cli_read_input(in_path, "message", &msg_len, max_input);
 	if (!msg)
 		goto done;
 	int ret = pqs_sig_verify(cls, sig, sig_len, msg, msg_len, ctx, (size_t)ctx_len, pk);
 	if (ret == PQS_OK) {
 		printf("valid\n");
 		rc = CLI_OK;
-	} else if (ret == PQS_ERR_INVALID_SIGNATURE || ret == PQS_ERR_SIG_ENCODING) {
-		/* A well-framed signature that does not verify (or does not decode) is "invalid". */
+	} else if (signature_is_invalid(ret)) {
 		fprintf(stderr, "pqsig: signature invalid: %s\n", pqs_strerror(ret));
 		rc = CLI_INVALID;
 	} else {

@@ -1,12 +1,15 @@
 /*
  * `pqsig v2x ...`: the IEEE 1609.2 stack from the command line.
  *
- *   pki init --profile P --dir D [--intermediate] [--start UNIX]
+ *   pki init --profile P --dir D [--intermediate] [--start UNIX] [--force]
  *   sign --dir D [--payload FILE | --payload-size N] [--signer cert|digest]
- *        [--psid N] [--time UNIX_US] -o SPDU
+ *        [--psid N] [--time UNIX_US] -o SPDU [--force]
  *   verify --dir D SPDU [--now UNIX_US] [--window SECONDS] [--psid N]
  *   sizes [--json]
- *   pcap --dir D -o FILE [--link ethernet|80211] [--count N] [--payload-size N] [--limit N]
+ *   pcap --dir D -o FILE [--link ethernet|80211] [--count N] [--payload-size N] [--limit N] [--force]
+ *
+ * Files are written atomically and never replace an existing file without
+ * --force (tools/cli.h, cli_output); secret keys are 0600 from creation.
  *   profiles: the standard profiles and whether this build has their schemes
  *
  * A PKI directory holds: profile (its name), root.cert, root.pk, root.sk,
@@ -34,20 +37,22 @@ static int path_in(char *buf, size_t cap, const char *dir, const char *name)
 	return CLI_OK;
 }
 
-static int write_in(const char *dir, const char *name, const uint8_t *data, size_t len)
+/* Write dir/name atomically (flags: CLI_WRITE_SECRET, CLI_WRITE_FORCE). */
+static int write_in(const char *dir, const char *name, const uint8_t *data, size_t len, unsigned flags)
 {
 	char p[4096];
 	if (path_in(p, sizeof p, dir, name))
 		return CLI_ERROR;
-	return cli_write_file(p, data, len);
+	return cli_write_file(p, data, len, flags);
 }
 
-static uint8_t *read_in(const char *dir, const char *name, size_t *len, size_t max)
+/* Read dir/name (role names it in errors), at most max bytes. */
+static uint8_t *read_in(const char *dir, const char *name, const char *role, size_t *len, size_t max)
 {
 	char p[4096];
 	if (path_in(p, sizeof p, dir, name))
 		return NULL;
-	return cli_read_file(p, len, max);
+	return cli_read_file(p, role, len, max);
 }
 
 static uint64_t unix_now_us(void)
@@ -122,24 +127,15 @@ static int pki_create(pki *p, const char *profile, int intermediate, uint64_t st
 	return issue(&cp, &p->veh_key, ik, ic, il, &p->veh, &p->veh_len);
 }
 
-static int save_key(const char *dir, const char *base, const v2x_key *k)
+static int save_key(const char *dir, const char *base, const v2x_key *k, unsigned flags)
 {
 	char name[64];
 	snprintf(name, sizeof name, "%s.pk", base);
-	if (write_in(dir, name, k->pk, k->pk_len))
+	if (write_in(dir, name, k->pk, k->pk_len, flags))
 		return CLI_ERROR;
 	snprintf(name, sizeof name, "%s.sk", base);
-	char p[4096];
-	if (path_in(p, sizeof p, dir, name))
-		return CLI_ERROR;
-	/* the secret key file is created owner-only before any byte is written */
-	FILE *f = fopen(p, "wb");
-	if (!f)
-		return cli_error("cannot create %s: %s", p, strerror(errno));
-	fclose(f);
-	if (chmod(p, 0600) != 0)
-		return cli_error("cannot restrict %s: %s", p, strerror(errno));
-	return cli_write_file(p, k->sk, k->sk_len);
+	/* owner-only from its creation (open(O_CREAT|O_EXCL, 0600)), never chmod'ed afterwards */
+	return write_in(dir, name, k->sk, k->sk_len, flags | CLI_WRITE_SECRET);
 }
 
 static int load_key(const char *dir, const char *base, const v2x_alg *alg, v2x_key *k)
@@ -147,18 +143,17 @@ static int load_key(const char *dir, const char *base, const v2x_alg *alg, v2x_k
 	char name[64];
 	size_t pl = 0, sl = 0;
 	snprintf(name, sizeof name, "%s.pk", base);
-	uint8_t *pk = read_in(dir, name, &pl, V2X_MAX_PK);
+	uint8_t *pk = read_in(dir, name, "public key", &pl, V2X_MAX_PK);
 	snprintf(name, sizeof name, "%s.sk", base);
-	uint8_t *sk = pk ? read_in(dir, name, &sl, V2X_MAX_SK) : NULL;
+	char skp[4096];
+	uint8_t *sk = pk && path_in(skp, sizeof skp, dir, name) == CLI_OK ? cli_read_secret(skp, &sl, V2X_MAX_SK) : NULL;
 	int rc = CLI_ERROR;
 	if (pk && sk) {
 		int e = v2x_key_load(k, alg, pk, pl, sk, sl);
 		rc = e ? cli_error("%s/%s: %s", dir, base, v2x_strerror(e)) : CLI_OK;
 	}
-	if (sk) {
-		pqs_zeroize(sk, sl);
-		free(sk);
-	}
+	if (sk)
+		cli_free_secret(sk, sl);
 	free(pk);
 	return rc;
 }
@@ -168,7 +163,7 @@ static int pki_load(pki *p, const char *dir, int with_keys)
 {
 	size_t n = 0;
 	memset(p, 0, sizeof *p);
-	uint8_t *name = read_in(dir, "profile", &n, 63);
+	uint8_t *name = read_in(dir, "profile", "profile name", &n, 63);
 	if (!name)
 		return CLI_ERROR;
 	char prof[64];
@@ -181,13 +176,13 @@ static int pki_load(pki *p, const char *dir, int with_keys)
 	int e = v2x_profile_parse(prof, &p->prof);
 	if (e)
 		return cli_error("%s/profile: unknown profile '%s'", dir, prof);
-	if (!(p->root = read_in(dir, "root.cert", &p->root_len, V2X_MAX_CERT)) ||
-	    !(p->veh = read_in(dir, "vehicle.cert", &p->veh_len, V2X_MAX_CERT)))
+	if (!(p->root = read_in(dir, "root.cert", "certificate", &p->root_len, V2X_MAX_CERT)) ||
+	    !(p->veh = read_in(dir, "vehicle.cert", "certificate", &p->veh_len, V2X_MAX_CERT)))
 		return CLI_ERROR;
 	char ip[4096];
 	struct stat st;
 	if (path_in(ip, sizeof ip, dir, "ica.cert") == CLI_OK && stat(ip, &st) == 0) {
-		if (!(p->ica = read_in(dir, "ica.cert", &p->ica_len, V2X_MAX_CERT)))
+		if (!(p->ica = read_in(dir, "ica.cert", "certificate", &p->ica_len, V2X_MAX_CERT)))
 			return CLI_ERROR;
 		p->has_ica = 1;
 	}
@@ -200,17 +195,17 @@ static int pki_load(pki *p, const char *dir, int with_keys)
 
 static int v2x_pki(int argc, char **argv)
 {
-	const char *profile = NULL, *dir = NULL, *inter = NULL, *start_s = NULL;
+	const char *profile = NULL, *dir = NULL, *inter = NULL, *start_s = NULL, *force = NULL;
 	const char *pos[1];
 	size_t npos = 0;
 	cli_opt opts[] = {
 		{ NULL, "--profile", 1, &profile }, { NULL, "--dir", 1, &dir }, { NULL, "--intermediate", 0, &inter },
-		{ NULL, "--start", 1, &start_s },
+		{ NULL, "--start", 1, &start_s }, { NULL, "--force", 0, &force },
 	};
-	if (cli_parse(argc, argv, 1, opts, 4, pos, 1, &npos))
+	if (cli_parse(argc, argv, 1, opts, 5, pos, 1, &npos))
 		return CLI_ERROR;
 	if (npos != 1 || strcmp(pos[0], "init") != 0)
-		return cli_error("usage: pqsig v2x pki init --profile P --dir D [--intermediate] [--start UNIX]");
+		return cli_error("usage: pqsig v2x pki init --profile P --dir D [--intermediate] [--start UNIX] [--force]");
 	if (!profile || !dir)
 		return cli_error("v2x pki init needs --profile and --dir");
 	uint64_t start = unix_now_us() / 1000000u - 3600; /* valid from an hour ago: clock skew */
@@ -227,20 +222,21 @@ static int v2x_pki(int argc, char **argv)
 	int rc = CLI_OK;
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 		rc = cli_error("cannot create %s: %s", dir, strerror(errno));
+	unsigned wf = force ? CLI_WRITE_FORCE : 0;
 	if (!rc)
-		rc = write_in(dir, "profile", (const uint8_t *)p.prof.name, strlen(p.prof.name));
+		rc = write_in(dir, "profile", (const uint8_t *)p.prof.name, strlen(p.prof.name), wf);
 	if (!rc)
-		rc = write_in(dir, "root.cert", p.root, p.root_len);
+		rc = write_in(dir, "root.cert", p.root, p.root_len, wf);
 	if (!rc)
-		rc = save_key(dir, "root", &p.root_key);
+		rc = save_key(dir, "root", &p.root_key, wf);
 	if (!rc && p.has_ica)
-		rc = write_in(dir, "ica.cert", p.ica, p.ica_len);
+		rc = write_in(dir, "ica.cert", p.ica, p.ica_len, wf);
 	if (!rc && p.has_ica)
-		rc = save_key(dir, "ica", &p.ica_key);
+		rc = save_key(dir, "ica", &p.ica_key, wf);
 	if (!rc)
-		rc = write_in(dir, "vehicle.cert", p.veh, p.veh_len);
+		rc = write_in(dir, "vehicle.cert", p.veh, p.veh_len, wf);
 	if (!rc)
-		rc = save_key(dir, "vehicle", &p.veh_key);
+		rc = save_key(dir, "vehicle", &p.veh_key, wf);
 	if (!rc)
 		printf("profile %s: root %zu B, %svehicle certificate %zu B in %s\n", p.prof.name, p.root_len,
 		       p.has_ica ? "intermediate CA, " : "", p.veh_len, dir);
@@ -251,14 +247,14 @@ static int v2x_pki(int argc, char **argv)
 static int v2x_sign(int argc, char **argv)
 {
 	const char *dir = NULL, *payload_path = NULL, *size_s = NULL, *signer_s = NULL, *out = NULL;
-	const char *psid_s = NULL, *time_s = NULL;
+	const char *psid_s = NULL, *time_s = NULL, *force = NULL;
 	cli_opt opts[] = {
 		{ NULL, "--dir", 1, &dir },       { NULL, "--payload", 1, &payload_path },
 		{ NULL, "--payload-size", 1, &size_s }, { NULL, "--signer", 1, &signer_s },
 		{ "-o", "--out", 1, &out },       { NULL, "--psid", 1, &psid_s },
-		{ NULL, "--time", 1, &time_s },
+		{ NULL, "--time", 1, &time_s },   { NULL, "--force", 0, &force },
 	};
-	if (cli_parse(argc, argv, 1, opts, 7, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 8, NULL, 0, NULL))
 		return CLI_ERROR;
 	if (!dir || !out)
 		return cli_error("v2x sign needs --dir and -o");
@@ -279,7 +275,7 @@ static int v2x_sign(int argc, char **argv)
 	uint8_t *payload = NULL;
 	size_t plen = 0;
 	if (payload_path) {
-		payload = cli_read_file(payload_path, &plen, V2X_MAX_SPDU / 2);
+		payload = cli_read_file(payload_path, "payload", &plen, V2X_MAX_SPDU / 2);
 		if (!payload)
 			return CLI_ERROR;
 	} else {
@@ -305,7 +301,7 @@ static int v2x_sign(int argc, char **argv)
 		if (e)
 			rc = cli_error("sign: %s", v2x_strerror(e));
 		else
-			rc = cli_write_file(out, spdu, len);
+			rc = cli_write_file(out, spdu, len, force ? CLI_WRITE_FORCE : 0);
 	}
 	free(spdu);
 	free(payload);
@@ -334,7 +330,7 @@ static int v2x_verify(int argc, char **argv)
 	if (psid_s && cli_parse_u64(psid_s, "--psid", 0, WSM_PSID_MAX, &psid))
 		return CLI_ERROR;
 	size_t len = 0;
-	uint8_t *spdu = cli_read_file(pos[0], &len, V2X_MAX_SPDU);
+	uint8_t *spdu = cli_read_file(pos[0], "SPDU", &len, V2X_MAX_SPDU);
 	if (!spdu)
 		return CLI_ERROR;
 	pki p;
@@ -552,12 +548,14 @@ int report_section_v2x_sizes(FILE *md, const report_opts *o)
 static int v2x_pcap(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL, *link_s = NULL, *count_s = NULL, *size_s = NULL, *limit_s = NULL;
+	const char *force = NULL;
 	cli_opt opts[] = {
 		{ NULL, "--dir", 1, &dir },     { "-o", "--out", 1, &out },
 		{ NULL, "--link", 1, &link_s }, { NULL, "--count", 1, &count_s },
 		{ NULL, "--payload-size", 1, &size_s }, { NULL, "--limit", 1, &limit_s },
+		{ NULL, "--force", 0, &force },
 	};
-	if (cli_parse(argc, argv, 1, opts, 6, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 7, NULL, 0, NULL))
 		return CLI_ERROR;
 	if (!dir || !out)
 		return cli_error("v2x pcap needs --dir and -o");
@@ -611,17 +609,17 @@ static int v2x_pcap(int argc, char **argv)
 		po.interval_us = 100000;
 		static const uint8_t mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x16, 0x09 }; /* locally administered */
 		memcpy(po.src_mac, mac, 6);
-		FILE *f = fopen(out, "wb");
+		cli_output f;
 		size_t frames = 0;
-		if (!f) {
-			rc = cli_error("cannot create %s: %s", out, strerror(errno));
-		} else {
-			int e = wsm_pcap_write(f, &po, (const uint8_t *const *)spdus, lens, (size_t)count, &frames);
-			if (fclose(f) != 0 && !e)
-				e = WSM_ERR_PCAP_IO;
+		rc = cli_output_open(&f, out, force ? CLI_WRITE_FORCE : 0);
+		if (!rc) {
+			int e = wsm_pcap_write(f.f, &po, (const uint8_t *const *)spdus, lens, (size_t)count, &frames);
 			if (e)
 				rc = cli_error("pcap: %s", wsm_strerror(e));
 			else
+				rc = cli_output_commit(&f);
+			cli_output_abort(&f);
+			if (!rc)
 				printf("%zu SPDUs in %zu WSMP frames written to %s\n", (size_t)count, frames, out);
 		}
 	}

@@ -16,12 +16,12 @@ typedef struct {
 /* Subcommands are listed here. */
 static const command commands[] = {
 	{ "list", cmd_list, "list                                  algorithms with key and signature sizes" },
-	{ "keygen", cmd_keygen, "keygen -a ALG [--seed HEX] -s SK -p PK" },
-	{ "sign", cmd_sign, "sign -a ALG -s SK -i MSG -o SIG [--ctx HEX] [--deterministic]" },
-	{ "verify", cmd_verify, "verify -a ALG -p PK -i MSG -S SIG [--ctx HEX]   exit 0 valid, 1 invalid, 2 error" },
+	{ "keygen", cmd_keygen, "keygen -a ALG [--seed HEX] -s SK -p PK [--force]" },
+	{ "sign", cmd_sign, "sign -a ALG -s SK -i MSG -o SIG [--ctx HEX] [--deterministic] [--force] [--max-input N]" },
+	{ "verify", cmd_verify, "verify -a ALG -p PK -i MSG -S SIG [--ctx HEX] [--max-input N]   exit 0 valid, 1 invalid, 2 error" },
 	{ "bench", cmd_bench, "bench sig|v2x|chain [options] [--json] [--quick]   benchmarks (ratios to OpenSSL ECDSA P-256)" },
-	{ "report", cmd_report, "report --out DIR [--quick|--full]" },
-	{ "v2x", cmd_v2x, "v2x pki init|sign|verify|sizes|pcap ...   IEEE 1609.2 SPDUs (exit 0 valid, 1 invalid, 2 malformed)" },
+	{ "report", cmd_report, "report --out DIR [--quick|--full] [--force]" },
+	{ "v2x", cmd_v2x, "v2x pki init|sign|verify|sizes|pcap ...   IEEE 1609.2 SPDUs (exit 0 valid, 1 invalid, 2 error)" },
 	{ "chain", cmd_chain, "chain init|keygen|transfer|mine|validate|show --dir D ...   ledger (validate: exit 0 valid, 1 invalid)" },
 	{ "scms", cmd_scms, "scms issue [--certs N] [--profile P[,P...]|all|seed] [--vehicles V] [--json]   SCMS issuance (IEEE 1609.2.1)" },
 };

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "report.h"
 
 static void xml_text(FILE *f, const char *s)
@@ -32,9 +33,11 @@ int report_bar_chart(const char *path, const char *title, const char *unit, cons
                      const double *series_a, const char *name_a, const double *series_b, const char *name_b,
                      size_t n, int log_scale)
 {
-	FILE *f = fopen(path, "w");
-	if (!f)
+	/* atomic like every CLI output; the report already refused to replace REPORT.md without --force */
+	cli_output out;
+	if (cli_output_open(&out, path, CLI_WRITE_FORCE))
 		return -1;
+	FILE *f = out.f;
 	const int left = 230, right = 90, bar_h = 12, gap = 8, top = 50;
 	const int per_label = (series_b ? 2 : 1) * bar_h + gap;
 	const int width = 900, height = top + (int)n * per_label + 40;
@@ -107,5 +110,5 @@ int report_bar_chart(const char *path, const char *title, const char *unit, cons
 		fputs("</text>\n", f);
 	}
 	fputs("</svg>\n", f);
-	return fclose(f) == 0 ? 0 : -1;
+	return cli_output_commit(&out) == CLI_OK ? 0 : -1;
 }

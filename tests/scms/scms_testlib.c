@@ -10,7 +10,8 @@ int st_available(const char *name)
 {
 	const v2x_alg *a = v2x_alg_find(name);
 	if (!a || !v2x_alg_class(a)) {
-		printf("skip: %s is not registered in this build yet\n", name);
+		/* every scheme these tests name is in this build: one that drops out fails, not skips */
+		TU_CHECK(0, "%s is not registered in this build", name);
 		return 0;
 	}
 	return 1;

@@ -15,7 +15,7 @@
 int st_flow(pqs_scms_flow_result *r, pqs_scms_mode mode, pqs_scms_cert_type ct, const char *ca, const char *pqc,
             uint32_t certs, uint32_t per_week, uint32_t vehicles);
 
-/* Is a registry scheme registered (and, for V2X use, carried by 1609.2)?  Prints "skip: ..." if not. */
+/* Is a registry scheme registered (and, for V2X use, carried by 1609.2)?  If not, a failed check (no skip). */
 int st_available(const char *name);
 
 /* Sign an SPDU with certificate idx of vehicle v and verify it against the flow's root and ACA

@@ -9,7 +9,9 @@
 #    foreign root (1), truncated / trailing byte (2, malformed);
 #  - `v2x pcap`: WSMP frames tshark opens without expert info;
 #  - ECDSA: the signatures and HashedId8 re-checked with hashlib + pyca cryptography.
-# Profiles whose schemes are not registered yet are skipped with a message.
+# Every profile of the fixed list below must be available: one that is not (a scheme dropped out
+# of the build) fails, and the number of checks and of tshark blobs is asserted at the end, so
+# an empty or shortened profile list cannot pass.
 set -u
 PQSIG="$1"
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -48,6 +50,11 @@ tcheck() {
 	fi
 }
 u() { case "$1" in ECDSA | ECDSA-brainpoolP256r1) echo 0 ;; *) echo 1 ;; esac; }
+# the profiles this build has (`pqsig v2x profiles`); each must be listed and available
+expected_profiles="ECDSA ML-DSA-44 ML-DSA-87 FN-DSA-512 ECDSA+ML-DSA-87 ECDSA/ML-DSA-44 ECDSA/FN-DSA-512
+ECDSA/ECDSA+FN-DSA-512 ML-DSA-65 FN-DSA-1024 ECDSA/ML-DSA-87 ECDSA/ECDSA+ML-DSA-44 ECDSA+FN-DSA-512 ECDSA-P384
+ECDSA-brainpoolP256r1 ECDSA+ML-DSA-65 ECDSA/ECDSA+FN-DSA-1024 Falcon-512 ECDSA/Falcon-1024 ECDSA-secp256k1"
+is_expected() { case " $(echo $expected_profiles) " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 for tool in tshark text2pcap "$PY"; do
 	command -v "$tool" >/dev/null || { echo "FAIL: $tool not installed (scripts/deps.sh installs it)"; exit 1; }
@@ -67,7 +74,7 @@ for r in rows:
     k = (r["profile"], r["signer"])
     seen.add(k)
     if not r["available"]:
-        print("SKIP %s %s: scheme not registered yet" % k)
+        print("FAIL %s %s: scheme not registered in this build" % k)
     elif r["total"] != want[k]:
         print("FAIL %s %s: %d bytes, want %d" % (k + (r["total"], want[k])))
     else:
@@ -77,21 +84,28 @@ for k in want:
         print("FAIL %s %s: row missing" % k)
 EOF
 while read -r status rest; do
-	case "$status" in OK) ok ;; SKIP) skip=$((skip + 1)); echo "  sizes: SKIP $rest" ;; *) bad "sizes: $rest" ;; esac
+	case "$status" in OK) ok ;; *) bad "sizes: $rest" ;; esac
 done <"$T/sizes.out"
 
 # ---- every profile ----
 NOW_S=$(date +%s)
+"$PQSIG" v2x profiles >"$T/profiles"
+for prof in $expected_profiles; do
+	grep -qx "$prof available" "$T/profiles" || bad "profile $prof is not available in this build: $(grep "^$prof " "$T/profiles")"
+done
+looped=0
 while read -r prof avail; do
 	if [ "$avail" != available ]; then
-		echo "  $prof: SKIP (scheme not registered in this build yet)"; skip=$((skip + 1)); continue
+		if is_expected "$prof"; then continue; fi # failed above
+		echo "  $prof: SKIP (a profile beyond the expected list, not available)"; skip=$((skip + 1)); continue
 	fi
+	looped=$((looped + 1))
 	veh=${prof%%/*}; ca=${prof#*/}
 	uv=$(u "$veh"); uc=$(u "$ca")
 	D="$T/pki"; rm -rf "$D"
 	expect 0 "$prof pki init" -- "$PQSIG" v2x pki init --profile "$prof" --dir "$D"
-	expect 0 "$prof sign" -- "$PQSIG" v2x sign --dir "$D" --payload-size 100 -o "$T/s"
-	expect 0 "$prof sign digest" -- "$PQSIG" v2x sign --dir "$D" --payload-size 100 --signer digest -o "$T/sd"
+	expect 0 "$prof sign" -- "$PQSIG" v2x sign --dir "$D" --payload-size 100 -o "$T/s" --force
+	expect 0 "$prof sign digest" -- "$PQSIG" v2x sign --dir "$D" --payload-size 100 --signer digest -o "$T/sd" --force
 	expect 0 "$prof verify" -- "$PQSIG" v2x verify --dir "$D" --window 600 "$T/s"
 	expect 0 "$prof verify digest" -- "$PQSIG" v2x verify --dir "$D" --window 600 "$T/sd"
 	tcheck "$prof tshark SPDU" spdu "$T/s" $((uv + uc + uv))
@@ -118,10 +132,10 @@ while read -r prof avail; do
 	cp "$T/s" "$T/x"; printf '\0' >>"$T/x"
 	expect 2 "$prof trailing byte" -- "$PQSIG" v2x verify --dir "$D" --window 600 "$T/x"
 	expect_reason "$prof trailing byte" "trailing"
-	expect 0 "$prof sign psid 0x21" -- "$PQSIG" v2x sign --dir "$D" --psid 33 -o "$T/x"
+	expect 0 "$prof sign psid 0x21" -- "$PQSIG" v2x sign --dir "$D" --psid 33 -o "$T/x" --force
 	expect 1 "$prof wrong PSID" -- "$PQSIG" v2x verify --dir "$D" "$T/x"
 	expect_reason "$prof wrong PSID" "PSID not permitted"
-	expect 0 "$prof sign old" -- "$PQSIG" v2x sign --dir "$D" --time $(((NOW_S - 1200) * 1000000)) -o "$T/x"
+	expect 0 "$prof sign old" -- "$PQSIG" v2x sign --dir "$D" --time $(((NOW_S - 1200) * 1000000)) -o "$T/x" --force
 	expect 1 "$prof too old" -- "$PQSIG" v2x verify --dir "$D" "$T/x"
 	expect_reason "$prof too old" "too old"
 	D2="$T/pki2"; rm -rf "$D2"
@@ -131,10 +145,10 @@ while read -r prof avail; do
 	# expired: certificates from 30 days ago (the vehicle's lasts a week)
 	rm -rf "$D2"
 	expect 0 "$prof old pki" -- "$PQSIG" v2x pki init --profile "$prof" --dir "$D2" --start $((NOW_S - 30 * 86400))
-	expect 0 "$prof sign expired" -- "$PQSIG" v2x sign --dir "$D2" -o "$T/x"
+	expect 0 "$prof sign expired" -- "$PQSIG" v2x sign --dir "$D2" -o "$T/x" --force
 	expect 1 "$prof expired" -- "$PQSIG" v2x verify --dir "$D2" "$T/x"
 	expect_reason "$prof expired" "expired"
-done < <("$PQSIG" v2x profiles)
+done <"$T/profiles"
 
 # ---- an intermediate CA: chain of three, its certificate decoded by tshark ----
 for prof in ECDSA ECDSA/FN-DSA-512; do
@@ -142,9 +156,9 @@ for prof in ECDSA ECDSA/FN-DSA-512; do
 	uv=$(u "$veh"); uc=$(u "$ca")
 	D="$T/ica"; rm -rf "$D"
 	expect 0 "$prof pki init --intermediate" -- "$PQSIG" v2x pki init --profile "$prof" --dir "$D" --intermediate
-	[ -f "$D/ica.cert" ] || { echo "  $prof: SKIP intermediate (profile unavailable)"; continue; }
-	expect 0 "$prof ica sign" -- "$PQSIG" v2x sign --dir "$D" -o "$T/s"
-	expect 0 "$prof ica sign digest" -- "$PQSIG" v2x sign --dir "$D" --signer digest -o "$T/sd"
+	[ -f "$D/ica.cert" ] || { bad "$prof intermediate: no ica.cert"; continue; }
+	expect 0 "$prof ica sign" -- "$PQSIG" v2x sign --dir "$D" -o "$T/s" --force
+	expect 0 "$prof ica sign digest" -- "$PQSIG" v2x sign --dir "$D" --signer digest -o "$T/sd" --force
 	expect 0 "$prof ica verify" -- "$PQSIG" v2x verify --dir "$D" "$T/s"
 	grep -q "chain of 3" "$T/out" && ok || bad "$prof ica: $(cat "$T/out")"
 	expect 0 "$prof ica verify digest" -- "$PQSIG" v2x verify --dir "$D" "$T/sd"
@@ -158,9 +172,9 @@ for case in "ECDSA ethernet" "ML-DSA-44 ethernet" "ML-DSA-44 80211"; do
 	set -- $case
 	rm -rf "$D"
 	if ! "$PQSIG" v2x pki init --profile "$1" --dir "$D" >/dev/null 2>&1; then
-		echo "  pcap $1: SKIP (profile unavailable)"; continue
+		bad "pcap $1: pki init failed"; continue
 	fi
-	expect 0 "pcap $1 $2" -- "$PQSIG" v2x pcap --dir "$D" --link "$2" --count 4 -o "$T/p.pcap"
+	expect 0 "pcap $1 $2" -- "$PQSIG" v2x pcap --dir "$D" --link "$2" --count 4 -o "$T/p.pcap" --force
 	frames=$(sed -n 's/.* in \([0-9]*\) WSMP frames.*/\1/p' "$T/out")
 	tshark -r "$T/p.pcap" -T fields -e wsmp.psid -e _ws.expert.message >"$T/pf" 2>/dev/null
 	got=$(grep -c '^0x00000020' "$T/pf"); experts=$(cut -f2 "$T/pf" | grep -c .)
@@ -174,9 +188,16 @@ grep FAIL "$T/tout"
 tshark_ok=$(sed -n 's/^tshark: \([0-9]*\) ok.*/\1/p' "$T/tout")
 tshark_bad=$(sed -n 's/^tshark: [0-9]* ok, \([0-9]*\) failed/\1/p' "$T/tout")
 echo "  tshark: ${tshark_ok:-0} blobs decoded clean, ${tshark_bad:-?} failed"
+# 4 blobs per available profile and 4 for the two intermediate-CA chains (84 with the 20 expected)
+want_blobs=$((4 * looped + 4))
+[ "${tshark_ok:-0}" -eq "$want_blobs" ] && ok || bad "tshark decoded ${tshark_ok:-0} blobs, want $want_blobs"
 
 expect 2 "unknown profile" -- "$PQSIG" v2x pki init --profile NOPE --dir "$T/n"
 expect 2 "missing SPDU" -- "$PQSIG" v2x verify --dir "$T/pki" "$T/nope"
 expect 2 "unknown v2x command" -- "$PQSIG" v2x frob
+# every check ran: 5 per available profile and 130 others (230 with the 20 expected profiles); the
+# count check itself is one of them
+want_checks=$((5 * looped + 130)) ran=$((pass + fail + 1))
+[ "$ran" -eq "$want_checks" ] && ok || bad "$ran checks ran, want $want_checks"
 echo "v2x_cli: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
