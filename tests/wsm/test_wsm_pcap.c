@@ -154,8 +154,10 @@ static void check_read_back(const char *what, const char *path, wsm_link link, u
 		const uint8_t *data;
 		size_t dlen;
 		wsm_reasm_result res;
+		/* The sender: Ethernet source address, or 802.11 Address 2 (the transmitter). */
+		const uint8_t *sender = file + pos + (link == WSM_LINK_ETHERNET ? 6 : 10);
 		if (wsm_decode(file + pos + hl, incl - hl, &h, &data, &dlen) != PQS_OK || h.psid != psid ||
-		    wsm_reasm_push(r, data, dlen, 0, &res) != PQS_OK) {
+		    wsm_reasm_push(r, sender, data, dlen, 0, &res) != PQS_OK) {
 			TU_CHECK(0, "%s: frame at %zu does not decode", what, pos);
 			break;
 		}
