@@ -21,7 +21,7 @@ static int ready;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!ready) {
-		/* The same roles and provisionings as fuzz_gen_corpus: the vehicles then hold the keys of the seeds. */
+		/* The same roles and provisionings as gen_fuzz_corpus: the vehicles then hold the keys of the seeds. */
 		if (scms_fixture_build(&fx) != PQS_OK)
 			abort();
 		for (unsigned m = 0; m < SCMS_FIXTURE_MODES; m++) {
