@@ -9,7 +9,7 @@
  *   corpus-diff/...             WSMP headers and SCMS messages for the re-encoding check
  * Everything derives from fixed seeds, so rerunning it rewrites the same
  * inputs (except hedged signatures); tests/fuzz checks that the SPDU seeds
- * still verify.  Usage: fuzz_gen_corpus path/to/fuzz
+ * still verify.  Usage: gen_fuzz_corpus path/to/fuzz
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +35,7 @@ static void write_file(const char *folder, const char *name, const uint8_t *pref
 	snprintf(path, sizeof path, "%s/%s/%s", root, folder, name);
 	FILE *f = fopen(path, "wb");
 	if (!f || fwrite(prefix, 1, prefix_len, f) != prefix_len || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
-		fprintf(stderr, "fuzz_gen_corpus: cannot write %s\n", path);
+		fprintf(stderr, "gen_fuzz_corpus: cannot write %s\n", path);
 		failures++;
 	}
 }
@@ -161,7 +161,7 @@ static void gen_sig(void)
 			uint8_t index = (uint8_t)i;
 			put("sig", c->name, &index, 1, buf, c->pk_len + 2 + sig_len + sizeof msg);
 		} else {
-			fprintf(stderr, "fuzz_gen_corpus: %s: %s\n", c->name, pqs_strerror(e));
+			fprintf(stderr, "gen_fuzz_corpus: %s: %s\n", c->name, pqs_strerror(e));
 			failures++;
 		}
 		free(pk);
@@ -182,7 +182,7 @@ static void gen_scms(void)
 		uint8_t *msg[SCMS_MSGS];
 		size_t len[SCMS_MSGS];
 		if (scms_fixture_flow(&fx, m, msg, len) != PQS_OK) {
-			fprintf(stderr, "fuzz_gen_corpus: SCMS mode %u failed\n", m);
+			fprintf(stderr, "gen_fuzz_corpus: SCMS mode %u failed\n", m);
 			failures++;
 			continue;
 		}
