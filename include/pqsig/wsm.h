@@ -23,12 +23,14 @@
  * 2. Fragmentation.  1609.3 has no fragmentation, but PQC SPDUs (2-12 kB)
  *    exceed the WSM data limit (1400 B by default, 2302 B at most).  An
  *    SPDU that fits is sent as is (one WSM, no extra header); a larger one
- *    is cut into fragments, each carrying a 13-byte pqsig fragment header
- *    (docs/wsm.md has the format).  The first 16 bytes of the fragmented
- *    stream are a digest of the whole SPDU (SHA3-256 truncated to 128 bits),
- *    so the reassembler never delivers a mix of fragments from messages
- *    whose ids collided.  The reassembler handles reordering, duplicates,
- *    loss, timeouts and memory bounds and reports one status per event.
+ *    is cut into fragments, each carrying a 29-byte pqsig fragment header
+ *    (docs/wsm.md has the format) that ends with a digest of the whole SPDU
+ *    (SHA3-256 truncated to 128 bits).  The reassembler keeps candidate
+ *    messages apart by sender address, message id, count, length and
+ *    digest, so a forged or colliding fragment can neither mix into nor
+ *    destroy an honest reassembly, and it gives every sender its own quota.
+ *    It handles reordering, duplicates, loss, timeouts and memory bounds and
+ *    reports one status per event.
  *
  * 3. pcap: a libpcap classic-format writer of WSMP frames over Ethernet II
  *    (EtherType 0x88DC) or raw IEEE 802.11 data frames with LLC/SNAP
@@ -63,9 +65,10 @@ extern "C" {
 #define WSM_HEADER_MAX 32u             /* upper bound of an encoded header without T-extensions */
 
 /* Fragmentation (pqsig's own format, docs/wsm.md). */
-#define WSM_FRAG_TYPE 0xF1u            /* first octet of a fragment; an SPDU starts with 0x03 */
-#define WSM_FRAG_HEADER_LEN 13u        /* type, message id, index, count, total length */
-#define WSM_FRAG_DIGEST_LEN 16u        /* truncated SHA3-256 of the SPDU, leads fragment 0 */
+#define WSM_FRAG_TYPE 0xF2u            /* first octet of a fragment (format 2); an SPDU starts with 0x03 */
+#define WSM_FRAG_HEADER_LEN 29u        /* type, message id, index, count, total length, digest */
+#define WSM_FRAG_DIGEST_LEN 16u        /* truncated SHA3-256 of the SPDU, in every fragment header */
+#define WSM_SENDER_LEN 6u              /* sender address given to the reassembler (MAC address) */
 #define WSM_FRAG_LIMIT_MIN 64u         /* smallest WSM data limit the fragmenter accepts */
 #define WSM_FRAG_MAX_COUNT 65535u      /* the count field is 16 bits */
 
@@ -186,7 +189,7 @@ int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **dat
  * Number of WSMs needed to carry an SPDU of spdu_len bytes when the WSM
  * data limit is wsm_limit bytes: 1 if spdu_len <= wsm_limit (sent without
  * a fragment header), otherwise
- * ceil((spdu_len + WSM_FRAG_DIGEST_LEN) / (wsm_limit - WSM_FRAG_HEADER_LEN)).
+ * ceil(spdu_len / (wsm_limit - WSM_FRAG_HEADER_LEN)).
  * Returns 0 if spdu_len is 0, wsm_limit is outside
  * [WSM_FRAG_LIMIT_MIN, WSM_DATA_LIMIT_MAX], or more than
  * WSM_FRAG_MAX_COUNT fragments would be needed.
@@ -226,9 +229,10 @@ typedef struct {
 	uint32_t msg_id;
 	uint16_t index, count;
 	uint32_t total_len;        /* SPDU length */
+	uint8_t digest[WSM_FRAG_DIGEST_LEN]; /* truncated SHA3-256 of the whole SPDU */
 	const uint8_t *payload;    /* points into the input */
 	size_t payload_len;
-	size_t offset;             /* where payload goes in the stream digest || SPDU */
+	size_t offset;             /* where payload goes in the SPDU */
 } wsm_fragment_info;
 
 /** Parse and check a fragment (header fields and payload length). */
@@ -243,24 +247,37 @@ typedef enum {
 	WSM_REASM_STORED = 1,          /* fragment kept; its message is still incomplete */
 	WSM_REASM_COMPLETE = 2,        /* a whole SPDU is delivered (res.spdu / res.spdu_len) */
 	WSM_REASM_DUPLICATE = 3,       /* fragment already held, or its message already delivered: ignored */
-	WSM_REASM_LATE = 4,            /* fragment of a message already dropped: ignored */
-	WSM_REASM_REJECTED_BOUNDS = 5, /* message larger than max_spdu_len or max_total_bytes: ignored */
-	WSM_REASM_REJECTED_HEADER = 6, /* malformed fragment, or inconsistent with its message's other fragments */
-	WSM_REASM_DROPPED_DIGEST = 7   /* all fragments arrived but the SPDU digest differs: message dropped */
+	WSM_REASM_LATE = 4,            /* fragment of a message already dropped (timeout, eviction): ignored */
+	WSM_REASM_REJECTED_BOUNDS = 5, /* message larger than max_spdu_len or a byte quota: ignored */
+	WSM_REASM_REJECTED_HEADER = 6, /* malformed fragment, or another copy of an index already held */
+	WSM_REASM_DROPPED_DIGEST = 7   /* all fragments arrived, the SPDU digest differs and no index was
+	                                  disputed: message dropped (a retransmission may start it again) */
 } wsm_reasm_status;
 
 /** Why a partial message was dropped (reported through on_drop). */
 typedef enum {
 	WSM_DROP_TIMEOUT = 1,  /* not complete within timeout_ms of its first fragment */
-	WSM_DROP_EVICTED = 2,  /* oldest partial message removed to respect the memory bounds */
+	WSM_DROP_EVICTED = 2,  /* partial message removed to respect a quota (see wsm_reasm_config) */
 	WSM_DROP_DIGEST = 3    /* complete but digest mismatch (also returned as WSM_REASM_DROPPED_DIGEST) */
 } wsm_drop_reason;
 
+/*
+ * Bounds.  A new partial message that does not fit evicts one that is
+ * held: first within its own sender's quota; if the global bounds are
+ * still exceeded, from the senders that would then hold the most partial
+ * messages (counting the new one for its own sender), so that no sender
+ * can evict one that holds fewer messages than itself.  Among those the
+ * victim is the message with the fewest fragments received, the most
+ * recent among equals: fresh one-fragment messages displace each other,
+ * not a reassembly in progress.
+ */
 typedef struct {
 	size_t max_messages;     /* partial messages held at once (0 -> 16) */
 	size_t max_total_bytes;  /* buffer bytes held for partial messages (0 -> 256 KiB) */
 	size_t max_spdu_len;     /* largest SPDU accepted (0 -> 64 KiB) */
 	uint64_t timeout_ms;     /* partial message lifetime (0 -> 1000 ms) */
+	size_t max_messages_per_sender; /* partial messages of one sender (0 -> max_messages / 4, at least 1) */
+	size_t max_bytes_per_sender;    /* buffer bytes of one sender (0 -> max_total_bytes / 2) */
 	/* Called once for every partial message dropped (a fragment arriving more than timeout_ms after
 	 * its message was dropped starts a new partial message, which is reported on its own). */
 	void (*on_drop)(void *ctx, uint32_t msg_id, wsm_drop_reason reason);
@@ -284,13 +301,19 @@ wsm_reasm *wsm_reasm_new(const wsm_reasm_config *cfg);
 void wsm_reasm_free(wsm_reasm *r);
 
 /**
- * Feed the data of one received WSM at time now_ms (any monotonic
- * millisecond clock).  Messages that timed out by now_ms are dropped
- * first.  An unfragmented SPDU (not starting with WSM_FRAG_TYPE) is
- * returned at once as COMPLETE.  Returns PQS_OK and fills *res, or
- * PQS_ERR_ARG / PQS_ERR_INTERNAL (out of memory; nothing changed).
+ * Feed the data of one received WSM from sender (its link-layer source
+ * address: Ethernet source, 802.11 Address 2; NULL stands for an unknown
+ * sender, and all such fragments then share one quota) at time now_ms
+ * (any monotonic millisecond clock).  Messages that timed out by now_ms
+ * are dropped first.  Fragments belong to the same message only if
+ * sender, message id, count, total length and digest all match; any other
+ * fragment starts or joins a different candidate message.  An unfragmented
+ * SPDU (not starting with WSM_FRAG_TYPE) is returned at once as COMPLETE.
+ * Returns PQS_OK and fills *res, or PQS_ERR_ARG / PQS_ERR_INTERNAL (out
+ * of memory; nothing changed).
  */
-int wsm_reasm_push(wsm_reasm *r, const uint8_t *data, size_t len, uint64_t now_ms, wsm_reasm_result *res);
+int wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,
+                   uint64_t now_ms, wsm_reasm_result *res);
 
 /** Drop (with on_drop WSM_DROP_TIMEOUT) every partial message that timed out by now_ms. */
 void wsm_reasm_expire(wsm_reasm *r, uint64_t now_ms);

@@ -21,4 +21,21 @@
 #define PQS_CT_DECLASSIFY(p, len) ((void)(p), (void)(len))
 #endif
 
+/*
+ * Negative controls of the constant-time tests: compiled with
+ * -DPQSIG_CT_INJECT_LEAK (only for those tests), PQS_CT_INJECTED_LEAK(x)
+ * is a branch on x, the defect the tests exist to catch, placed in the
+ * real code path; the test program defines the sink.  Otherwise nothing.
+ */
+#ifdef PQSIG_CT_INJECT_LEAK
+extern volatile int pqs_ct_leak_sink;
+#define PQS_CT_INJECTED_LEAK(x) \
+	do { \
+		if ((x) > 0) \
+			pqs_ct_leak_sink++; \
+	} while (0)
+#else
+#define PQS_CT_INJECTED_LEAK(x) ((void)(x))
+#endif
+
 #endif

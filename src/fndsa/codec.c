@@ -87,13 +87,18 @@ fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x,
 	size_t out_len = ((n * bits) + 7) >> 3;
 	int maxv = (1 << (bits - 1)) - 1;
 	uint8_t *buf = out;
-	uint32_t acc = 0, mask = (1u << bits) - 1u;
+	uint32_t acc = 0, mask = (1u << bits) - 1u, out_of_range = 0;
 	unsigned acc_len = 0;
 
+	/* Range check without a branch per coefficient (x may be a secret key:
+	 * the constant-time tests track f, g, F to the encoded output); only
+	 * the verdict is public. */
 	for (size_t u = 0; u < n; u++) {
-		if (x[u] < -maxv || x[u] > maxv) {
-			return 0;
-		}
+		out_of_range |= ((uint32_t)(x[u] + maxv) | (uint32_t)(maxv - x[u])) >> 31;
+	}
+	PQS_CT_DECLASSIFY(&out_of_range, sizeof out_of_range);
+	if (out_of_range) {
+		return 0;
 	}
 	if (out == NULL) {
 		return out_len;

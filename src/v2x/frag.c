@@ -2,14 +2,15 @@
  * Fragmentation of SPDUs larger than the WSM data limit, and the
  * fragment format parser.  Format and rationale: docs/wsm.md.
  *
- * The fragmented stream is digest(16) || SPDU, where digest is SHA3-256
- * of the SPDU truncated to 128 bits.  A message of total stream length T
- * cut into n fragments gives fragment i the stream bytes
- * [floor(i*T/n), floor((i+1)*T/n)): a balanced split, fully determined
- * by (T, n, i), so a fragment needs no offset field and the receiver
+ * Every fragment header carries the digest of the whole SPDU (SHA3-256
+ * truncated to 128 bits), so the receiver can tell apart two messages
+ * that share a message id from their first fragment on.  An SPDU of L
+ * bytes cut into n fragments gives fragment i the bytes
+ * [floor(i*L/n), floor((i+1)*L/n)): a balanced split, fully determined
+ * by (L, n, i), so a fragment needs no offset field and the receiver
  * checks every payload length exactly.  Each slice is at most
- * ceil(T/n) <= limit - 13 bytes and, because n never exceeds T/16, the
- * first one holds the whole digest.
+ * ceil(L/n) <= limit - WSM_FRAG_HEADER_LEN bytes, and n <= L keeps every
+ * slice non-empty.
  */
 #include <string.h>
 
@@ -18,7 +19,7 @@
 
 #include "frag_internal.h"
 
-/* Stream offsets of fragment i of n over T bytes (64-bit: T*n fits easily). */
+/* SPDU offset of fragment i of n over T bytes (64-bit: T*n fits easily). */
 size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index)
 {
 	return (size_t)(index * total / count);
@@ -42,9 +43,8 @@ size_t wsm_fragment_count(size_t spdu_len, size_t wsm_limit)
 		return 0;
 	if (spdu_len <= wsm_limit)
 		return 1;
-	uint64_t stream = (uint64_t)spdu_len + WSM_FRAG_DIGEST_LEN;
 	uint64_t per = wsm_limit - WSM_FRAG_HEADER_LEN;
-	uint64_t n = (stream + per - 1) / per;
+	uint64_t n = ((uint64_t)spdu_len + per - 1) / per;
 	/* The 32-bit total-length field bounds the SPDU as well. */
 	if (n > WSM_FRAG_MAX_COUNT || (uint64_t)spdu_len > 0xFFFFFFFFu)
 		return 0;
@@ -98,9 +98,8 @@ int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size
 		*out_len = f->spdu_len;
 		return PQS_OK;
 	}
-	uint64_t total = (uint64_t)f->spdu_len + WSM_FRAG_DIGEST_LEN;
-	size_t a = wsm_frag_slice_start(total, f->count, index);
-	size_t b = wsm_frag_slice_start(total, f->count, index + 1);
+	size_t a = wsm_frag_slice_start(f->spdu_len, f->count, index);
+	size_t b = wsm_frag_slice_start(f->spdu_len, f->count, index + 1);
 	size_t need = WSM_FRAG_HEADER_LEN + (b - a);
 	if (cap < need)
 		return PQS_ERR_BUFFER_TOO_SMALL;
@@ -109,16 +108,8 @@ int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size
 	put_be(out + 5, index, 2);
 	put_be(out + 7, f->count, 2);
 	put_be(out + 9, f->spdu_len, 4);
-	uint8_t *p = out + WSM_FRAG_HEADER_LEN;
-	/* Copy stream bytes [a, b): the digest part first, then the SPDU part. */
-	if (a < WSM_FRAG_DIGEST_LEN) {
-		size_t d = (b < WSM_FRAG_DIGEST_LEN ? b : WSM_FRAG_DIGEST_LEN) - a;
-		memcpy(p, f->digest + a, d);
-		p += d;
-		a += d;
-	}
-	if (b > a)
-		memcpy(p, f->spdu + (a - WSM_FRAG_DIGEST_LEN), b - a);
+	memcpy(out + 13, f->digest, WSM_FRAG_DIGEST_LEN);
+	memcpy(out + WSM_FRAG_HEADER_LEN, f->spdu + a, b - a);
 	*out_len = need;
 	return PQS_OK;
 }
@@ -142,16 +133,15 @@ int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
 	info->index = (uint16_t)get_be(data + 5, 2);
 	info->count = (uint16_t)get_be(data + 7, 2);
 	info->total_len = (uint32_t)get_be(data + 9, 4);
-	uint64_t stream = (uint64_t)info->total_len + WSM_FRAG_DIGEST_LEN;
+	memcpy(info->digest, data + 13, WSM_FRAG_DIGEST_LEN);
 	/*
 	 * A one-fragment message is never framed; the index must be in range;
-	 * n <= T/16 keeps the digest inside fragment 0 (see the file comment).
+	 * n <= L keeps every slice non-empty (see the file comment).
 	 */
-	if (info->count < 2 || info->index >= info->count || info->total_len == 0 ||
-	    (uint64_t)info->count * WSM_FRAG_DIGEST_LEN > stream)
+	if (info->count < 2 || info->index >= info->count || info->count > info->total_len)
 		return WSM_ERR_FRAG_HEADER;
-	size_t a = wsm_frag_slice_start(stream, info->count, info->index);
-	size_t b = wsm_frag_slice_start(stream, info->count, (uint64_t)info->index + 1);
+	size_t a = wsm_frag_slice_start(info->total_len, info->count, info->index);
+	size_t b = wsm_frag_slice_start(info->total_len, info->count, (uint64_t)info->index + 1);
 	if (len - WSM_FRAG_HEADER_LEN != b - a)
 		return WSM_ERR_FRAG_LENGTH;
 	info->payload = data + WSM_FRAG_HEADER_LEN;

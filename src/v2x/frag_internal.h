@@ -7,7 +7,7 @@
 
 #include "pqsig/wsm.h"
 
-/* First stream byte of fragment index out of count over a stream of total bytes. */
+/* First SPDU byte of fragment index out of count over an SPDU of total bytes. */
 size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index);
 
 /* SHA3-256 of the SPDU truncated to WSM_FRAG_DIGEST_LEN bytes. */

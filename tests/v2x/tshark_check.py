@@ -5,6 +5,7 @@
     tshark_check.py cert CERT DIGEST_SPDU UNKNOWN
     tshark_check.py batch MANIFEST
     tshark_check.py ecdsa SPDU ROOT_CERT DIGEST_SPDU
+    tshark_check.py pcap PCAP MANIFEST
 
 batch: one line per blob, "LABEL|spdu|FILE|UNKNOWN" or
 "LABEL|cert|CERT|UNKNOWN|DIGEST_SPDU"; all blobs go into one capture and
@@ -25,6 +26,14 @@ Checks (../shared/notes/v2x-encoding.md, "What a test must check"):
     key or signature;
   - no visible "Malformed Packet".
 Exit 0 if all hold, 1 otherwise (one line saying why).
+
+pcap: a capture of WSMP frames (tests/wsm/test_wsm_pcap.c); MANIFEST has one
+line "FRAME|SPDU_LEN|UNKNOWN" per frame that carries a whole (unfragmented)
+SPDU, numbered from 1.  Each such frame must pass the checks above, with the
+Ieee1609Dot2Data element spanning SPDU_LEN bytes.  Frames not listed
+(fragments, which Wireshark's 1609.2 dissector cannot parse) are not
+checked here.  Prints one FAIL line per failing frame and
+"tshark pcap: N ok, M failed"; every listed frame must exist.
 
 ecdsa: an independent check of the cryptography of an ECDSA P-256 SPDU
 (certificate signer) and its root: the fields are located by tshark, the
@@ -65,11 +74,15 @@ def decode(blobs):
 def check(blob, unknown, cert_len=None, root=None):
     if root is None:
         root = decode([blob])[0]
+    return check_tree(root, len(blob), unknown, cert_len)
+
+
+def check_tree(root, blob_len, unknown, cert_len=None):
     data = [f for f in root.iter("field") if f.get("name") == "ieee1609dot2.Ieee1609Dot2Data_element"]
     if len(data) < 1:
         return "no Ieee1609Dot2Data decoded"
-    if int(data[0].get("size")) != len(blob):
-        return "Ieee1609Dot2Data consumed %s of %d bytes" % (data[0].get("size"), len(blob))
+    if int(data[0].get("size")) != blob_len:
+        return "Ieee1609Dot2Data consumed %s of %d bytes" % (data[0].get("size"), blob_len)
     if cert_len is not None:
         certs = [f for f in root.iter("field") if f.get("name") == "ieee1609dot2.Certificate_element"]
         if len(certs) != 1 or int(certs[0].get("size")) != cert_len:
@@ -118,6 +131,24 @@ def batch(manifest):
         print("FAIL tshark %s: %s" % (label, err))
     print("tshark: %d ok, %d failed" % (len(items) - len(bad), len(bad)))
     return 1 if bad else 0
+
+
+def pcap_check(pcap, manifest):
+    want = []
+    for line in open(manifest):
+        f = line.strip().split("|")
+        if len(f) == 3:
+            want.append((int(f[0]), int(f[1]), int(f[2])))
+    out = subprocess.run(["tshark", "-r", pcap, "-T", "pdml"], check=True, capture_output=True).stdout
+    packets = ET.fromstring(out).findall("packet")
+    bad = 0
+    for frame, spdu_len, unknown in want:
+        err = check_tree(packets[frame - 1], spdu_len, unknown) if 0 < frame <= len(packets) else "no such frame"
+        if err:
+            print("FAIL tshark frame %d: %s" % (frame, err))
+            bad += 1
+    print("tshark pcap: %d ok, %d failed" % (len(want) - bad, bad))
+    return 1 if bad or not want else 0
 
 
 def fields(tree):
@@ -201,6 +232,8 @@ def main():
     a = sys.argv[1:]
     if len(a) == 2 and a[0] == "batch":
         return batch(a[1])
+    if len(a) == 3 and a[0] == "pcap":
+        return pcap_check(a[1], a[2])
     if len(a) == 4 and a[0] == "ecdsa":
         err = ecdsa_check(a[1], a[2], a[3])
         if err:

@@ -7,8 +7,9 @@
  *     and reordering across interleaved messages: every delivered SPDU
  *     equals its original, every message with a fragment lost is reported
  *     dropped exactly once, and no message is both;
- *   - timeouts, memory bounds (eviction of the oldest, rejection of
- *     oversize messages), colliding message ids, malformed fragments.
+ *   - timeouts, memory bounds (eviction policy, rejection of oversize
+ *     messages), colliding message ids, malformed fragments.
+ * The poisoning attacks of issue 10 item 12 are in test_wsm_reasm_poison.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,17 @@
 #include "testutil.h"
 
 static pqs_drbg rng;
+
+/* Link-layer sender addresses. */
+static const uint8_t SENDER[WSM_SENDER_LEN] = { 0x02, 0x00, 0x5e, 0x00, 0x00, 0x01 };
+
+static const uint8_t *sender_no(size_t i)
+{
+	static uint8_t s[8][WSM_SENDER_LEN];
+	s[i % 8][0] = 0x02;
+	s[i % 8][5] = (uint8_t)(0x10 + i % 8);
+	return s[i % 8];
+}
 
 /* Uniform-enough 32-bit values from the DRBG, drawn 4 KiB at a time (one DRBG call is costly). */
 static uint32_t rnd(uint32_t bound)
@@ -82,12 +94,12 @@ static void test_counts(void)
 		{ 333, 1400, 1 }, { 797, 1400, 1 }, { 937, 1400, 1 }, { 1002, 1400, 1 },
 		{ 2408, 1400, 2 }, { 2691, 1400, 2 }, { 6331, 1400, 5 }, { 12025, 1400, 9 }, { 12195, 1400, 9 },
 		{ 2408, 2302, 2 }, { 2691, 2302, 2 }, { 6331, 2302, 3 }, { 12025, 2302, 6 }, { 12195, 2302, 6 },
-		/* Edges: exactly the limit is one WSM; one more byte needs two (digest + header). */
-		{ 1400, 1400, 1 }, { 1401, 1400, 2 }, { 2 * 1387 - 16, 1400, 2 }, { 2 * 1387 - 15, 1400, 3 },
+		/* Edges: exactly the limit is one WSM; one more byte needs two (29-byte headers). */
+		{ 1400, 1400, 1 }, { 1401, 1400, 2 }, { 2 * 1371, 1400, 2 }, { 2 * 1371 + 1, 1400, 3 },
 		{ 2302, 2302, 1 }, { 2303, 2302, 2 }, { 1, 64, 1 }, { 64, 64, 1 }, { 65, 64, 2 },
-		{ 65535u * 51u - 16u, 64, 65535 },
+		{ 65535u * 35u, 64, 65535 },
 		/* Invalid: no SPDU, limits outside 64..2302, more than 65535 fragments. */
-		{ 0, 1400, 0 }, { 100, 63, 0 }, { 100, 2303, 0 }, { 65535u * 51u - 15u, 64, 0 },
+		{ 0, 1400, 0 }, { 100, 63, 0 }, { 100, 2303, 0 }, { 65535u * 35u + 1u, 64, 0 },
 	};
 	for (size_t i = 0; i < sizeof kat / sizeof kat[0]; i++)
 		TU_CHECK(wsm_fragment_count(kat[i].spdu, kat[i].limit) == kat[i].n, "fragment_count(%zu, %zu) = %zu, want %zu",
@@ -97,7 +109,7 @@ static void test_counts(void)
 	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 63, 1) == WSM_ERR_LIMIT, "init limit 63");
 	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 2303, 1) == WSM_ERR_LIMIT, "init limit 2303");
 	TU_CHECK(wsm_fragmenter_init(&f, b, 0, 1400, 1) == PQS_ERR_ARG, "init empty");
-	TU_CHECK(wsm_fragmenter_init(&f, b, 65535u * 51u - 15u, 64, 1) == WSM_ERR_FRAG_TOO_BIG, "init too big");
+	TU_CHECK(wsm_fragmenter_init(&f, b, 65535u * 35u + 1u, 64, 1) == WSM_ERR_FRAG_TOO_BIG, "init too big");
 }
 
 /* Fragment spdu and reassemble it in order; returns the number of fragments (0 on failure). */
@@ -115,7 +127,7 @@ static size_t round_trip(const uint8_t *spdu, size_t len, size_t limit, uint32_t
 			ok = 0;
 		else if (f.count > 1 && (!wsm_is_fragment(frag, fl) || fl < WSM_FRAG_HEADER_LEN + 1))
 			ok = 0;
-		else if (wsm_reasm_push(r, frag, fl, now, &res) != PQS_OK)
+		else if (wsm_reasm_push(r, SENDER, frag, fl, now, &res) != PQS_OK)
 			ok = 0;
 		else if (i + 1 < f.count)
 			ok = res.status == WSM_REASM_STORED;
@@ -222,7 +234,8 @@ static void test_random_trials(void)
 		for (size_t i = 0; i < nq; i++) {
 			wsm_reasm_result res;
 			now += rnd(3); /* well inside the timeout */
-			if (wsm_reasm_push(r, q[i].data, q[i].len, now, &res) != PQS_OK) {
+			/* One sender per message: the per-sender quota (default 2 here) is never reached. */
+			if (wsm_reasm_push(r, sender_no(q[i].msg), q[i].data, q[i].len, now, &res) != PQS_OK) {
 				statuses++;
 				continue;
 			}
@@ -294,9 +307,12 @@ static void test_random_pressure(void)
 	unsigned long wrong = 0, accounting = 0, outcomes[4] = { 0 };
 	for (unsigned t = 0; t < TRIALS; t++) {
 		drops d = { .n = 0 };
+		/* One sender whose quota is the whole reassembler. */
 		wsm_reasm_config cfg = { .max_messages = 1 + rnd(3), .max_total_bytes = 8000 + rnd(20000),
 			                 .max_spdu_len = 12000, .timeout_ms = 50 + rnd(200), .on_drop = on_drop,
 			                 .on_drop_ctx = &d };
+		cfg.max_messages_per_sender = cfg.max_messages;
+		cfg.max_bytes_per_sender = cfg.max_total_bytes;
 		wsm_reasm *r = wsm_reasm_new(&cfg);
 		size_t nmsg = 1 + rnd(MAXMSG), nq = 0, limit = rnd(2) ? 1400 : 2302;
 		int delivered[MAXMSG] = { 0 }, admitted_any[MAXMSG] = { 0 };
@@ -326,7 +342,7 @@ static void test_random_pressure(void)
 			wsm_reasm_result res;
 			now += rnd(10) == 0 ? rnd(300) : rnd(5); /* occasional jumps past the timeout */
 			size_t m = q[i].msg;
-			if (wsm_reasm_push(r, q[i].data, q[i].len, now, &res) != PQS_OK) {
+			if (wsm_reasm_push(r, SENDER, q[i].data, q[i].len, now, &res) != PQS_OK) {
 				accounting++;
 				continue;
 			}
@@ -383,7 +399,7 @@ static wsm_reasm_status push(wsm_reasm *r, const uint8_t *p, size_t n, uint64_t 
 	wsm_reasm_result tmp;
 	if (!res)
 		res = &tmp;
-	if (wsm_reasm_push(r, p, n, now, res) != PQS_OK)
+	if (wsm_reasm_push(r, SENDER, p, n, now, res) != PQS_OK)
 		return 0;
 	return res->status;
 }
@@ -432,25 +448,35 @@ static void test_timeouts(void)
 static void test_bounds(void)
 {
 	drops d = { .n = 0 };
+	/* One sender, whose quota is the whole reassembler. */
 	wsm_reasm_config cfg = { .max_messages = 2, .max_total_bytes = 26000, .max_spdu_len = 25000,
-		                 .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d };
+		                 .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d,
+		                 .max_messages_per_sender = 2, .max_bytes_per_sender = 26000 };
 	wsm_reasm *r = wsm_reasm_new(&cfg);
 	static uint8_t s[40000];
 	fill(s, sizeof s, 9);
-	/* Three messages, two slots: the oldest is evicted. */
+	/*
+	 * Three messages, two slots.  Message 1 has two fragments in, message 2
+	 * one: message 3 evicts message 2 (fewest fragments, most recent).
+	 */
 	for (uint32_t id = 1; id <= 3; id++) {
 		size_t n = make_frags(s, 3000, 1400, id, fa, la);
 		TU_CHECK(n == 3 && push(r, fa[0], la[0], id, NULL) == WSM_REASM_STORED, "message %u stored", id);
+		if (id == 1)
+			TU_CHECK(push(r, fa[1], la[1], id, NULL) == WSM_REASM_STORED, "message 1 has two fragments");
 	}
 	wsm_drop_reason why = 0;
-	TU_CHECK(wsm_reasm_pending(r) == 2 && drops_of(&d, 1, &why) == 1 && why == WSM_DROP_EVICTED,
-	         "oldest message evicted for max_messages");
+	TU_CHECK(wsm_reasm_pending(r) == 2 && drops_of(&d, 2, &why) == 1 && why == WSM_DROP_EVICTED &&
+	                 drops_of(&d, 1, NULL) == 0,
+	         "least advanced message evicted for max_messages");
 	TU_CHECK(push(r, fa[1], la[1], 10, NULL) == WSM_REASM_STORED, "message 3 continues");
+	make_frags(s, 3000, 1400, 1, fb, lb);
+	TU_CHECK(push(r, fb[2], lb[2], 10, NULL) == WSM_REASM_COMPLETE, "message 1 completes");
 	/* Byte bound: a 24000-byte message needs room, so both partial messages go. */
 	size_t n = make_frags(s, 24000, 2302, 50, fb, lb);
 	TU_CHECK(push(r, fb[0], lb[0], 20, NULL) == WSM_REASM_STORED, "big message stored");
 	TU_CHECK(drops_of(&d, 2, NULL) == 1 && drops_of(&d, 3, NULL) == 1 && wsm_reasm_pending(r) == 1,
-	         "older messages evicted for max_total_bytes");
+	         "the partial message evicted for max_total_bytes");
 	TU_CHECK(wsm_reasm_bytes(r) <= cfg.max_total_bytes, "byte bound respected (%zu)", wsm_reasm_bytes(r));
 	wsm_reasm_result res;
 	for (size_t i = 1; i < n; i++)
@@ -469,6 +495,9 @@ static void test_bounds(void)
 	r = wsm_reasm_new(&tight);
 	make_frags(s, 12000, 2302, 62, fb, lb);
 	TU_CHECK(push(r, fb[0], lb[0], 0, NULL) == WSM_REASM_REJECTED_BOUNDS, "SPDU over max_total_bytes rejected");
+	make_frags(s, 6000, 2302, 63, fb, lb);
+	TU_CHECK(push(r, fb[0], lb[0], 0, NULL) == WSM_REASM_REJECTED_BOUNDS,
+	         "SPDU over the default per-sender byte quota (half of max_total_bytes) rejected");
 	wsm_reasm_free(r);
 }
 
@@ -480,41 +509,53 @@ static void test_collisions(void)
 	static uint8_t a[5000], b[5000];
 	fill(a, sizeof a, 100);
 	fill(b, sizeof b, 200);
-	/* Same id, same length, different content: mixing them must not deliver. */
+	/* Same id, same length, different content: the digests keep them apart, both are delivered. */
 	size_t n = make_frags(a, sizeof a, 1400, 42, fa, la);
 	make_frags(b, sizeof b, 1400, 42, fb, lb);
 	wsm_reasm_result res;
-	int delivered_wrong = 0;
-	for (size_t i = 0; i < n; i++) {
-		const uint8_t *p = (i % 2) ? fb[i] : fa[i];
-		size_t l = (i % 2) ? lb[i] : la[i];
-		if (push(r, p, l, i, &res) == WSM_REASM_COMPLETE)
-			delivered_wrong = 1;
-	}
-	TU_CHECK(!delivered_wrong && res.status == WSM_REASM_DROPPED_DIGEST, "mixed fragments of a colliding id dropped");
-	wsm_drop_reason why = 0;
-	TU_CHECK(drops_of(&d, 42, &why) == 1 && why == WSM_DROP_DIGEST, "digest drop reported");
-	/* Same id, different length: inconsistent header, original kept and delivered. */
+	int delivered_a = 0, delivered_b = 0, other = 0;
+	for (size_t i = 0; i < n; i++)
+		for (int which = 0; which < 2; which++) {
+			wsm_reasm_status st = push(r, which ? fb[i] : fa[i], which ? lb[i] : la[i], i, &res);
+			if (st == WSM_REASM_COMPLETE && memcmp(res.spdu, a, sizeof a) == 0)
+				delivered_a++;
+			else if (st == WSM_REASM_COMPLETE && memcmp(res.spdu, b, sizeof b) == 0)
+				delivered_b++;
+			else if (st != WSM_REASM_STORED)
+				other++;
+		}
+	TU_CHECK(delivered_a == 1 && delivered_b == 1 && other == 0 && d.n == 0,
+	         "interleaved messages with a colliding id both delivered (%d, %d, %d other)", delivered_a, delivered_b,
+	         other);
+	/* Same id, different length: another candidate; the original is still delivered. */
 	make_frags(a, sizeof a, 1400, 43, fa, la);
 	make_frags(b, 4000, 1400, 43, fb, lb);
 	push(r, fa[0], la[0], 100, NULL);
-	TU_CHECK(push(r, fb[1], lb[1], 101, &res) == WSM_REASM_REJECTED_HEADER && res.err == WSM_ERR_FRAG_HEADER,
-	         "colliding id with another length rejected");
+	TU_CHECK(push(r, fb[1], lb[1], 101, &res) == WSM_REASM_STORED, "colliding id with another length kept apart");
 	for (size_t i = 1; i < n; i++)
 		push(r, fa[i], la[i], 102, &res);
 	TU_CHECK(res.status == WSM_REASM_COMPLETE && memcmp(res.spdu, a, sizeof a) == 0, "original message still delivered");
-	/* Same index, different bytes: conflict rejected; the digest then decides. */
+	/* Same index and header (digest included), different bytes: the copy is rejected. */
 	make_frags(a, sizeof a, 1400, 44, fa, la);
-	make_frags(b, sizeof b, 1400, 44, fb, lb);
 	push(r, fa[0], la[0], 200, NULL);
-	TU_CHECK(push(r, fb[0], lb[0], 200, &res) == WSM_REASM_REJECTED_HEADER, "conflicting copy of an index rejected");
+	memcpy(fb[0], fa[0], la[0]);
+	fb[0][WSM_FRAG_HEADER_LEN + 7] ^= 0x40;
+	TU_CHECK(push(r, fb[0], la[0], 200, &res) == WSM_REASM_REJECTED_HEADER, "conflicting copy of an index rejected");
 	TU_CHECK(push(r, fa[0], la[0], 200, &res) == WSM_REASM_DUPLICATE, "identical copy is a duplicate");
-	/* A corrupted payload byte (not caught per fragment) is caught by the digest. */
+	/* A corrupted payload byte (not caught per fragment, no conflicting copy) is caught by the digest. */
 	make_frags(a, sizeof a, 1400, 45, fa, la);
 	fa[2][WSM_FRAG_HEADER_LEN + 5] ^= 1;
 	for (size_t i = 0; i < n; i++)
 		push(r, fa[i], la[i], 300, &res);
-	TU_CHECK(res.status == WSM_REASM_DROPPED_DIGEST, "corrupted payload dropped");
+	wsm_drop_reason why = 0;
+	TU_CHECK(res.status == WSM_REASM_DROPPED_DIGEST && drops_of(&d, 45, &why) == 1 && why == WSM_DROP_DIGEST,
+	         "corrupted payload dropped and reported");
+	/* A digest failure is not remembered: the retransmission is delivered. */
+	make_frags(a, sizeof a, 1400, 45, fa, la);
+	for (size_t i = 0; i < n; i++)
+		push(r, fa[i], la[i], 301, &res);
+	TU_CHECK(res.status == WSM_REASM_COMPLETE && memcmp(res.spdu, a, sizeof a) == 0,
+	         "retransmission after a digest failure delivered");
 	wsm_reasm_free(r);
 }
 
@@ -542,11 +583,11 @@ static void test_malformed(void)
 	} while (0)
 	MUTATE("count 1", 8, 1, 0, WSM_ERR_FRAG_HEADER);
 	MUTATE("index = count", 6, 4, 0, WSM_ERR_FRAG_HEADER);
-	MUTATE("count too large for the length", 7, 0x10, 0, WSM_ERR_FRAG_HEADER);
+	MUTATE("count larger than the length", 7, 0xFF, 0, WSM_ERR_FRAG_HEADER);
 	MUTATE("payload one byte short", 0, WSM_FRAG_TYPE, -1, WSM_ERR_FRAG_LENGTH);
 	MUTATE("payload one byte long", 0, WSM_FRAG_TYPE, 1, WSM_ERR_FRAG_LENGTH);
-	MUTATE("header truncated", 0, WSM_FRAG_TYPE, -(long)la[1] + 12, WSM_ERR_TRUNCATED);
-	MUTATE("other type", 0, 0xF2, 0, WSM_ERR_FRAG_TYPE);
+	MUTATE("header truncated", 0, WSM_FRAG_TYPE, -(long)la[1] + WSM_FRAG_HEADER_LEN - 1, WSM_ERR_TRUNCATED);
+	MUTATE("format 1 type", 0, 0xF1, 0, WSM_ERR_FRAG_TYPE);
 #undef MUTATE
 	memcpy(f, fa[1], la[1]);
 	memset(f + 9, 0, 4); /* total length 0 */
@@ -556,7 +597,7 @@ static void test_malformed(void)
 	/* Unfragmented SPDUs pass straight through. */
 	TU_CHECK(push(r, s, 300, 0, &res) == WSM_REASM_COMPLETE && res.spdu == s && res.spdu_len == 300 && res.msg_id == 0,
 	         "unfragmented SPDU delivered as is");
-	TU_CHECK(wsm_reasm_push(NULL, s, 1, 0, &res) == PQS_ERR_ARG, "NULL reassembler");
+	TU_CHECK(wsm_reasm_push(NULL, SENDER, s, 1, 0, &res) == PQS_ERR_ARG, "NULL reassembler");
 	wsm_reasm_free(r);
 }
 
@@ -564,9 +605,10 @@ static void test_malformed(void)
  * Corrupted fragments mixed with the genuine ones (random byte changes in
  * headers and payloads, truncations): the reassembler never delivers a
  * fragmented SPDU other than the original, and an input that is not a
- * fragment is passed through unchanged.  (Most messages are lost: a
- * corrupted payload that arrives first is kept, the genuine copy is then a
- * conflict, and the digest drops the message; that is the intended trade.)
+ * fragment is passed through unchanged.  (A corrupted header, digest
+ * included, starts a candidate of its own; a corrupted payload that
+ * arrives first is kept, the genuine copy is then a conflict, and the
+ * index is awaited again after the digest fails.)
  */
 static void test_corruption(void)
 {
@@ -596,7 +638,7 @@ static void test_corruption(void)
 				size_t il = pass ? la[i] : bl;
 				if (pass && rnd(8) == 0)
 					continue; /* sometimes only the corrupted copy arrives */
-				if (wsm_reasm_push(r, in, il, t, &res) != PQS_OK) {
+				if (wsm_reasm_push(r, SENDER, in, il, t, &res) != PQS_OK) {
 					wrong++;
 					continue;
 				}

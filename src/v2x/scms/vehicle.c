@@ -372,6 +372,9 @@ int pqs_scms_vehicle_accept(pqs_scms_vehicle *v, const uint8_t *download, size_t
 {
 	if (!v || !download)
 		return PQS_ERR_ARG;
+	/* No request, no keys to match the download against (found by fuzz_scms_decode: NULL key table). */
+	if (!v->requested)
+		return PQS_SCMS_ERR_UNKNOWN_REQUEST;
 	drop_certs(v);
 	scms_list l;
 	int rc = scms_list_decode(SCMS_T_DOWNLOAD, &l, download, len);
