@@ -28,7 +28,8 @@ void bench_stats_of(double *samples_us, size_t n, bench_stats *out);
 
 /*
  * Time fn(arg, i) repeatedly: at least min_iters calls and at least
- * min_seconds, at most max_iters calls.  Each call is one sample.  fn
+ * min_seconds, at most max_iters calls; once 10 x min_seconds have passed,
+ * 5 calls suffice (slow operations such as hash-based signing).  Each call is one sample.  fn
  * returns 0 on success; a failure aborts the run and is returned.
  * label is shown in the progress line.
  */

@@ -47,6 +47,14 @@ void pqs_sha256_compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
 /** SHA-512 compression (FIPS 180-4 section 6.4.2) over nblocks 128-byte blocks. */
 void pqs_sha512_compress(uint64_t h[8], const uint8_t *blocks, size_t nblocks);
 
+/**
+ * SHA-256 compression uses the x86 SHA extensions when the CPU has them
+ * (same results, several times faster).  allow = 0 forces the portable
+ * code (tests compare the two), 1 restores the automatic choice.  Returns
+ * 1 if the accelerated code is now in use.
+ */
+int pqs_sha256_accelerated(int allow);
+
 void pqs_sha256_init(pqs_sha256_ctx *c);
 void pqs_sha224_init(pqs_sha256_ctx *c);
 void pqs_sha256_update(pqs_sha256_ctx *c, const uint8_t *in, size_t len);

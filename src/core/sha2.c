@@ -2,7 +2,9 @@
  * SHA-2 (FIPS 180-4): SHA-256 / SHA-512 compression and the streaming
  * interface of pqsig/sha2.h.  Portable C, constant time (no data-dependent
  * branches or indices), big-endian byte order as FIPS 180-4 section 3.1
- * requires, independent of the host.
+ * requires, independent of the host.  On x86-64 CPUs with the SHA
+ * extensions, SHA-256 compression uses them (chosen at run time, same
+ * results).
  */
 #include <string.h>
 
@@ -86,7 +88,104 @@ static void store64_be(uint8_t *p, uint64_t v)
 #define CH(x, y, z) (((x) & (y)) ^ (~(x) & (z)))
 #define MAJ(x, y, z) (((x) & (y)) ^ ((x) & (z)) ^ ((y) & (z)))
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA2_SHANI_BUILD 1
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdatomic.h>
+
+/*
+ * SHA-256 with the x86 SHA extensions (SHA-NI): the same function as the
+ * portable code below, four rounds per pair of sha256rnds2 instructions,
+ * message schedule with sha256msg1 / sha256msg2.  The state lives in the
+ * ABEF / CDGH register layout the instructions use.
+ */
+__attribute__((target("sha,sse4.1"))) static void sha256_compress_shani(uint32_t h[8], const uint8_t *blocks,
+                                                                        size_t nblocks)
+{
+	/* Byte swap of each 32-bit word: the message is big-endian. */
+	const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+	__m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1); /* CDAB */
+	__m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B); /* EFGH */
+	__m128i state0 = _mm_alignr_epi8(tmp, state1, 8); /* ABEF */
+	state1 = _mm_blend_epi16(state1, tmp, 0xF0);      /* CDGH */
+	for (; nblocks > 0; nblocks--, blocks += PQS_SHA256_BLOCK_BYTES) {
+		const __m128i abef = state0, cdgh = state1;
+		__m128i w[4]; /* w[j % 4] = W[4j .. 4j+3] */
+		for (unsigned j = 0; j < 16; j++) {
+			if (j < 4) {
+				w[j] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16 * j)), bswap);
+			} else {
+				/* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], four at a time. */
+				__m128i x = _mm_sha256msg1_epu32(w[j & 3], w[(j - 3) & 3]);
+				x = _mm_add_epi32(x, _mm_alignr_epi8(w[(j - 1) & 3], w[(j - 2) & 3], 4));
+				w[j & 3] = _mm_sha256msg2_epu32(x, w[(j - 1) & 3]);
+			}
+			__m128i msg = _mm_add_epi32(w[j & 3], _mm_loadu_si128((const __m128i *)&k256[4 * j]));
+			state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+			msg = _mm_shuffle_epi32(msg, 0x0E);
+			state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+		}
+		state0 = _mm_add_epi32(state0, abef);
+		state1 = _mm_add_epi32(state1, cdgh);
+	}
+	tmp = _mm_shuffle_epi32(state0, 0x1B);          /* FEBA */
+	state1 = _mm_shuffle_epi32(state1, 0xB1);       /* DCHG */
+	state0 = _mm_blend_epi16(tmp, state1, 0xF0);    /* DCBA */
+	state1 = _mm_alignr_epi8(state1, tmp, 8);       /* HGFE */
+	_mm_storeu_si128((__m128i *)&h[0], state0);
+	_mm_storeu_si128((__m128i *)&h[4], state1);
+}
+
+/* -1: not probed yet; 0 / 1: SHA-NI and SSE4.1 absent / present and allowed. */
+static _Atomic int shani_state = -1;
+
+static int shani_usable(void)
+{
+	int state = atomic_load_explicit(&shani_state, memory_order_relaxed);
+	if (state < 0) {
+		unsigned a, b, c, d, sse41 = 0, sha = 0;
+		if (__get_cpuid(1, &a, &b, &c, &d))
+			sse41 = (c >> 19) & 1;
+		if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+			sha = (b >> 29) & 1;
+		state = (int)(sse41 & sha);
+		atomic_store_explicit(&shani_state, state, memory_order_relaxed);
+	}
+	return state;
+}
+#else
+#define SHA2_SHANI_BUILD 0
+#endif
+
+int pqs_sha256_accelerated(int allow)
+{
+#if SHA2_SHANI_BUILD
+	if (!allow)
+		atomic_store_explicit(&shani_state, 0, memory_order_relaxed);
+	else
+		atomic_store_explicit(&shani_state, -1, memory_order_relaxed);
+	return shani_usable();
+#else
+	(void)allow;
+	return 0;
+#endif
+}
+
+static void sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks);
+
 void pqs_sha256_compress(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
+{
+#if SHA2_SHANI_BUILD
+	if (shani_usable()) {
+		sha256_compress_shani(h, blocks, nblocks);
+		return;
+	}
+#endif
+	sha256_compress_portable(h, blocks, nblocks);
+}
+
+static void sha256_compress_portable(uint32_t h[8], const uint8_t *blocks, size_t nblocks)
 {
 	for (; nblocks > 0; nblocks--, blocks += PQS_SHA256_BLOCK_BYTES) {
 		uint32_t w[64];

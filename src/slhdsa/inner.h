@@ -161,6 +161,17 @@ void pqs_slhdsa_ctx_clear(slh_ctx *c);
  */
 void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, const uint8_t *in, unsigned blocks);
 
+/**
+ * Four independent tweakable hashes of blocks * n bytes each (out[j] =
+ * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer.  AVX2
+ * four-way Keccak for the SHAKE sets when available, else four calls.
+ */
+void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
+                         const uint8_t *const in[4], unsigned blocks);
+
+/** Allow (1) or forbid (0) the AVX2 path of pqs_slhdsa_thash_x4 (tests); returns 1 if it is in use. */
+int pqs_slhdsa_use_avx2(int allow);
+
 /** PRF(PK.seed, SK.seed, ADRS) (sections 11.1 and 11.2.1): the tweakable hash of SK.seed. */
 static inline void slh_prf(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs)
 {

@@ -61,16 +61,49 @@ static void compress_pk(const slh_ctx *c, uint8_t *pk, const uint8_t *ends, cons
 	pqs_slhdsa_thash(c, pk, &pk_adrs, ends, SLH_WOTS_LEN(c->p));
 }
 
+/*
+ * Chains first .. first + 3 from their secret values to the top (Algorithm
+ * 6 steps 4-8), four in step through pqs_slhdsa_thash_x4.  Lanes past len
+ * repeat the last chain into a scratch buffer and are discarded.
+ */
+static void chains_to_top_x4(const slh_ctx *c, uint8_t *ends, unsigned first, unsigned len, const slh_adrs *adrs)
+{
+	const unsigned n = c->p->n;
+	uint8_t scratch[4][SLH_MAX_N];
+	slh_adrs sk_adrs[4], chain_adrs[4];
+	uint8_t *out[4];
+	const uint8_t *in[4];
+	const slh_adrs *sk_ptr[4], *chain_ptr[4];
+	for (unsigned j = 0; j < 4; j++) {
+		const unsigned i = first + j < len ? first + j : len - 1;
+		out[j] = first + j < len ? ends + (size_t)i * n : scratch[j];
+		sk_adrs[j] = *adrs;
+		slh_adrs_set_type(&sk_adrs[j], SLH_ADRS_WOTS_PRF);
+		slh_adrs_set_keypair(&sk_adrs[j], slh_adrs_get_keypair(adrs));
+		slh_adrs_set_chain(&sk_adrs[j], i);
+		chain_adrs[j] = *adrs;
+		slh_adrs_set_chain(&chain_adrs[j], i);
+		in[j] = c->sk_seed;
+		sk_ptr[j] = &sk_adrs[j];
+		chain_ptr[j] = &chain_adrs[j];
+	}
+	pqs_slhdsa_thash_x4(c, out, sk_ptr, in, 1);
+	for (unsigned j = 0; j < 4; j++)
+		in[j] = out[j];
+	for (unsigned step = 0; step < SLH_W - 1; step++) {
+		for (unsigned j = 0; j < 4; j++)
+			slh_adrs_set_hash(&chain_adrs[j], step);
+		pqs_slhdsa_thash_x4(c, out, chain_ptr, in, 1);
+	}
+	pqs_zeroize(scratch, sizeof scratch);
+}
+
 void pqs_slhdsa_wots_pk_gen(const slh_ctx *c, uint8_t *pk, const slh_adrs *adrs)
 {
-	const unsigned n = c->p->n, len = SLH_WOTS_LEN(c->p);
+	const unsigned len = SLH_WOTS_LEN(c->p);
 	uint8_t ends[SLH_MAX_WOTS_LEN * SLH_MAX_N];
-	slh_adrs chain_adrs = *adrs;
-	for (unsigned i = 0; i < len; i++) {
-		chain_secret(c, ends + i * n, adrs, i);
-		slh_adrs_set_chain(&chain_adrs, i);
-		chain(c, ends + i * n, 0, SLH_W - 1, &chain_adrs);
-	}
+	for (unsigned i = 0; i < len; i += 4)
+		chains_to_top_x4(c, ends, i, len, adrs);
 	compress_pk(c, pk, ends, adrs);
 	pqs_zeroize(ends, sizeof ends);
 }
