@@ -10,6 +10,7 @@
  * Modules:
  *   fn_codec.c    encodings (section 2): LSB-first, vk in NTT form
  *   keygen2025.c  key generation (section 1, see keygen2025_inner.h)
+ *   fn_sign.c     mu, signing and verification (sections 3, 4)
  */
 #ifndef PQSIG_FNDSA_FN_INNER_H
 #define PQSIG_FNDSA_FN_INNER_H
@@ -71,5 +72,48 @@ int pqs_fndsa_fn_comp_decode(int16_t *s, unsigned logn, const uint8_t *in,
  */
 int pqs_fndsa_fn_keygen_seeded(unsigned logn, const uint8_t *seed,
 	size_t seed_len, uint8_t *sk, uint8_t *vk);
+
+/* ==================================================================== */
+/* Signing and verification (fn_sign.c).                                */
+
+/* Pre-hash identifier meaning "raw message" (section 3.1). */
+#define PQS_FNDSA_FN_RAW 0
+
+/*
+ * mu = SHAKE256(hvk || 0x00 || |ctx| || ctx || data)[64] for prehash_id
+ * PQS_FNDSA_FN_RAW, else SHAKE256(hvk || 0x01 || |ctx| || ctx || OID ||
+ * data)[64] with OID = DER(2.16.840.1.101.3.4.2.prehash_id) (prehash_id
+ * one of 0x01 SHA-256, 0x02 SHA-384, 0x03 SHA-512, 0x06 SHA-512/256,
+ * 0x08..0x0A SHA3-256/384/512, 0x0B SHAKE128, 0x0C SHAKE256; data is
+ * then the caller's digest).  PQS_ERR_CTX_TOO_LONG, PQS_ERR_ARG.
+ */
+int pqs_fndsa_fn_mu(uint8_t mu[64], const uint8_t hvk[64], int prehash_id,
+	const uint8_t *ctx, size_t ctx_len, const uint8_t *data, size_t data_len);
+
+/*
+ * Decode sk (section 2.2): f, g, F, then G = g F / f mod q in -127..127;
+ * *hvk points at the stored SHAKE256(vk)[64] (not checked).  Returns
+ * PQS_OK, PQS_ERR_KEY_LENGTH or PQS_ERR_KEY_ENCODING.
+ */
+int pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
+	const uint8_t **hvk, const uint8_t *sk, size_t sk_len, unsigned *logn);
+
+/*
+ * Sign mu (section 3.2-3.4) with the randomness rnd (the draft reads 40
+ * bytes once; any length is accepted, for tests).  sig:
+ * PQS_FNDSA_FN_SIG_SIZE(logn) bytes.  Returns PQS_OK, a key decoding
+ * error, or PQS_ERR_INTERNAL after 27 failed attempts.  Uses about
+ * 130 KiB of stack.
+ */
+int pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
+	const uint8_t mu[64], const uint8_t *rnd, size_t rnd_len);
+
+/*
+ * Verify sig against mu and the decoded vk (h in NTT form), section 4
+ * steps 2-5: PQS_OK, PQS_ERR_SIG_LENGTH, PQS_ERR_SIG_ENCODING or
+ * PQS_ERR_INVALID_SIGNATURE.
+ */
+int pqs_fndsa_fn_verify_mu(const uint8_t *sig, size_t sig_len,
+	const uint16_t *h_ntt, unsigned logn, const uint8_t mu[64]);
 
 #endif
