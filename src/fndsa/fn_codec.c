@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/ct.h"
 #include "fn_inner.h"
 
 size_t
@@ -103,9 +104,11 @@ pqs_fndsa_fn_trim_decode(int8_t *x, unsigned logn, unsigned nbits,
 		acc >>= nbits;
 		acc_len -= nbits;
 		/* -2^(nbits-1) is not a valid encoding. */
-		bad |= (uint32_t)(v == sbit);
+		bad |= ((v ^ sbit) - 1) >> 31;
 		x[u] = (int8_t)(int32_t)(v - ((v & sbit) << 1));
 	}
+	/* Whether a secret key is well formed is public. */
+	PQS_CT_DECLASSIFY(&bad, sizeof bad);
 	return bad ? 0 : k;
 }
 

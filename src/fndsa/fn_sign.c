@@ -112,11 +112,14 @@ pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 {
 	unsigned logn, nb;
 	size_t k, n;
+	int ok;
 	uint16_t tmp[3 * 1024];
 
 	if (sk_len < 1) {
 		return PQS_ERR_KEY_LENGTH;
 	}
+	/* The header (degree) is public. */
+	PQS_CT_DECLASSIFY(sk, 1);
 	logn = (unsigned)sk[0] - 0x50;
 	if ((sk[0] & 0xF0) != 0x50 || logn < PQS_FNDSA_FN_MIN_LOGN || logn > 10) {
 		return PQS_ERR_KEY_ENCODING;
@@ -139,8 +142,11 @@ pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 		return PQS_ERR_KEY_ENCODING;
 	}
 	k += n;
-	/* G = g F / f mod q, in -127..127, f invertible (section 2.2). */
-	if (!fndsa_complete_private(G, f, g, F, logn, tmp)) {
+	/* G = g F / f mod q, in -127..127, f invertible (section 2.2);
+	 * whether the key is well formed is public. */
+	ok = fndsa_complete_private(G, f, g, F, logn, tmp);
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	if (!ok) {
 		return PQS_ERR_KEY_ENCODING;
 	}
 	*hvk = sk + k;
@@ -170,6 +176,8 @@ pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
 	}
 	n = (size_t)1 << logn;
 	sig_len = PQS_FNDSA_FN_SIG_SIZE(logn);
+	/* mu depends only on public data (SHAKE256(vk), ctx, message). */
+	PQS_CT_DECLASSIFY(mu, MU_LEN);
 
 	/* Section 3.2: hfg = SHAKE256(encoded f || g)[40], seed' =
 	 * SHAKE256(hfg || mu || rnd)[40]. */

@@ -408,6 +408,8 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 
 				bad |= c[FGlen] ^ sw;
 			}
+			/* A failed candidate is discarded: the verdict is public. */
+			PQS_CT_DECLASSIFY(&bad, sizeof bad);
 			if (bad != 0) {
 				return 0;
 			}

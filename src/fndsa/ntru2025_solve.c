@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "core/ct.h"
 #include "keygen2025_inner.h"
 
 const uint16_t pqs_fndsa_ntru2025_small_bl[11] = {
@@ -121,6 +122,7 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 	uint32_t *gm = w + 2 * n, *igm = gm + n;
 	size_t len = SMALL_BL[logn], u;
 	unsigned d;
+	int ok;
 	uint32_t *Fp, *Gp, *fp, *gp, *t;
 
 	for (u = 0; u < n; u++) {
@@ -146,11 +148,12 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 	t = gp + len;
 	memmove(fp, w, 2 * len * sizeof *w);
 	zint_rebuild_CRT(fp, len, len, 2, 0, t);
-	if (!zint_bezout(Gp, Fp, fp, gp, len, t)) {
-		return 0;
-	}
-	/* Only F is needed (G is rebuilt at the top); it must fit. */
-	return zint_mul_small(Fp, len, Q) == 0;
+	/* Only F is needed (G is rebuilt at the top); it must fit.  A
+	 * rejected candidate is discarded: the verdict is public. */
+	ok = zint_bezout(Gp, Fp, fp, gp, len, t);
+	ok &= zint_mul_small(Fp, len, Q) == 0;
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	return ok;
 }
 
 /*
@@ -268,6 +271,7 @@ pqs_fndsa_ntru2025_solve(unsigned logn, int8_t *F, int8_t *G,
 
 		bad |= (uint32_t)(x + 127) > 254;
 	}
+	PQS_CT_DECLASSIFY(&bad, sizeof bad);
 	if (bad) {
 		return 0;
 	}
