@@ -268,13 +268,40 @@ fndsa_prng_get_u8(fndsa_prng *p)
 /* ==================================================================== */
 /* SamplerZ (sampler.c), spec section 3.9.3.                           */
 
+/*
+ * FN-DSA (putative FIPS 206 draft) sampler randomness: the plain
+ * SHAKE256(seed' || counter) byte stream, read strictly in order
+ * (notes/fn-dsa-provisional.md section 3.4 (a)).
+ */
+typedef struct {
+	pqs_keccak sc;
+	uint8_t buf[136]; /* one SHAKE256 block */
+	size_t ptr;
+} pqs_fndsa_stream;
+
+void pqs_fndsa_stream_init(pqs_fndsa_stream *s, const pqs_keccak *flipped);
+uint8_t pqs_fndsa_stream_u8(pqs_fndsa_stream *s);
+/* 8 (or 2) bytes, little-endian. */
+uint64_t pqs_fndsa_stream_u64(pqs_fndsa_stream *s);
+uint32_t pqs_fndsa_stream_u16(pqs_fndsa_stream *s);
+
 typedef struct {
 	fndsa_prng p;
 	fpr sigma_min;
+	/* 1/sigma for the ffSampling leaves (round 3: fpr_inv_sigma[logn]). */
+	fpr inv_sigma;
+	/* 0: round 3 (ChaCha20 PRNG p, 72-bit BaseSampler, separate bit
+	 * byte); 1: FN-DSA draft (stream fs, 79-bit base sampler whose
+	 * first bit is the bimodal bit, section 3.4 (b)). */
+	int fn_draft;
+	pqs_fndsa_stream fs;
 } fndsa_sampler_ctx;
 
 /* BaseSampler (Alg. 12): half-Gaussian, sigma0 = 1.8205, RCDT table. */
 int fndsa_gaussian0(fndsa_prng *p);
+/* FN-DSA base sampler (section 3.4 (b)): 10 bytes, z0 from a 79-bit
+ * value against GAUSS0, and the bimodal bit in *b. */
+int pqs_fndsa_gaussian0_fn(pqs_fndsa_stream *s, int *b);
 /* High 64 bits of a*b without 128-bit integers (used when the compiler
  * has none; tests compare it with unsigned __int128). */
 uint64_t fndsa_umulh64_generic(uint64_t a, uint64_t b);
@@ -311,6 +338,17 @@ void fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g,
 void fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
 	const uint16_t *hm, unsigned logn, fpr *tmp);
 
+/* B = [[g, -f], [G, -F]] in FFT form into bsave (4n fpr). */
+void pqs_fndsa_load_basis(fpr *bsave, const int8_t *f, const int8_t *g,
+	const int8_t *F, const int8_t *G, unsigned logn);
+/*
+ * One attempt of the reference's sign_dyn (spec Alg. 10 steps 3-8) with
+ * the sampler spc and the basis bsave: returns 1 and writes s2 (and s1
+ * if not NULL) if ||(s1, s2)||^2 <= floor(beta^2).  tmp: 9n fpr.
+ */
+int pqs_fndsa_sign_attempt(fndsa_sampler_ctx *spc, int16_t *s1, int16_t *s2,
+	const fpr *bsave, const uint16_t *hm, unsigned logn, fpr *tmp);
+
 /* ||(s1,s2)||^2 <= bound, with overflow saturated (reference is_short). */
 int fndsa_is_short(const int16_t *s1, const int16_t *s2, unsigned logn);
 /* Same with ||s1||^2 already in sqn (reference is_short_half). */
@@ -322,5 +360,8 @@ int fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
  */
 int fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
 	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
+/* Same, also requiring |s1_i| <= linf (FN-DSA: 840). */
+int pqs_fndsa_verify_raw_linf(const uint16_t *c0, const int16_t *s2,
+	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp, uint32_t linf);
 
 #endif

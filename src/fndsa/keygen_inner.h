@@ -205,6 +205,14 @@ void ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
 	int in_ntt, int out_ntt);
 size_t ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth);
 /*
+ * The same step with explicit word counts: f, g of degree 2^logn with
+ * slen words per coefficient in, N(f), N(g) with tlen >= slen words out
+ * (the FN-DSA 2025 solver has its own word budgets).  data: room for
+ * (n*tlen + 2*n*slen + 3*n) words.
+ */
+void ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
+	size_t tlen, int in_ntt, int out_ntt);
+/*
  * f, g at depth 'depth' from the top-level small f, g, in RNS with
  * NTRU_MAX_BL_SMALL[depth] words (NTT if out_ntt): f at data, g right
  * after (n*slen words each, n = 2^(logn_top-depth)).

@@ -44,11 +44,17 @@ void
 ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
 	int in_ntt, int out_ntt)
 {
-	unsigned logn = logn_top - depth;
+	ntru_fieldnorm_step_len(data, logn_top - depth,
+		NTRU_MAX_BL_SMALL[depth], NTRU_MAX_BL_SMALL[depth + 1],
+		in_ntt, out_ntt);
+}
+
+void
+ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
+	size_t tlen, int in_ntt, int out_ntt)
+{
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t tlen = NTRU_MAX_BL_SMALL[depth + 1];
 	uint32_t *fd, *gd, *fs, *gs, *gm, *igm, *t1;
 	size_t u, v;
 

@@ -53,6 +53,96 @@ fndsa_gaussian0(fndsa_prng *p)
 	return (int)z;
 }
 
+void
+pqs_fndsa_stream_init(pqs_fndsa_stream *s, const pqs_keccak *flipped)
+{
+	s->sc = *flipped;
+	s->ptr = sizeof s->buf;
+}
+
+uint8_t
+pqs_fndsa_stream_u8(pqs_fndsa_stream *s)
+{
+	if (s->ptr == sizeof s->buf) {
+		pqs_keccak_squeeze_blocks(&s->sc, s->buf, 1);
+		s->ptr = 0;
+	}
+	return s->buf[s->ptr++];
+}
+
+uint64_t
+pqs_fndsa_stream_u64(pqs_fndsa_stream *s)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		x |= (uint64_t)pqs_fndsa_stream_u8(s) << (8 * i);
+	}
+	return x;
+}
+
+uint32_t
+pqs_fndsa_stream_u16(pqs_fndsa_stream *s)
+{
+	uint32_t x = pqs_fndsa_stream_u8(s);
+
+	return x | ((uint32_t)pqs_fndsa_stream_u8(s) << 8);
+}
+
+int
+pqs_fndsa_gaussian0_fn(pqs_fndsa_stream *s, int *b)
+{
+	/*
+	 * FN-DSA base sampler (notes/fn-dsa-provisional.md section 3.4 (b)):
+	 * lo = 8 bytes, hi = 2 bytes (little-endian); the bimodal bit is
+	 * lo & 1 and V = (lo >> 1) | (hi << 63) is a 79-bit value; z0 =
+	 * #{i : V < GAUSS0[i]}, GAUSS0[i] = round(2^79 Pr[Z0 > i]) for the
+	 * half-Gaussian of sigma0 = 1.8205, as 31/24/24-bit limbs (full
+	 * scan, borrow arithmetic: constant time).
+	 */
+	static const uint32_t G2[18] = {
+		1375468055u, 711562636u, 289335016u, 90749601u, 21676598u,
+		3908963u, 529006u, 53503u, 4032u, 225u, 9u, 0u, 0u, 0u, 0u,
+		0u, 0u, 0u
+	};
+	static const uint32_t G1[18] = {
+		6936092u, 1023934u, 4826132u, 12313548u, 5732767u, 11171514u,
+		11146683u, 15610582u, 7095613u, 16701698u, 6787688u, 4870085u,
+		111406u, 1887u, 23u, 0u, 0u, 0u
+	};
+	static const uint32_t G0[18] = {
+		9176346u, 15582455u, 14746371u, 10843417u, 9419414u, 6206010u,
+		11891888u, 11661180u, 11671091u, 407118u, 1638204u, 8687822u,
+		13946073u, 12017202u, 11452285u, 3689579u, 25354u, 129u
+	};
+	uint64_t lo = pqs_fndsa_stream_u64(s);
+	uint64_t hi = pqs_fndsa_stream_u16(s);
+	uint32_t v0 = (uint32_t)(lo >> 1) & 0xFFFFFF;
+	uint32_t v1 = (uint32_t)(lo >> 25) & 0xFFFFFF;
+	uint32_t v2 = (uint32_t)(lo >> 49) | (uint32_t)(hi << 15);
+	uint32_t z = 0;
+	size_t u;
+
+	for (u = 0; u < 18; u++) {
+		uint32_t cc = (v0 - G0[u]) >> 31;
+
+		cc = (v1 - G1[u] - cc) >> 31;
+		cc = (v2 - G2[u] - cc) >> 31;
+		z += cc;
+	}
+	*b = (int)(lo & 1);
+	return (int)z;
+}
+
+/* One byte of the sampler's randomness source. */
+static inline unsigned
+next_u8(fndsa_sampler_ctx *spc)
+{
+	return spc->fn_draft ? pqs_fndsa_stream_u8(&spc->fs)
+		: fndsa_prng_get_u8(&spc->p);
+}
+
 uint64_t
 fndsa_umulh64_generic(uint64_t a, uint64_t b)
 {
@@ -108,7 +198,7 @@ fndsa_expm_p63(fpr x, fpr ccs)
  * of probability 255/256 per byte, independent of the secret value).
  */
 static int
-ber_exp(fndsa_prng *p, fpr x, fpr ccs)
+ber_exp(fndsa_sampler_ctx *spc, fpr x, fpr ccs)
 {
 	int s = (int)fpr_trunc(fpr_mul(x, fpr_inv_log2));
 	fpr r = fpr_sub(x, fpr_mul(fpr_of(s), fpr_log2));
@@ -125,7 +215,7 @@ ber_exp(fndsa_prng *p, fpr x, fpr ccs)
 	i = 64;
 	do {
 		i -= 8;
-		w = fndsa_prng_get_u8(p) - ((uint32_t)(z >> i) & 0xFF);
+		w = next_u8(spc) - ((uint32_t)(z >> i) & 0xFF);
 		/* Documented public event: whether this byte decides (see above). */
 		PQS_CT_DECLASSIFY(&w, sizeof w);
 	} while (!w && i > 0);
@@ -147,12 +237,18 @@ fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
 	fpr ccs = fpr_mul(isigma, spc->sigma_min);    /* sigma_min/sigma */
 
 	for (;;) {
-		int z0 = fndsa_gaussian0(&spc->p);
-		int b = (int)fndsa_prng_get_u8(&spc->p) & 1;
-		int z = b + ((b << 1) - 1) * z0;
+		int z0, b, z;
+
+		if (spc->fn_draft) {
+			z0 = pqs_fndsa_gaussian0_fn(&spc->fs, &b);
+		} else {
+			z0 = fndsa_gaussian0(&spc->p);
+			b = (int)fndsa_prng_get_u8(&spc->p) & 1;
+		}
+		z = b + ((b << 1) - 1) * z0;
 		fpr x = fpr_mul(fpr_sqr(fpr_sub(fpr_of(z), r)), dss);
 		x = fpr_sub(x, fpr_mul(fpr_of(z0 * z0), fpr_inv_2sqrsigma0));
-		int accept = ber_exp(&spc->p, x, ccs);
+		int accept = ber_exp(spc, x, ccs);
 		/* The rejection decision is public: its probability does not
 		 * depend on the secret centre or deviation (ccs scaling). */
 		PQS_CT_DECLASSIFY(&accept, sizeof accept);

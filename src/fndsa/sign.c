@@ -28,7 +28,7 @@ sample_fpr(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
  */
 static void
 ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
-	const fpr *g00, const fpr *g01, const fpr *g11, unsigned orig_logn)
+	const fpr *g00, const fpr *g01, const fpr *g11)
 {
 	fpr d11_re, d11_im, l10_re, l10_im, leaf, z_re, z_im, a_re, a_im, p_re, p_im;
 
@@ -37,7 +37,7 @@ ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 	(void)d11_im;
 
 	/* Right subtree first: sample z1 around t1 with deviation from d11. */
-	leaf = fpr_mul(fpr_sqrt(d11_re), fpr_inv_sigma[orig_logn]);
+	leaf = fpr_mul(fpr_sqrt(d11_re), spc->inv_sigma);
 	z_re = sample_fpr(spc, t1[0], leaf);
 	z_im = sample_fpr(spc, t1[1], leaf);
 
@@ -51,7 +51,7 @@ ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 	t1[1] = z_im;
 
 	/* Left subtree: deviation from d00 = g00. */
-	leaf = fpr_mul(fpr_sqrt(g00[0]), fpr_inv_sigma[orig_logn]);
+	leaf = fpr_mul(fpr_sqrt(g00[0]), spc->inv_sigma);
 	t0[0] = sample_fpr(spc, a_re, leaf);
 	t0[1] = sample_fpr(spc, a_im, leaf);
 }
@@ -65,7 +65,7 @@ ffsampling_l1(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
  */
 static void
 ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
-	const fpr *g00, const fpr *g01, const fpr *g11, unsigned orig_logn)
+	const fpr *g00, const fpr *g01, const fpr *g11)
 {
 	fpr d11[4], l10[4], s00[4], s11[4], z[4], w[4], tb[4];
 
@@ -78,7 +78,7 @@ ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 
 	/* z1 from t1 and the right subtree (d11). */
 	fndsa_poly_split_fft(z, z + 2, t1, 2);
-	ffsampling_l1(spc, z, z + 2, s11, s11 + 2, s11, orig_logn);
+	ffsampling_l1(spc, z, z + 2, s11, s11 + 2, s11);
 	fndsa_poly_merge_fft(w, z, z + 2, 2);
 
 	/* tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
@@ -91,7 +91,7 @@ ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 
 	/* z0 from tb0 and the left subtree (d00). */
 	fndsa_poly_split_fft(z, z + 2, t0, 2);
-	ffsampling_l1(spc, z, z + 2, s00, s00 + 2, s00, orig_logn);
+	ffsampling_l1(spc, z, z + 2, s00, s00 + 2, s00);
 	fndsa_poly_merge_fft(t0, z, z + 2, 2);
 }
 
@@ -103,17 +103,17 @@ ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
  */
 static void
 ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
-	fpr *g11, unsigned orig_logn, unsigned logn, fpr *tmp)
+	fpr *g11, unsigned logn, fpr *tmp)
 {
 	size_t n, hn;
 	fpr *z0, *z1;
 
 	if (logn == 1) {
-		ffsampling_l1(spc, t0, t1, g00, g01, g11, orig_logn);
+		ffsampling_l1(spc, t0, t1, g00, g01, g11);
 		return;
 	}
 	if (logn == 2) {
-		ffsampling_l2(spc, t0, t1, g00, g01, g11, orig_logn);
+		ffsampling_l2(spc, t0, t1, g00, g01, g11);
 		return;
 	}
 	n = (size_t)1 << logn;
@@ -138,7 +138,7 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 	/* Steps 3-4: z1 = mergefft(ffSampling(splitfft(t1), right tree)). */
 	z1 = tmp + n;
 	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
-	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, orig_logn, logn - 1, z1 + n);
+	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, logn - 1, z1 + n);
 	fndsa_poly_merge_fft(tmp + (n << 1), z1, z1 + hn, logn);
 
 	/* Step 5: tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
@@ -151,7 +151,7 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 	/* Steps 6-7: z0 = mergefft(ffSampling(splitfft(tb0), left tree)). */
 	z0 = tmp;
 	fndsa_poly_split_fft(z0, z0 + hn, t0, logn);
-	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, orig_logn, logn - 1, z0 + n);
+	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, logn - 1, z0 + n);
 	fndsa_poly_merge_fft(t0, z0, z0 + hn, logn);
 }
 
@@ -166,10 +166,13 @@ smallints_to_fpr(fpr *r, const int8_t *t, unsigned logn)
 
 /* B = [[g, -f], [G, -F]] in FFT representation (spec 3.9.1, with the
  * reference's slot names b00 = g, b01 = -f, b10 = G, b11 = -F). */
-static void
-load_basis(fpr *b00, fpr *b01, fpr *b10, fpr *b11, const int8_t *f,
-	const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn)
+void
+pqs_fndsa_load_basis(fpr *bsave, const int8_t *f, const int8_t *g,
+	const int8_t *F, const int8_t *G, unsigned logn)
 {
+	size_t n = (size_t)1 << logn;
+	fpr *b00 = bsave, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
+
 	smallints_to_fpr(b01, f, logn);
 	smallints_to_fpr(b00, g, logn);
 	smallints_to_fpr(b11, F, logn);
@@ -210,7 +213,7 @@ compute_target(fpr *t0, fpr *t1, const uint16_t *hm, const fpr *b01,
  * On success s2 is written and 1 returned.
  */
 static int
-finish_attempt(int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
+finish_attempt(int16_t *s1, int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
 	const fpr *b10, const fpr *b11, const uint16_t *hm, unsigned logn, fpr *tmp)
 {
 	size_t n = (size_t)1 << logn;
@@ -253,6 +256,9 @@ finish_attempt(int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (ok) {
 		memcpy(s2, s2tmp, n * sizeof *s2);
+		if (s1 != NULL) {
+			memcpy(s1, s1tmp, n * sizeof *s1);
+		}
 	}
 	return ok;
 }
@@ -262,9 +268,9 @@ finish_attempt(int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const fpr *b01,
  * reference's sign_dyn).  bsave: the basis B in FFT representation (4n
  * fpr, computed once per signature); tmp: 9n fpr.
  */
-static int
-sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const fpr *bsave,
-	const uint16_t *hm, unsigned logn, fpr *tmp)
+int
+pqs_fndsa_sign_attempt(fndsa_sampler_ctx *spc, int16_t *s1, int16_t *s2,
+	const fpr *bsave, const uint16_t *hm, unsigned logn, fpr *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	fpr *b00 = tmp, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
@@ -303,10 +309,10 @@ sign_attempt(fndsa_sampler_ctx *spc, int16_t *s2, const fpr *bsave,
 	memcpy(b11, t0, n * 2 * sizeof *t0);
 	t0 = g11 + n;
 	t1 = t0 + n;
-	ffsampling(spc, t0, t1, g00, g01, g11, logn, logn, t1 + n);
+	ffsampling(spc, t0, t1, g00, g01, g11, logn, t1 + n);
 
 	/* (The reference recomputes B here to save 4n of memory; we keep it.) */
-	return finish_attempt(s2, t0, t1, bsave, bsave + n, bsave + 2 * n,
+	return finish_attempt(s1, s2, t0, t1, bsave, bsave + n, bsave + 2 * n,
 		bsave + 3 * n, hm, logn, t1 + n);
 }
 
@@ -362,7 +368,7 @@ fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F,
 	fpr *g00 = tmp, *g01 = g00 + n, *g11 = g01 + n, *gxx = g11 + n;
 	fpr *d00, *d11;
 
-	load_basis(b00, b01, b10, b11, f, g, F, G, logn);
+	pqs_fndsa_load_basis(b00, f, g, F, G, logn);
 	/* Gram matrix, same sums as in sign_attempt. */
 	memcpy(g00, b00, n * sizeof *b00);
 	fndsa_poly_mulselfadj_fft(g00, logn);
@@ -463,10 +469,12 @@ fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
 
 	for (;;) {
 		spc.sigma_min = fpr_sigma_min[logn];
+		spc.inv_sigma = fpr_inv_sigma[logn];
+		spc.fn_draft = 0;
 		fndsa_prng_init(&spc.p, rng);
 		compute_target(t0, t1, hm, b01, b11, logn);
 		ffsampling_tree(&spc, z0, z1, tree, t0, t1, logn, z1 + n);
-		if (finish_attempt(s2, z0, z1, b00, b01, b10, b11, hm, logn, t0)) {
+		if (finish_attempt(NULL, s2, z0, z1, b00, b01, b10, b11, hm, logn, t0)) {
 			break;
 		}
 	}
@@ -484,11 +492,13 @@ fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
 	fpr *bsave = tmp + 9 * n;
 	fndsa_sampler_ctx spc;
 
-	load_basis(bsave, bsave + n, bsave + 2 * n, bsave + 3 * n, f, g, F, G, logn);
+	pqs_fndsa_load_basis(bsave, f, g, F, G, logn);
 	for (;;) {
 		spc.sigma_min = fpr_sigma_min[logn];
+		spc.inv_sigma = fpr_inv_sigma[logn];
+		spc.fn_draft = 0;
 		fndsa_prng_init(&spc.p, rng);
-		if (sign_attempt(&spc, s2, bsave, hm, logn, tmp)) {
+		if (pqs_fndsa_sign_attempt(&spc, NULL, s2, bsave, hm, logn, tmp)) {
 			break;
 		}
 	}

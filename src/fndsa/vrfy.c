@@ -47,10 +47,18 @@ int
 fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
 	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp)
 {
+	return pqs_fndsa_verify_raw_linf(c0, s2, h_ntt, logn, tmp, 0);
+}
+
+int
+pqs_fndsa_verify_raw_linf(const uint16_t *c0, const int16_t *s2,
+	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp, uint32_t linf)
+{
 	/* Alg. 16 steps 2-3: s1 = c - s2 h mod q, centred; accept iff
 	 * ||(s1, s2)||^2 <= floor(beta^2).  -s1 is computed (same norm). */
 	size_t n = (size_t)1 << logn;
 	int16_t *ts = (int16_t *)tmp;
+	int over = 0;
 
 	for (size_t u = 0; u < n; u++) {
 		tmp[u] = fndsa_mq_of_small(s2[u]);
@@ -64,6 +72,8 @@ fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
 		w += FNDSA_Q & -(w >> 31);
 		int32_t v = (int32_t)w - (int32_t)(FNDSA_Q & -(((FNDSA_Q >> 1) - w) >> 31));
 		ts[u] = (int16_t)v;
+		/* FN-DSA's bound on s1 (section 4 step 5); 0: none. */
+		over |= linf != 0 && (uint32_t)(v < 0 ? -v : v) > linf;
 	}
-	return fndsa_is_short(ts, s2, logn);
+	return !over && fndsa_is_short(ts, s2, logn);
 }

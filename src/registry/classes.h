@@ -15,6 +15,7 @@
 #include "pqsig/composite.h"
 #include "pqsig/ecdsa.h"
 #include "pqsig/falcon.h"
+#include "pqsig/fndsa.h"
 #include "pqsig/haetae.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/slhdsa.h"
@@ -35,6 +36,8 @@
 	X(pqs_falcon1024_class)           \
 	X(pqs_falcon_padded512_class)     \
 	X(pqs_falcon_padded1024_class)    \
+	X(pqs_fndsa512_class)             \
+	X(pqs_fndsa1024_class)            \
 	X(pqs_slhdsa_sha2_128s_class)     \
 	X(pqs_slhdsa_sha2_128f_class)     \
 	X(pqs_slhdsa_sha2_192s_class)     \

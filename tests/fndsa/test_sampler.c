@@ -94,6 +94,7 @@ main(void)
 		fndsa_sampler_ctx spc;
 		seeded(&spc.p, 4);
 		spc.sigma_min = fpr_sigma_min[9];
+		spc.fn_draft = 0;
 		for (int c = 0; c < 3; c++) {
 			const long N = 60000;
 			double s1 = 0, s2 = 0;

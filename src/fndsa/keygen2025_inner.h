@@ -1,0 +1,84 @@
+/*
+ * FN-DSA (putative FIPS 206 draft, Pornin's "best guess" of 2026-07-22)
+ * key generation: internal interfaces.
+ *
+ * notes/fn-dsa-provisional.md section 1 gives the procedure; it differs
+ * from round-3 Falcon (keygen_inner.h) in the sampler of f and g, the
+ * order of the candidate checks, a fixed-point orthogonalized-norm
+ * check, and NTRUSolve: the 2025 solver (ntrugen "TowerSolverPartialR",
+ * ePrint 2025/1239) carries only F through the recursion and reduces it
+ * with ReducePartial, then rebuilds G at the top.  The solver's heuristic
+ * failures decide which candidates are kept, so word budgets, fixed-point
+ * windows, the reduction schedule and the failure rules are those of the
+ * reference implementations (c-fn-dsa / rust-fn-dsa).
+ *
+ * Modules (one concept per file):
+ *   fxr.h fxr_fft.c fxr_tables.c   32.32 fixed point and its FFT
+ *   ntru2025_solve.c     the solver: field-norm tower (shared with round 3,
+ *                        ntru_fieldnorm.c), deepest level, lifting of F,
+ *                        the driver and the final range check
+ *   ntru2025_reduce.c    ReducePartial at depths >= 1 and the depth-0
+ *                        reduction with G rebuilt modulo one prime
+ *   keygen2025.c         sample_f, the candidate loop, the key encodings
+ *
+ * Big integers use pqsig's NTRUSolve conventions (keygen_inner.h): 31-bit
+ * words, coefficient after coefficient, RNS over mp31_primes[].
+ */
+#ifndef PQSIG_FNDSA_KEYGEN2025_INNER_H
+#define PQSIG_FNDSA_KEYGEN2025_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fndsa/fxr.h"
+#include "fndsa/keygen_inner.h"
+
+/* Words per coefficient at depth d (section 1.4): (f, g) and reduced F;
+ * unreduced F; top words of f used for the fixed-point approximation. */
+extern const uint16_t pqs_fndsa_ntru2025_small_bl[11];
+extern const uint16_t pqs_fndsa_ntru2025_large_bl[10];
+extern const uint16_t pqs_fndsa_ntru2025_word_win[10];
+
+/*
+ * ReducePartial at depth 'depth' (1 <= depth < logn_top) of a tower whose
+ * top degree is 2^logn_top.  Ft: the unreduced F (n = 2^(logn_top-depth)
+ * coefficients of llen = large_bl[depth] words, plain, signed); ft: f at
+ * this depth (n coefficients of slen = small_bl[depth] words, plain,
+ * signed).  f_top: the top-level f (depth 1 computes N(f) from it, as the
+ * reference does).  On success, F is reduced in place and compacted to
+ * slen words per coefficient; returns 1, or 0 when a dropped top word of
+ * F was not a sign extension (the candidate is rejected).
+ * tmp: pqs_fndsa_ntru2025_reduce_words(logn_top, depth) words.
+ */
+int pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
+	uint32_t *Ft, const uint32_t *ft, const int8_t *f_top, uint32_t *tmp);
+size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
+
+/*
+ * Depth 0 (section 1.4 step 4): Fd = F from depth 1 (n/2 signed one-word
+ * coefficients) in, F and G (n signed int32 each) out, both at tmp[0..2n).
+ * Returns 0 if f is not invertible modulo p_0.  tmp: 11n + 2 words.
+ */
+int pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f,
+	const int8_t *g, uint32_t *tmp);
+
+/*
+ * The whole solver: F, G in -127..127 with f*G - g*F = q, or 0 if the
+ * 2025 solver rejects (f, g).  tmp: PQS_FNDSA_NTRU2025_WORDS(logn) words.
+ */
+int pqs_fndsa_ntru2025_solve(unsigned logn, int8_t *F, int8_t *G,
+	const int8_t *f, const int8_t *g, uint32_t *tmp);
+/* Exact memory need of pqs_fndsa_ntru2025_solve() (tests check the bound). */
+size_t pqs_fndsa_ntru2025_solve_words(unsigned logn);
+#define PQS_FNDSA_NTRU2025_WORDS(logn) \
+	((logn) <= 4 ? (size_t)2048 : ((size_t)20 << (logn)))
+
+/* ==================================================================== */
+/* Candidate sampling and checks (keygen2025.c).                        */
+
+/* Fixed-point orthogonalized-norm check (section 1.3 step 4); 1 = accept.
+ * tmp: 3n fxr. */
+int pqs_fndsa_kg2025_check_ortho(const int8_t *f, const int8_t *g,
+	unsigned logn, fxr *tmp);
+
+#endif
