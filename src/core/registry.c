@@ -26,6 +26,8 @@ extern const pqs_sig_class pqs_falcon512_class;
 extern const pqs_sig_class pqs_falcon1024_class;
 extern const pqs_sig_class pqs_falcon_padded512_class;
 extern const pqs_sig_class pqs_falcon_padded1024_class;
+extern const pqs_sig_class pqs_hawk512_class;
+extern const pqs_sig_class pqs_hawk1024_class;
 
 static const pqs_sig_class *const registry[] = {
 	&pqs_ecdsa_p256_class,
@@ -39,6 +41,8 @@ static const pqs_sig_class *const registry[] = {
 	&pqs_falcon1024_class,
 	&pqs_falcon_padded512_class,
 	&pqs_falcon_padded1024_class,
+	&pqs_hawk512_class,
+	&pqs_hawk1024_class,
 	&pqs_composite_p256_mldsa44_class,
 	&pqs_composite_p256_mldsa65_class,
 	&pqs_composite_p256_mldsa87_class,
