@@ -152,7 +152,7 @@ invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp
 	for (u = 0; u < n; u++) {
 		zero |= ((t[u] - 1) >> 31) & 1;
 	}
-	return zero == 0;
+	return (int)(zero ^ 1);
 }
 
 /* Constant term of 1/q00 (q00 auto-adjoint, positive at every root):
@@ -174,7 +174,7 @@ inverse_constant_small(const int32_t *q00, const pqs_hawk_params *prm,
 		sum = fpr_add(sum, fpr_inv(tmp[u]));
 	}
 	sum = fpr_mul(sum, fpr_scaled(2, -(int)logn));
-	return !fpr_lt(fpr_scaled((int64_t)prm->d0high_fx32, -32), sum);
+	return fpr_lt(fpr_scaled((int64_t)prm->d0high_fx32, -32), sum) ^ 1;
 }
 
 /* |a[u]| < 2^bits for u >= first. */
@@ -188,7 +188,7 @@ within(const int32_t *a, size_t n, size_t first, int bits)
 	for (u = first; u < n; u++) {
 		bad |= (uint32_t)((a[u] + lim - 1) | (lim - 1 - a[u])) >> 31;
 	}
-	return bad == 0;
+	return (int)(bad ^ 1);
 }
 
 /* Low bit of each coefficient, packed (n/8 bytes). */
@@ -229,7 +229,9 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 	for (u = 0; u < n; u++) {
 		sq += (uint32_t)(w->f[u] * w->f[u] + w->g[u] * w->g[u]);
 	}
-	ok = parity(w->f, n) == 1 && parity(w->g, n) == 1 && sq >= prm->l2low;
+	/* Combined without branches (secret until declassified). */
+	ok = (int)(parity(w->f, n) & parity(w->g, n)
+		& (uint32_t)((prm->l2low - 1 - sq) >> 31));
 	/* Every rejection discards the candidate: verdicts are public. */
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (!ok) {
@@ -241,8 +243,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 		w->q00[u] += w->t[u];
 	}
 	ok = invertible_mod_prime(w->q00, logn, 0, (uint32_t *)(void *)w->ntru)
-		&& invertible_mod_prime(w->q00, logn, 1, (uint32_t *)(void *)w->ntru)
-		&& inverse_constant_small(w->q00, prm, (fpr *)(void *)w->ntru);
+		& invertible_mod_prime(w->q00, logn, 1, (uint32_t *)(void *)w->ntru)
+		& inverse_constant_small(w->q00, prm, (fpr *)(void *)w->ntru);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (!ok) {
 		return 0;
@@ -261,9 +263,10 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 	for (u = 0; u < n; u++) {
 		w->q11[u] += w->t[u];
 	}
-	ok = w->q00[0] <= 32767 && within(w->q00, n, 1, prm->bits_lim00)
-		&& within(w->q11, n, 1, prm->bits_lim11)
-		&& within(w->q01, n, 0, prm->bits_lim01);
+	ok = (int)((uint32_t)(32767 - w->q00[0]) >> 31 ^ 1)
+		& within(w->q00, n, 1, prm->bits_lim00)
+		& within(w->q11, n, 1, prm->bits_lim11)
+		& within(w->q01, n, 0, prm->bits_lim01);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (!ok) {
 		return 0;
