@@ -251,6 +251,9 @@ void ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
  */
 int ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
 	uint32_t *tmp, const ntru_fg_cache *c);
+/* The same for f*G - g*F = q with any q < 2^31 (Hawk: q = 1). */
+int ntru_solve_deepest_q(unsigned logn_top, uint32_t q, const int8_t *f,
+	const int8_t *g, uint32_t *tmp, const ntru_fg_cache *c);
 /*
  * Lifting (spec Alg. 6, lines 8-9): with (F', G') of depth+1 at tmp[0]
  * (plain, NTRU_MAX_BL_SMALL[depth+1] words), compute the unreduced
@@ -268,6 +271,10 @@ void ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
  * each, at tmp[0].  Returns 1 on success, 0 on failure.
  */
 int ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp);
+/* The same with the bit lengths of f, g per depth given by the caller
+ * (ntru_reduce_fp() uses NTRU_BITLENGTH, Falcon's). */
+int ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
+	const ntru_bitlength *bitlength);
 /* Depth-1 reduction alone (after ntru_lift(logn_top, f, g, 1, tmp)). */
 int ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp);
 /*
@@ -289,6 +296,13 @@ int ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
  */
 int ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	const int8_t *g, int lim, uint32_t *tmp);
+/* ntru_solve() for f*G - g*F = q with any q < 2^31 (Hawk solves
+ * fG - gF = 1, Hawk spec section 3.1; Falcon uses q = 12289), with the
+ * bit lengths of f, g per depth of the caller's (f, g) distribution
+ * (NTRU_BITLENGTH for Falcon's). */
+int ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
+	int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim,
+	uint32_t *tmp);
 
 /* Words of tmp[] needed by each step (used to size the keygen buffer). */
 size_t ntru_deepest_words(unsigned logn_top);

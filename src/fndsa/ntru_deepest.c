@@ -36,6 +36,13 @@ int
 ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
 	uint32_t *tmp, const ntru_fg_cache *c)
 {
+	return ntru_solve_deepest_q(logn_top, 12289, f, g, tmp, c);
+}
+
+int
+ntru_solve_deepest_q(unsigned logn_top, uint32_t q, const int8_t *f,
+	const int8_t *g, uint32_t *tmp, const ntru_fg_cache *c)
+{
 	size_t len = NTRU_MAX_BL_SMALL[logn_top];
 	uint32_t *Fp = tmp;
 	uint32_t *Gp = Fp + len;
@@ -56,8 +63,8 @@ ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
 	 */
 	{
 		uint32_t ok = (uint32_t)zint_bezout(Gp, Fp, fp, gp, len, t1);
-		uint32_t cc = zint_mul_small(Fp, len, 12289)
-			| zint_mul_small(Gp, len, 12289);
+		uint32_t cc = zint_mul_small(Fp, len, q)
+			| zint_mul_small(Gp, len, q);
 
 		ok &= (uint32_t)(((uint64_t)cc - 1) >> 63);
 		PQS_CT_DECLASSIFY(&ok, sizeof ok);

@@ -287,6 +287,13 @@ ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 int
 ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 {
+	return ntru_reduce_fp_bl(logn_top, depth, tmp, NTRU_BITLENGTH);
+}
+
+int
+ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
+	const ntru_bitlength *bitlength)
+{
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn;
 	size_t slen = NTRU_MAX_BL_SMALL[depth];
@@ -299,7 +306,7 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 	fpr *rt1, *rt2, *rt3, *rt4, *rt5;
 	int32_t *k;
 	uint32_t *fntt, *gntt;
-	size_t rlen, FGlen, u;
+	size_t rlen, FGlen, fglen, u;
 	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
 
 	rt3 = fpr_at(tmp, t1);
@@ -323,14 +330,23 @@ ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 	 * each coefficient, so values stay far inside the binary64 range;
 	 * rt3, rt4 are then f, g scaled down by 2^scale_fg.
 	 */
-	rlen = slen > 10 ? 10 : slen;
-	poly_big_to_fp(rt3, ft + slen - rlen, rlen, slen, logn);
-	poly_big_to_fp(rt4, gt + slen - rlen, rlen, slen, logn);
-	scale_fg = 31 * (int)(slen - rlen);
-
 	/* Bit-length bounds of f, g: measured average +/- 6 sigma. */
-	minbl_fg = NTRU_BITLENGTH[depth].avg - 6 * NTRU_BITLENGTH[depth].std;
-	maxbl_fg = NTRU_BITLENGTH[depth].avg + 6 * NTRU_BITLENGTH[depth].std;
+	minbl_fg = bitlength[depth].avg - 6 * bitlength[depth].std;
+	maxbl_fg = bitlength[depth].avg + 6 * bitlength[depth].std;
+	/*
+	 * Falcon's word lengths are tight, so its top words hold the
+	 * significant bits.  For another (f, g) distribution (Hawk's is
+	 * narrower) the window ends at the word holding maxbl_fg bits and
+	 * the sign, else the top 10 words could be all sign bits.
+	 */
+	fglen = slen;
+	if (bitlength != NTRU_BITLENGTH && (size_t)(maxbl_fg + 31) / 31 < slen) {
+		fglen = (size_t)(maxbl_fg + 31) / 31;
+	}
+	rlen = fglen > 10 ? 10 : fglen;
+	poly_big_to_fp(rt3, ft + fglen - rlen, rlen, slen, logn);
+	poly_big_to_fp(rt4, gt + fglen - rlen, rlen, slen, logn);
+	scale_fg = 31 * (int)(fglen - rlen);
 
 	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
 	fndsa_FFT(rt3, logn);

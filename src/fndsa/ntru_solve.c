@@ -132,6 +132,14 @@ int
 ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	const int8_t *g, int lim, uint32_t *tmp)
 {
+	return ntru_solve_q(logn, 12289, NTRU_BITLENGTH, F, G, f, g, lim, tmp);
+}
+
+int
+ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
+	int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim,
+	uint32_t *tmp)
+{
 	size_t n = (size_t)1 << logn;
 	uint32_t *Gt, *ft, *gt, *Ft, *gm, *igm;
 	uint32_t p, p0i, R2, r;
@@ -140,7 +148,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	ntru_fg_cache cache;
 
 	ntru_fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn));
-	if (!ntru_solve_deepest(logn, f, g, tmp, &cache)) {
+	if (!ntru_solve_deepest_q(logn, q, f, g, tmp, &cache)) {
 		return 0;
 	}
 	/*
@@ -152,7 +160,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 		depth = logn;
 		while (depth-- > 0) {
 			ntru_lift(logn, f, g, depth, tmp, NULL);
-			if (!ntru_reduce_fp(logn, depth, tmp)) {
+			if (!ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
 				return 0;
 			}
 		}
@@ -161,7 +169,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 		while (depth-- > 2) {
 			ntru_lift(logn, f, g, depth, tmp, depth >= cache.min_depth
 				? ntru_fg_cache_slot(&cache, logn, depth) : NULL);
-			if (!ntru_reduce_fp(logn, depth, tmp)) {
+			if (!ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
 				return 0;
 			}
 		}
@@ -206,7 +214,7 @@ ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
 	mp31_NTT(Gt, 1, gm, logn, p, p0i);
 	/* q in the NTT domain is q in every slot; products come out
 	 * divided by R, so compare with q/R. */
-	r = mp31_mmul(12289, 1, p, p0i);
+	r = mp31_mmul(q, 1, p, p0i);
 	(void)R2;
 	{
 		uint32_t diff = 0;

@@ -17,6 +17,7 @@
 #include "pqsig/falcon.h"
 #include "pqsig/fndsa.h"
 #include "pqsig/haetae.h"
+#include "pqsig/hawk.h"
 #include "pqsig/mldsa.h"
 #include "pqsig/slhdsa.h"
 
@@ -52,7 +53,9 @@
 	X(pqs_slhdsa_shake_256f_class)    \
 	X(pqs_haetae2_class)              \
 	X(pqs_haetae3_class)              \
-	X(pqs_haetae5_class)
+	X(pqs_haetae5_class)              \
+	X(pqs_hawk512_class)              \
+	X(pqs_hawk1024_class)
 
 /* ECDSA + PQC composites. */
 #define PQS_REGISTRY_COMPOSITE_CLASSES(X)     \

@@ -1,0 +1,154 @@
+/*
+ * Hawk (round-2 specification, hawk-sign) internal interfaces.
+ *
+ * Hawk-512 / Hawk-1024 (and the Hawk-256 challenge set, test-only) are
+ * implemented bit for bit like the reference implementation (hawk-sign/dev,
+ * whose KAT files are in shared/vectors/hawk): same randomness consumption,
+ * same rejection rules, same encodings.
+ *
+ * Modules (one concept per file):
+ *   params.c   parameter sets (sizes, bounds, sampler tables)
+ *   codec.c    Golomb-Rice encodings of q00, q01 (public key) and s1
+ *              (signature), with strict decoders
+ *   poly.c     exact products of small polynomials modulo x^n+1
+ *   keygen.c   (f, g) from a seed, acceptance tests, NTRUSolve (shared
+ *              with src/fndsa), Gram matrix Q = B*adj(B), key encoding
+ *   sign.c     salted hash, t = B*h mod 2, Gaussian sampling, s1
+ *   vrfy.c     s0 recovery and the exact Q-norm check
+ *   class.c    pqs_sig_class objects
+ *
+ * Every non-static symbol starts with pqs_hawk_.
+ */
+#ifndef PQSIG_HAWK_INNER_H
+#define PQSIG_HAWK_INNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqsig/rand.h"
+#include "pqsig/sha3.h"
+
+/* Largest supported degree (Hawk-1024). */
+#define PQS_HAWK_MAX_LOGN 10
+#define PQS_HAWK_MAX_N ((size_t)1 << PQS_HAWK_MAX_LOGN)
+
+/* Sizes as functions of logn (spec section 4 / reference hawk.h). */
+#define PQS_HAWK_SEED_LEN(logn) (8 + ((size_t)1 << ((logn) - 5)))
+#define PQS_HAWK_HPUB_LEN(logn) ((size_t)1 << ((logn) - 4))
+#define PQS_HAWK_SK_LEN(logn) \
+	(PQS_HAWK_SEED_LEN(logn) + ((size_t)1 << ((logn) - 2)) + PQS_HAWK_HPUB_LEN(logn))
+#define PQS_HAWK_PK_LEN(logn) \
+	((logn) == 8 ? (size_t)450 : (logn) == 9 ? (size_t)1024 : (size_t)2440)
+#define PQS_HAWK_SIG_LEN(logn) \
+	((logn) == 8 ? (size_t)249 : (logn) == 9 ? (size_t)555 : (size_t)1221)
+#define PQS_HAWK_SALT_LEN(logn) \
+	((logn) == 8 ? (size_t)14 : (logn) == 9 ? (size_t)24 : (size_t)40)
+
+/* Parameters of one set (params.c). */
+typedef struct {
+	unsigned logn;
+	/* Key generation (reference ng_hawk.c). */
+	uint32_t l2low;          /* minimum ||f||^2 + ||g||^2 */
+	uint32_t d0high_fx32;    /* max constant term of 1/q00, * 2^32 */
+	int bits_lim00;          /* |q00[i]| < 2^bits (i > 0) */
+	int bits_lim01;          /* |q01[i]| < 2^bits */
+	int bits_lim11;          /* |q11[i]| < 2^bits (i > 0) */
+	/* Encodings: Golomb-Rice fixed-part widths. */
+	int low00, low01, low_s1;
+	int bits_lims0, bits_lims1; /* |s0| < 2^bits, |s1| < 2^bits */
+	/* Signing. */
+	uint32_t max_xnorm;      /* bound on ||2x||^2 and on the Q-norm */
+	const uint16_t *gauss_hi;
+	size_t gauss_hi_len;
+	const uint64_t *gauss_lo;
+	size_t gauss_lo_len;
+} pqs_hawk_params;
+
+/* Parameters for logn in 8..10, NULL otherwise. */
+const pqs_hawk_params *pqs_hawk_params_get(unsigned logn);
+
+/* ==================================================================== */
+/* Golomb-Rice codec (codec.c).                                         */
+
+/*
+ * Encode 2^logn values (int16) as: sign bits (n bits), then the 'low'
+ * low bits of |x| or -x-1 (n*low bits), then the high parts in unary
+ * (k zeros then a one).  Starts at a byte boundary; returns the number
+ * of bits left unused in the last byte through *num_ignored.
+ * Returns 0 on overflow of dst_cap, else the byte length.
+ */
+size_t pqs_hawk_encode_gr(uint8_t *dst, size_t dst_cap, const int16_t *a,
+	unsigned logn, int low, int *num_ignored);
+/*
+ * Strict decoder of the same format: values must be in
+ * -2^lim_bits..2^lim_bits-1 (lim_bits <= low + 4).  Returns the byte
+ * length or 0 on error; *num_ignored gets the unused bits of the last
+ * byte (the caller checks they are zero or uses them).
+ */
+size_t pqs_hawk_decode_gr(int16_t *d, const uint8_t *buf, size_t buf_len,
+	unsigned logn, int low, int lim_bits, int *num_ignored);
+
+/* Public key: q00 (first n/2 coefficients), q01; 1 = fits, 0 = too long. */
+int pqs_hawk_encode_public(uint8_t *pk, const pqs_hawk_params *prm,
+	const int16_t *q00, const int16_t *q01);
+/* Strict public key decoder: PQS_OK or PQS_ERR_KEY_ENCODING. */
+int pqs_hawk_decode_public(int16_t *q00_half, int16_t *q01,
+	const pqs_hawk_params *prm, const uint8_t *pk);
+/* Signature: salt || s1; 1 = fits, 0 = too long. */
+int pqs_hawk_encode_sig(uint8_t *sig, const pqs_hawk_params *prm,
+	const uint8_t *salt, const int16_t *s1);
+/* Strict signature decoder: PQS_OK or PQS_ERR_SIG_ENCODING. */
+int pqs_hawk_decode_sig(uint8_t *salt, int16_t *s1,
+	const pqs_hawk_params *prm, const uint8_t *sig);
+
+/* ==================================================================== */
+/* Key generation (keygen.c).                                           */
+
+/* (f, g) from a seed of PQS_HAWK_SEED_LEN(logn) bytes (centred binomial
+ * coefficients from four SHAKE256 streams, reference Hawk_regen_fg). */
+void pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn);
+
+/*
+ * Key pair generation exactly as the reference hawk_keygen(): seeds of
+ * PQS_HAWK_SEED_LEN(logn) bytes are drawn from rng until one passes every
+ * test.  Returns PQS_OK or PQS_ERR_RANDOMNESS.
+ */
+int pqs_hawk_keygen(unsigned logn, uint8_t *sk, uint8_t *pk, pqs_rng *rng);
+/* One attempt of the loop above on a given kgseed: 1 if it yields a key
+ * pair (written to sk, pk), 0 if it is rejected, PQS_ERR_ARG. */
+int pqs_hawk_keygen_try(unsigned logn, const uint8_t *kgseed, uint8_t *sk,
+	uint8_t *pk);
+
+/* ==================================================================== */
+/* Signing and verification (sign.c, vrfy.c).                           */
+
+/*
+ * Signature exactly as the reference hawk_sign_finish() with the NIST API
+ * (salt and sampler seed drawn from rng; the message enters
+ * hm = SHAKE256(msg || hpub)).  Returns PQS_OK, PQS_ERR_RANDOMNESS.
+ */
+int pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
+	size_t msg_len, const uint8_t *sk, pqs_rng *rng);
+/* PQS_OK, PQS_ERR_INVALID_SIGNATURE, PQS_ERR_SIG_ENCODING or
+ * PQS_ERR_KEY_ENCODING. */
+int pqs_hawk_verify(unsigned logn, const uint8_t *sig, const uint8_t *msg,
+	size_t msg_len, const uint8_t *pk);
+
+/* hm = SHAKE256(msg || hpub) (64 bytes), then h = SHAKE256(hm || salt)
+ * (2n bits: h0 then h1). */
+void pqs_hawk_hash_message(uint8_t hm[64], const uint8_t *msg, size_t msg_len,
+	const uint8_t *hpub, size_t hpub_len);
+void pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64],
+	const uint8_t *salt, size_t salt_len, unsigned logn);
+
+/* ==================================================================== */
+/* Small-polynomial arithmetic (poly.c).                                 */
+
+/* d = a*b mod x^n+1 exactly (int32 coefficients), a, b int8. */
+void pqs_hawk_mul_small(int32_t *d, const int8_t *a, const int8_t *b,
+	unsigned logn);
+/* d = a*adj(b) mod x^n+1 exactly. */
+void pqs_hawk_muladj_small(int32_t *d, const int8_t *a, const int8_t *b,
+	unsigned logn);
+
+#endif

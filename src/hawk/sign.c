@@ -1,0 +1,346 @@
+/*
+ * Hawk signing (round-2 specification, section 3.3, Algorithm 2
+ * "HawkSign"), bit-exact with the reference hawk_sign_finish() of
+ * hawk-sign/dev as called by its NIST API (crypto_sign):
+ *
+ *   hm = SHAKE256(msg || hpub)                      (64 bytes)
+ *   for attempt = 0, 2, 4, ...:
+ *     salt = SHAKE256(hm || kgseed || attempt || rng(salt_len))
+ *     h = SHAKE256(hm || salt)                      (2n bits: h0, h1)
+ *     t = B*h mod 2, B = [[f, F], [g, G]]
+ *     x = D_{t/2}(sigma_sign): 2n samples from the reference tables, the
+ *         randomness from four SHAKE256(hm || kgseed || attempt+1 ||
+ *         rng(40) || j) streams; restart if ||x||^2 is too large
+ *     w = f*x1 - g*x0 modulo 18433 (the sampler returns 2x, so this is
+ *         h1 - 2*s1 for s1 = h1/2 + g*x0 - f*x1)
+ *     sym-break: s1 = (h1 - w)/2 if the first non-zero coefficient of w
+ *         is positive, else (h1 + w)/2; restart if |s1| is too large
+ *     sig = salt || Enc(s1), restart if the encoding does not fit
+ *
+ * The secret values (f, g, F mod 2, G mod 2, x, w) are processed in
+ * constant time; the restart verdicts are declassified (a rejected
+ * candidate is discarded).
+ */
+#include <string.h>
+
+#include "core/ct.h"
+#include "inner.h"
+#include "pqsig/sig.h"
+
+#define SIGN_Q 18433
+
+void
+pqs_hawk_hash_message(uint8_t hm[64], const uint8_t *msg, size_t msg_len,
+	const uint8_t *hpub, size_t hpub_len)
+{
+	pqs_keccak sc;
+
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, msg, msg_len);
+	pqs_keccak_absorb(&sc, hpub, hpub_len);
+	pqs_keccak_squeeze(&sc, hm, 64);
+}
+
+void
+pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64], const uint8_t *salt,
+	size_t salt_len, unsigned logn)
+{
+	pqs_keccak sc;
+
+	pqs_shake256_init(&sc);
+	pqs_keccak_absorb(&sc, hm, 64);
+	pqs_keccak_absorb(&sc, salt, salt_len);
+	pqs_keccak_squeeze(&sc, h, (size_t)1 << (logn - 2));
+}
+
+static uint64_t
+load_le64(const uint8_t *b)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--) {
+		x = (x << 8) | b[i];
+	}
+	return x;
+}
+
+static void
+store_le32(uint8_t *b, uint32_t x)
+{
+	b[0] = (uint8_t)x;
+	b[1] = (uint8_t)(x >> 8);
+	b[2] = (uint8_t)(x >> 16);
+	b[3] = (uint8_t)(x >> 24);
+}
+
+/* Bit polynomials of n bits as n/64 little-endian words. */
+static void
+bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
+{
+	size_t u;
+
+	for (u = 0; u < n / 64; u++) {
+		w[u] = load_le64(b + 8 * u);
+	}
+}
+
+/*
+ * d ^= a*b in GF(2)[x]/(x^n+1) (= x^n-1: a cyclic convolution): for each
+ * bit i of a, add b rotated by i, masked (no branch on the secret bits).
+ */
+static void
+gf2_muladd(uint64_t *d, const uint64_t *a, const uint64_t *b, size_t n)
+{
+	size_t words = n / 64, i, k;
+	uint64_t r[PQS_HAWK_MAX_N / 64];
+
+	memcpy(r, b, words * sizeof r[0]);
+	for (i = 0; i < n; i++) {
+		uint64_t m = -((a[i >> 6] >> (i & 63)) & 1);
+		uint64_t top = r[words - 1] >> 63;
+
+		for (k = 0; k < words; k++) {
+			d[k] ^= r[k] & m;
+		}
+		/* r <- x*r mod x^n - 1. */
+		for (k = words - 1; k > 0; k--) {
+			r[k] = (r[k] << 1) | (r[k - 1] >> 63);
+		}
+		r[0] = (r[0] << 1) | top;
+	}
+}
+
+/*
+ * The reference sampler (sig_gauss()): 2n values 2*x with x of centre
+ * t/2 (t the parity bits) and standard deviation sigma_sign.  Sample v
+ * uses a 63-bit low part and a 15-bit high part from stream j = (v/4)%4;
+ * its magnitude is the number of table entries (of the column selected
+ * by the parity bit) below the 78-bit uniform value.  Returns ||2x||^2.
+ */
+static uint32_t
+sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
+	const uint8_t *t, const pqs_hawk_params *prm)
+{
+	size_t n = (size_t)1 << prm->logn;
+	uint32_t sn = 0;
+	unsigned j;
+
+	for (j = 0; j < 4; j++) {
+		pqs_keccak sc = *base;
+		uint8_t jx = (uint8_t)j;
+		size_t u;
+
+		pqs_keccak_absorb(&sc, seed, 40);
+		pqs_keccak_absorb(&sc, &jx, 1);
+		for (u = 0; u < 2 * n; u += 16) {
+			uint8_t buf[40];
+			size_t k;
+
+			pqs_keccak_squeeze(&sc, buf, sizeof buf);
+			for (k = 0; k < 4; k++) {
+				size_t v = u + 4 * j + k, i;
+				uint64_t lo = load_le64(buf + 8 * k);
+				uint32_t hi = ((uint32_t)buf[32 + 2 * k]
+					| ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
+				uint32_t neg = (uint32_t)-(uint32_t)(lo >> 63);
+				uint32_t odd = (uint32_t)-(uint32_t)((t[v >> 3] >> (v & 7)) & 1);
+				uint64_t odd64 = (uint64_t)(int64_t)(int32_t)odd;
+				uint32_t hinz, r = 0;
+
+				lo &= 0x7FFFFFFFFFFFFFFFu;
+				for (i = 0; i < prm->gauss_hi_len; i += 2) {
+					uint64_t tlo = prm->gauss_lo[i]
+						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
+					uint32_t thi = prm->gauss_hi[i]
+						^ (odd & ((uint32_t)prm->gauss_hi[i] ^ prm->gauss_hi[i + 1]));
+					uint32_t cc = (uint32_t)((lo - tlo) >> 63);
+
+					r += (hi - thi - cc) >> 31;
+				}
+				hinz = (hi - 1) >> 31;
+				for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
+					uint64_t tlo = prm->gauss_lo[i]
+						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
+
+					r += hinz & (uint32_t)((lo - tlo) >> 63);
+				}
+				r = (r << 1) - odd;
+				r = (r ^ neg) - neg;
+				x[v] = (int8_t)(int32_t)r;
+				sn += r * r;
+			}
+		}
+		pqs_keccak_clear(&sc);
+	}
+	return sn;
+}
+
+/* Sign of the first non-zero coefficient: 1, -1, or 0 if all are zero
+ * (constant time). */
+static int32_t
+symbreak(const int32_t *w, size_t n)
+{
+	uint32_t r = 0, c = 0xFFFFFFFFu;
+	size_t u;
+
+	for (u = 0; u < n; u++) {
+		uint32_t x = (uint32_t)w[u];
+		uint32_t nz = c & (uint32_t)-(uint32_t)((x | -x) >> 31);
+
+		c &= ~nz;
+		r |= nz & ((uint32_t)-(x >> 31) | 1);
+	}
+	return (int32_t)r;
+}
+
+/* Signing working memory. */
+typedef struct {
+	int8_t f[PQS_HAWK_MAX_N], g[PQS_HAWK_MAX_N];
+	int8_t x[2 * PQS_HAWK_MAX_N];
+	int32_t w[PQS_HAWK_MAX_N], t2[PQS_HAWK_MAX_N];
+	int16_t s1[PQS_HAWK_MAX_N];
+	uint64_t f2[PQS_HAWK_MAX_N / 64], g2[PQS_HAWK_MAX_N / 64];
+	uint64_t F2[PQS_HAWK_MAX_N / 64], G2[PQS_HAWK_MAX_N / 64];
+	uint64_t h0[PQS_HAWK_MAX_N / 64], h1[PQS_HAWK_MAX_N / 64];
+	uint64_t t[2 * PQS_HAWK_MAX_N / 64];
+	uint8_t tb[2 * PQS_HAWK_MAX_N / 8];
+	uint8_t h[2 * PQS_HAWK_MAX_N / 8];
+	uint8_t salt[40], seed[40];
+	pqs_keccak sc;
+} sign_work;
+
+/* One attempt; 1 if sig was produced, 0 to restart, -1 on rng failure. */
+static int
+sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
+	const uint8_t hm[64], const uint8_t *sk, uint32_t attempt, pqs_rng *rng)
+{
+	unsigned logn = prm->logn;
+	size_t n = (size_t)1 << logn, u;
+	size_t salt_len = PQS_HAWK_SALT_LEN(logn);
+	size_t seed_len = PQS_HAWK_SEED_LEN(logn);
+	int32_t lim = (int32_t)1 << prm->bits_lims1;
+	uint8_t ctr[4];
+	uint32_t xsn, nm, bad = 0;
+	int ok;
+
+	if (pqs_rng_fill(rng, k->salt, salt_len) != 0) {
+		return -1;
+	}
+	/* The salt also depends on the message and the key, so that it
+	 * stays unpredictable if the rng is weak. */
+	store_le32(ctr, attempt);
+	pqs_shake256_init(&k->sc);
+	pqs_keccak_absorb(&k->sc, hm, 64);
+	pqs_keccak_absorb(&k->sc, sk, seed_len);
+	pqs_keccak_absorb(&k->sc, ctr, sizeof ctr);
+	pqs_keccak_absorb(&k->sc, k->salt, salt_len);
+	pqs_keccak_squeeze(&k->sc, k->salt, salt_len);
+
+	pqs_hawk_hash_salted(k->h, hm, k->salt, salt_len, logn);
+	bits_to_words(k->h0, k->h, n);
+	bits_to_words(k->h1, k->h + n / 8, n);
+
+	/* t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 (mod 2). */
+	memset(k->t, 0, (2 * n / 64) * sizeof k->t[0]);
+	gf2_muladd(k->t, k->f2, k->h0, n);
+	gf2_muladd(k->t, k->F2, k->h1, n);
+	gf2_muladd(k->t + n / 64, k->g2, k->h0, n);
+	gf2_muladd(k->t + n / 64, k->G2, k->h1, n);
+	for (u = 0; u < 2 * n / 8; u++) {
+		k->tb[u] = (uint8_t)(k->t[u >> 3] >> (8 * (u & 7)));
+	}
+
+	if (pqs_rng_fill(rng, k->seed, 40) != 0) {
+		return -1;
+	}
+	store_le32(ctr, attempt + 1);
+	pqs_shake256_init(&k->sc);
+	pqs_keccak_absorb(&k->sc, hm, 64);
+	pqs_keccak_absorb(&k->sc, sk, seed_len);
+	pqs_keccak_absorb(&k->sc, ctr, sizeof ctr);
+	xsn = sample_x(k->x, &k->sc, k->seed, k->tb, prm);
+	ok = xsn <= prm->max_xnorm;
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	if (!ok) {
+		return 0;
+	}
+
+	/* w = f*(2x1) - g*(2x0), normalized modulo 18433 into -9216..9216
+	 * (as the reference, which computes it modulo 18433). */
+	pqs_hawk_mul_small(k->w, k->f, k->x + n, logn);
+	pqs_hawk_mul_small(k->t2, k->g, k->x, logn);
+	for (u = 0; u < n; u++) {
+		int32_t z = (k->w[u] - k->t2[u]) % SIGN_Q;
+
+		z += SIGN_Q & -(int32_t)((uint32_t)z >> 31);
+		z -= SIGN_Q & -(int32_t)((uint32_t)((SIGN_Q - 1) / 2 - z) >> 31);
+		k->w[u] = z;
+	}
+
+	/* Sym-break, then s1 = (h1 -+ w)/2 within -2^b..2^b-1. */
+	nm = ~(uint32_t)-(uint32_t)((uint32_t)(symbreak(k->w, n) - 1) >> 31);
+	for (u = 0; u < n; u++) {
+		uint32_t z = (uint32_t)k->w[u];
+		int32_t y;
+
+		z = ((z ^ nm) - nm) + ((k->h[n / 8 + (u >> 3)] >> (u & 7)) & 1);
+		y = (int32_t)z >> 1;
+		bad |= (uint32_t)((y + lim) | (lim - 1 - y)) >> 31;
+		k->s1[u] = (int16_t)y;
+	}
+	PQS_CT_DECLASSIFY(&bad, sizeof bad);
+	if (bad) {
+		return 0;
+	}
+	/* s1 is the signature. */
+	PQS_CT_DECLASSIFY(k->s1, n * sizeof k->s1[0]);
+	return pqs_hawk_encode_sig(sig, prm, k->salt, k->s1);
+}
+
+int
+pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
+	size_t msg_len, const uint8_t *sk, pqs_rng *rng)
+{
+	const pqs_hawk_params *prm = pqs_hawk_params_get(logn);
+	size_t n, seed_len;
+	sign_work k;
+	uint8_t hm[64];
+	uint8_t packed[PQS_HAWK_MAX_N / 8];
+	uint32_t attempt;
+	int r;
+
+	if (prm == NULL || sig == NULL || sk == NULL || (msg == NULL && msg_len)) {
+		return PQS_ERR_ARG;
+	}
+	n = (size_t)1 << logn;
+	seed_len = PQS_HAWK_SEED_LEN(logn);
+	pqs_hawk_regen_fg(k.f, k.g, sk, logn);
+	pqs_hawk_hash_message(hm, msg, msg_len, sk + seed_len + n / 4,
+		PQS_HAWK_HPUB_LEN(logn));
+	{
+		size_t u;
+
+		memset(packed, 0, n / 8);
+		for (u = 0; u < n; u++) {
+			packed[u >> 3] |= (uint8_t)(((uint8_t)k.f[u] & 1u) << (u & 7));
+		}
+		bits_to_words(k.f2, packed, n);
+		memset(packed, 0, n / 8);
+		for (u = 0; u < n; u++) {
+			packed[u >> 3] |= (uint8_t)(((uint8_t)k.g[u] & 1u) << (u & 7));
+		}
+		bits_to_words(k.g2, packed, n);
+	}
+	bits_to_words(k.F2, sk + seed_len, n);
+	bits_to_words(k.G2, sk + seed_len + n / 8, n);
+	for (attempt = 0;; attempt += 2) {
+		r = sign_attempt(&k, prm, sig, hm, sk, attempt, rng);
+		if (r != 0) {
+			break;
+		}
+	}
+	pqs_zeroize(&k, sizeof k);
+	pqs_zeroize(packed, sizeof packed);
+	return r > 0 ? PQS_OK : PQS_ERR_RANDOMNESS;
+}
