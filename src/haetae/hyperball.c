@@ -304,15 +304,6 @@ static void sample_gauss_poly(shake_reader *rd, uint64_t *r, uint8_t *signs, hae
 	pqs_zeroize(rnd, sizeof rnd);
 }
 
-static uint64_t sqnorm_fixed(const int32_t y[][HAETAE_N], unsigned polys)
-{
-	uint64_t s = 0;
-	for (unsigned i = 0; i < polys; i++)
-		for (unsigned j = 0; j < HAETAE_N; j++)
-			s += (uint64_t)((int64_t)y[i][j] * y[i][j]);
-	return s;
-}
-
 /*
  * Algorithm 11: y = (y1 || y2) uniform in the ball of radius B0 (fixed
  * point LN), resampled (public decision) while its norm exceeds B0; then
@@ -346,7 +337,7 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 				unsigned idx = i * HAETAE_N + j;
 				y[i][j] = fp_mul_rnd13(samples[idx], &scale, (signs[idx / 8] >> (idx % 8)) & 1u);
 			}
-		too_long = sqnorm_fixed((const int32_t(*)[HAETAE_N])y, polys) >
+		too_long = pqs_haetae_sqnorm((const int32_t(*)[HAETAE_N])y, polys) >
 		           p->b0sq * HAETAE_LN * HAETAE_LN;
 		PQS_CT_DECLASSIFY(&too_long, sizeof too_long);
 	} while (too_long);
