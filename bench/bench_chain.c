@@ -30,7 +30,7 @@
 
 /* The default list: the paper's baseline and lattice schemes, where registered. */
 static const char *const default_algs[] = { "ECDSA-secp256k1", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87",
-	                                    "Falcon-512", "Falcon-1024" };
+	                                    "Falcon-512", "Falcon-1024", "HAETAE-2", "HAETAE-3", "HAETAE-5" };
 
 /*
  * The seed paper's published figures (Windows x86_64, liboqs; rounded as
@@ -48,6 +48,10 @@ static const paper_row paper[] = {
 	{ "Falcon-512", "2.5", "5.7", "0.21", "0.052", "56" },
 	{ "Falcon-1024", "4.9", "16.8", "0.21", NULL, NULL },
 	{ "Hawk-512", "2.65", NULL, "0.03", "0.047", "47" },
+	/* HAETAE: stand-alone micro-benchmark only (no block figures); one verify range for the scheme */
+	{ "HAETAE-2", NULL, NULL, NULL, "0.07-0.16", NULL },
+	{ "HAETAE-3", NULL, NULL, NULL, "0.07-0.16", NULL },
+	{ "HAETAE-5", NULL, NULL, NULL, "0.07-0.16", NULL },
 };
 
 static const paper_row *paper_for(const pqs_sig_class *cls)

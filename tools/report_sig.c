@@ -30,6 +30,8 @@ static const anchor anchors[] = {
 	{ "Falcon-512", "portable C, soft float", { 0.0018, 0.0045, 1.52 }, 0 },
 	{ "Falcon-1024", "PQClean AVX2 (liboqs)", { 0.0013, 0.045, 0.75 }, 1 },
 	{ "ECDSA-secp256k1", "OpenSSL 3.0 (no asm)", { 0.073, 0.055, 0.20 }, 0 },
+	{ "HAETAE-2", "v1.1.2 reference C", { 0.095, 0.020, 0.98 }, 1 },
+	{ "HAETAE-2", "round-2 AVX2", { 0.19, 0.048, 2.02 }, 0 },
 };
 
 static const char *const op_names[3] = { "keygen", "sign", "verify" };

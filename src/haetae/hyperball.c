@@ -19,14 +19,25 @@
 #define MASK48 ((UINT64_C(1) << 48) - 1)
 #define GAUSS_RAND_BYTES 17 /* 16 bits CDT + 48 bits rejection + 72 bits y */
 
-/* Full 64 x 64 -> 128-bit product, portable. */
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 haetae_u128;
+__extension__ typedef __int128 haetae_i128;
+#endif
+
+/* Full 64 x 64 -> 128-bit product (portable fallback without a 128-bit type). */
 static void mul64(uint64_t r[2], uint64_t a, uint64_t b)
 {
+#ifdef __SIZEOF_INT128__
+	haetae_u128 p = (haetae_u128)a * b;
+	r[0] = (uint64_t)p;
+	r[1] = (uint64_t)(p >> 64);
+#else
 	uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
 	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
 	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
 	r[0] = (mid << 32) | (ll & 0xffffffffu);
 	r[1] = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
 }
 
 /* a * b as (low 48 bits, bits 48..111). */
@@ -59,6 +70,9 @@ static void sq48(uint64_t r[2], uint64_t a)
 /* round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free. */
 static int64_t smulh48(int64_t a, uint64_t b)
 {
+#ifdef __SIZEOF_INT128__
+	return (int64_t)(((haetae_i128)a * (haetae_i128)b + ((haetae_i128)1 << 47)) >> 48);
+#else
 	uint64_t neg = (uint64_t)0 - ((uint64_t)a >> 63); /* all ones iff a < 0 */
 	uint64_t mag = ((uint64_t)a ^ neg) - neg;
 	uint64_t p[2];
@@ -72,6 +86,7 @@ static int64_t smulh48(int64_t a, uint64_t b)
 	lo = p[0] + (UINT64_C(1) << 47);
 	p[1] += (uint64_t)(lo < p[0]);
 	return (int64_t)((lo >> 48) | (p[1] << 16));
+#endif
 }
 
 static void renormalize(haetae_fp96 *x)
@@ -230,6 +245,29 @@ static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd
 	return below & (nonzero | rej) & 1;
 }
 
+/* Sequential reader of a SHAKE256 stream, squeezing whole blocks (17 * 8 = one rate block). */
+typedef struct {
+	pqs_keccak xof;
+	uint8_t buf[4 * 136];
+	size_t pos;
+} shake_reader;
+
+static void reader_read(shake_reader *rd, uint8_t *out, size_t n)
+{
+	while (n > 0) {
+		if (rd->pos == sizeof rd->buf) {
+			pqs_keccak_squeeze_blocks(&rd->xof, rd->buf, sizeof rd->buf / 136);
+			rd->pos = 0;
+		}
+		size_t take = sizeof rd->buf - rd->pos < n ? sizeof rd->buf - rd->pos : n;
+		for (size_t i = 0; i < take; i++)
+			out[i] = rd->buf[rd->pos + i];
+		rd->pos += take;
+		out += take;
+		n -= take;
+	}
+}
+
 /*
  * Algorithm 10 for one polynomial: SHAKE256(seed || nonce) gives count/8
  * sign bytes, then 17-byte candidates until count are accepted.  With
@@ -237,21 +275,21 @@ static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd
  * Acceptance of a candidate is declassified: it depends only on that
  * candidate, and rejected candidates are discarded.
  */
-static void sample_gauss_poly(uint64_t *r, uint8_t *signs, haetae_fp96 *sqsum, const uint8_t seed[HAETAE_CRHBYTES],
-                              uint16_t nonce, unsigned count)
+static void sample_gauss_poly(shake_reader *rd, uint64_t *r, uint8_t *signs, haetae_fp96 *sqsum,
+                              const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce, unsigned count)
 {
-	pqs_keccak xof;
 	uint8_t t[2] = { (uint8_t)nonce, (uint8_t)(nonce >> 8) };
 	uint8_t rnd[GAUSS_RAND_BYTES];
-	pqs_shake256_init(&xof);
-	pqs_keccak_absorb(&xof, seed, HAETAE_CRHBYTES);
-	pqs_keccak_absorb(&xof, t, 2);
-	pqs_keccak_squeeze(&xof, signs, count / 8);
+	pqs_shake256_init(&rd->xof);
+	pqs_keccak_absorb(&rd->xof, seed, HAETAE_CRHBYTES);
+	pqs_keccak_absorb(&rd->xof, t, 2);
+	rd->pos = sizeof rd->buf;
+	reader_read(rd, signs, count / 8);
 	unsigned accepted = 0;
 	while (accepted < count) {
 		uint64_t sample;
 		haetae_fp96 sqr;
-		pqs_keccak_squeeze(&xof, rnd, sizeof rnd);
+		reader_read(rd, rnd, sizeof rnd);
 		uint64_t ok = gauss_candidate(&sample, &sqr, rnd);
 		PQS_CT_DECLASSIFY(&ok, sizeof ok);
 		if (!ok)
@@ -264,16 +302,6 @@ static void sample_gauss_poly(uint64_t *r, uint8_t *signs, haetae_fp96 *sqsum, c
 		renormalize(sqsum);
 	}
 	pqs_zeroize(rnd, sizeof rnd);
-	pqs_keccak_clear(&xof);
-}
-
-static uint64_t sqnorm_fixed(const int32_t y[][HAETAE_N], unsigned polys)
-{
-	uint64_t s = 0;
-	for (unsigned i = 0; i < polys; i++)
-		for (unsigned j = 0; j < HAETAE_N; j++)
-			s += (uint64_t)((int64_t)y[i][j] * y[i][j]);
-	return s;
 }
 
 /*
@@ -290,10 +318,11 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 	const unsigned polys = p->k + p->l;
 	uint16_t ni = nonce;
 	uint64_t too_long;
+	shake_reader rd;
 	do {
 		haetae_fp96 sqsum = { { 0, 0 } }, invsqrt, scale;
 		for (unsigned i = 0; i < polys; i++)
-			sample_gauss_poly(&samples[i * HAETAE_N], &signs[i * HAETAE_N / 8], &sqsum, seed, ni++,
+			sample_gauss_poly(&rd, &samples[i * HAETAE_N], &signs[i * HAETAE_N / 8], &sqsum, seed, ni++,
 			                  i < 2 ? HAETAE_N + 1 : HAETAE_N);
 		/* sqsum / 2, rounded */
 		sqsum.limb48[0] = (sqsum.limb48[0] + 1) >> 1;
@@ -308,7 +337,7 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 				unsigned idx = i * HAETAE_N + j;
 				y[i][j] = fp_mul_rnd13(samples[idx], &scale, (signs[idx / 8] >> (idx % 8)) & 1u);
 			}
-		too_long = sqnorm_fixed((const int32_t(*)[HAETAE_N])y, polys) >
+		too_long = pqs_haetae_sqnorm((const int32_t(*)[HAETAE_N])y, polys) >
 		           p->b0sq * HAETAE_LN * HAETAE_LN;
 		PQS_CT_DECLASSIFY(&too_long, sizeof too_long);
 	} while (too_long);
@@ -322,5 +351,6 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 	pqs_zeroize(samples, sizeof samples);
 	pqs_zeroize(signs, sizeof signs);
 	pqs_zeroize(in, sizeof in);
+	pqs_zeroize(&rd, sizeof rd);
 	return ni;
 }

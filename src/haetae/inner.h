@@ -90,6 +90,9 @@ void pqs_haetae_expand_a1(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_
 int32_t pqs_haetae_highbits_hint(const pqs_haetae_params *p, int32_t r);
 void pqs_haetae_decompose_z1(int32_t *hb, int32_t *lb, int32_t r);
 void pqs_haetae_lift_2q(const pqs_haetae_params *p, haetae_poly *w, const haetae_poly *lsb);
+uint64_t pqs_haetae_sqnorm(const int32_t v[][HAETAE_N], unsigned polys);
+void pqs_haetae_hash_message(uint8_t *mu, size_t mu_len, const uint8_t *pk, size_t pk_len, const uint8_t *ctx,
+                             size_t ctx_len, const uint8_t *msg, size_t msg_len);
 
 /* sample.c: SHAKE-based expansions (Algorithms 4-9, 16). */
 void pqs_haetae_poly_uniform(haetae_poly *a, const uint8_t seed[HAETAE_SEEDBYTES], uint16_t nonce);

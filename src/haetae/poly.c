@@ -92,3 +92,30 @@ void pqs_haetae_lift_2q(const pqs_haetae_params *p, haetae_poly *w, const haetae
 			w[i].coeffs[j] = pqs_haetae_freeze2q(xq);
 		}
 }
+
+/* Squared norm of polys polynomials of fixed-point (or integer) coefficients. */
+uint64_t pqs_haetae_sqnorm(const int32_t v[][HAETAE_N], unsigned polys)
+{
+	uint64_t s = 0;
+	for (unsigned i = 0; i < polys; i++)
+		for (unsigned j = 0; j < HAETAE_N; j++)
+			s += (uint64_t)((int64_t)v[i][j] * v[i][j]);
+	return s;
+}
+
+/* mu = SHAKE256(pk || ctx_len || ctx || msg) (Algorithms 46-47: pre = ctx_len || ctx). */
+void pqs_haetae_hash_message(uint8_t *mu, size_t mu_len, const uint8_t *pk, size_t pk_len, const uint8_t *ctx,
+                             size_t ctx_len, const uint8_t *msg, size_t msg_len)
+{
+	pqs_keccak xof;
+	uint8_t pre = (uint8_t)ctx_len;
+	pqs_shake256_init(&xof);
+	pqs_keccak_absorb(&xof, pk, pk_len);
+	pqs_keccak_absorb(&xof, &pre, 1);
+	if (ctx_len)
+		pqs_keccak_absorb(&xof, ctx, ctx_len);
+	if (msg_len)
+		pqs_keccak_absorb(&xof, msg, msg_len);
+	pqs_keccak_squeeze(&xof, mu, mu_len);
+	pqs_keccak_clear(&xof);
+}

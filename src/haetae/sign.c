@@ -36,15 +36,6 @@ static int32_t fixed_round(int32_t v)
 	return (v + (HAETAE_LN / 2)) >> HAETAE_LNBITS;
 }
 
-static uint64_t sqnorm(const int32_t v[][HAETAE_N], unsigned polys)
-{
-	uint64_t s = 0;
-	for (unsigned i = 0; i < polys; i++)
-		for (unsigned j = 0; j < HAETAE_N; j++)
-			s += (uint64_t)((int64_t)v[i][j] * v[i][j]);
-	return s;
-}
-
 /* One signing attempt after y has been sampled; returns 1 if sig was written. */
 static int sign_attempt(const pqs_haetae_params *p, sign_state *st, uint8_t bits, const uint8_t mu[HAETAE_SEEDBYTES],
                         uint8_t *sig)
@@ -92,7 +83,7 @@ static int sign_attempt(const pqs_haetae_params *p, sign_state *st, uint8_t bits
 
 	/* Bimodal rejection (public decision). */
 	const uint64_t ln2 = (uint64_t)HAETAE_LN * HAETAE_LN;
-	uint64_t reject = ((p->b1sq * ln2 - sqnorm((const int32_t(*)[HAETAE_N])st->z, l + k)) >> 63) & 1;
+	uint64_t reject = ((p->b1sq * ln2 - pqs_haetae_sqnorm((const int32_t(*)[HAETAE_N])st->z, l + k)) >> 63) & 1;
 	uint64_t twice_z_minus_y = 0;
 	for (unsigned i = 0; i < l + k; i++)
 		for (unsigned j = 0; j < HAETAE_N; j++) {
@@ -130,7 +121,6 @@ static int sign_internal(const pqs_haetae_params *p, sign_state *st, uint8_t *si
 {
 	haetae_poly b[HAETAE_K_MAX], s1[HAETAE_M_MAX];
 	uint8_t key[HAETAE_SEEDBYTES], mu[HAETAE_CRHBYTES], seed[HAETAE_CRHBYTES];
-	uint8_t pre = (uint8_t)ctx_len;
 	pqs_keccak xof;
 	int ret;
 
@@ -142,14 +132,7 @@ static int sign_internal(const pqs_haetae_params *p, sign_state *st, uint8_t *si
 		return ret;
 	pqs_haetae_expand_a1(p, st->a1, b, sk);
 
-	pqs_shake256_init(&xof);
-	pqs_keccak_absorb(&xof, sk, p->pk_bytes);
-	pqs_keccak_absorb(&xof, &pre, 1);
-	if (ctx_len)
-		pqs_keccak_absorb(&xof, ctx, ctx_len);
-	if (msg_len)
-		pqs_keccak_absorb(&xof, msg, msg_len);
-	pqs_keccak_squeeze(&xof, mu, sizeof mu);
+	pqs_haetae_hash_message(mu, sizeof mu, sk, p->pk_bytes, ctx, ctx_len, msg, msg_len);
 
 	pqs_shake256_init(&xof);
 	pqs_keccak_absorb(&xof, key, sizeof key);

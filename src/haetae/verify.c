@@ -25,8 +25,7 @@ static int verify_internal(const pqs_haetae_params *p, verify_state *st, const u
 {
 	const unsigned l = p->l, k = p->k;
 	const int32_t hint_mod = (HAETAE_DQ - 2) / p->alpha_hint;
-	uint8_t mu[HAETAE_SEEDBYTES], pre = (uint8_t)ctx_len;
-	pqs_keccak xof;
+	uint8_t mu[HAETAE_SEEDBYTES];
 	int ret;
 
 	if ((ret = pqs_haetae_unpack_pk(p, st->b, pk)) != PQS_OK)
@@ -65,14 +64,7 @@ static int verify_internal(const pqs_haetae_params *p, verify_state *st, const u
 		return PQS_ERR_INVALID_SIGNATURE;
 
 	size_t in_len = pqs_haetae_pack_highbits(p, st->challenge_in, st->w, &st->wprime);
-	pqs_shake256_init(&xof);
-	pqs_keccak_absorb(&xof, pk, p->pk_bytes);
-	pqs_keccak_absorb(&xof, &pre, 1);
-	if (ctx_len)
-		pqs_keccak_absorb(&xof, ctx, ctx_len);
-	if (msg_len)
-		pqs_keccak_absorb(&xof, msg, msg_len);
-	pqs_keccak_squeeze(&xof, mu, sizeof mu);
+	pqs_haetae_hash_message(mu, sizeof mu, pk, p->pk_bytes, ctx, ctx_len, msg, msg_len);
 	pqs_haetae_poly_challenge(p, &st->cprime, st->challenge_in, in_len, mu);
 	return memcmp(st->c.coeffs, st->cprime.coeffs, sizeof st->c.coeffs) == 0 ? PQS_OK
 	                                                                          : PQS_ERR_INVALID_SIGNATURE;
