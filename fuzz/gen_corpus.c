@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/sig.h"
 #include "pqsig/wsm.h"
 #include "scms_fixture.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/scms.h"
 
 #define SCMS_FIXTURE_MODES 4 /* pqs_scms_mode values 0..3 */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "v2x_fixture.h"
 
 /* Classical, composite, ML-DSA and Falcon signers, and a PQC CA over an ECDSA vehicle. */

@@ -14,12 +14,13 @@
  * string (a non-empty one is PQS_ERR_CTX_UNSUPPORTED) and no
  * deterministic mode (PQS_ERR_UNSUPPORTED).
  *
- * Deterministic keygen (pqs_sig_keygen with a seed): the seed is 48 bytes,
- * the seed of the NIST KAT generator; the NIST AES-256 CTR-DRBG seeded with
- * it supplies the kgseeds of the reference's keygen loop.  The loop's
- * NTRUSolve accepts some (f, g) on which the reference's solver gives up,
- * so for about 3%, 12% and 28% of seeds (Hawk-256/512/1024, measured on
- * the KATs) the key pair is a different valid one; docs/hawk.md.
+ * Deterministic keygen (pqs_sig_keygen with a seed): the seed is the
+ * reference's kgseed (8 + n/32 bytes: 24 for Hawk-512, 40 for Hawk-1024),
+ * the first field of the secret key, from which (f, g) are regenerated.  A
+ * kgseed that the keygen loop would reject (and redraw) is refused with
+ * PQS_ERR_SEED_REJECTED.  pqs_hawk_keygen with an rng runs the reference's
+ * loop (the KAT tests drive it with the NIST DRBG).  The loop's NTRUSolve
+ * accepts some (f, g) on which the reference's solver gives up; docs/hawk.md.
  *
  * Decoders are strict: a key or signature that is not the canonical
  * encoding (values out of range, non-zero unused bits or padding) is

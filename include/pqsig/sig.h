@@ -43,6 +43,7 @@ typedef enum {
 	PQS_ERR_INVALID_SIGNATURE = -13, /* well-formed signature that does not verify */
 	PQS_ERR_INTERNAL = -14,        /* library failure (e.g. OpenSSL), not the input */
 	PQS_ERR_DECODE = -15,          /* generic malformed input (see module-specific codes) */
+	PQS_ERR_SEED_REJECTED = -16,   /* keygen seed that the scheme's key generation rejects */
 	PQS_ERR_ENCODING = PQS_ERR_DECODE
 } pqs_err;
 

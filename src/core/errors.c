@@ -20,6 +20,7 @@ const char *pqs_strerror(int err)
 	case PQS_ERR_INVALID_SIGNATURE: return "signature is invalid";
 	case PQS_ERR_INTERNAL: return "internal library error";
 	case PQS_ERR_DECODE: return "malformed input";
+	case PQS_ERR_SEED_REJECTED: return "key generation rejects this seed (choose another)";
 	default: return "unknown error";
 	}
 }

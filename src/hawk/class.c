@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "inner.h"
-#include "pqsig/drbg.h"
 #include "pqsig/hawk.h"
 
 /* The parameter block of a class is its logn. */
@@ -21,16 +20,15 @@ hawk_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 	unsigned logn = class_logn(cls);
 
 	if (seed != NULL) {
-		pqs_drbg drbg;
-		int r;
-
+		/*
+		 * The seed is the reference's kgseed, the first field of the
+		 * secret key: keygen_try regenerates (f, g) from it and solves.
+		 * A kgseed the keygen loop would reject (and redraw) is refused.
+		 */
 		if (seed_len != cls->seed_len) {
 			return PQS_ERR_SEED_LENGTH;
 		}
-		pqs_drbg_init(&drbg, seed, NULL);
-		r = pqs_hawk_keygen(logn, sk, pk, &drbg.rng);
-		pqs_drbg_clear(&drbg);
-		return r;
+		return pqs_hawk_keygen_try(logn, seed, sk, pk) ? PQS_OK : PQS_ERR_SEED_REJECTED;
 	}
 	return pqs_hawk_keygen(logn, sk, pk, rng);
 }
@@ -91,7 +89,7 @@ static const unsigned logn_1024 = 10;
 		.pk_len = PQS_HAWK_PK_LEN(logn), \
 		.sk_len = PQS_HAWK_SK_LEN(logn), \
 		.sig_max_len = PQS_HAWK_SIG_LEN(logn), \
-		.seed_len = 48, \
+		.seed_len = PQS_HAWK_SEED_LEN(logn), \
 		.keygen = hawk_keygen, \
 		.sign = hawk_sign, \
 		.verify = hawk_verify, \

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "hawk/inner.h"
-#include "pqsig/drbg.h"
+#include "nist_drbg.h"
 #include "pqsig/sig.h"
 #include "testutil.h"
 
