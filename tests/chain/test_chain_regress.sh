@@ -4,8 +4,8 @@
 #   concurrent_transfer  item 9:  20 parallel transfers from one sender, then all 20 mined
 #   concurrent_mine      item 15: two `mine` at once: the loser says the chain is busy
 #   long_wallet_name     item 17: names >= 512 bytes get their own, whole error line
-#   wallet_file_mode     item 10: the store is 0600 from creation (umask 0), and a store
-#                                 readable by others receives no secret key
+#   wallet_file_mode     item 10: the store is created 0600 (open(O_CREAT, 0600), no chmod after;
+#                                 umask 0, 022, 077), and a store readable by others receives no key
 #   show_damaged         item 14: random bit flips inside the stored blocks and account records:
 #                                 `show` never prints changed data with exit 0
 #   damaged_store        item 1:  random truncations and page overwrites: show, validate, transfer,
@@ -121,6 +121,17 @@ wallet_file_mode)
 		m=$(stat -c %a "$C")
 		[ "$m" = 700 ] || bad "umask $mask: the directory is mode $m, want 700"
 	done
+	# From the start: created by open(O_CREAT, 0600), never chmod'ed afterwards (no window).
+	checks=$((checks + 1))
+	if command -v strace >/dev/null; then
+		strace -f -qq -o "$D/trace" -e trace=openat,open,creat,chmod,fchmod,fchmodat "$P" chain init --dir "$D/traced" >/dev/null
+		for f in data.mdb lock.mdb; do
+			grep -q "\"$D/traced/$f\", [^)]*O_CREAT[^)]*, 0600)" "$D/trace" || bad "$f not created with mode 0600: $(grep "$f" "$D/trace")"
+		done
+		grep -q "chmod" "$D/trace" && bad "a chmod after creation: $(grep chmod "$D/trace")"
+	else
+		bad "strace is not installed (scripts/deps.sh installs it)"
+	fi
 	C="$D/node022"
 	chmod 644 "$C/data.mdb"
 	run 2 "keygen into a store readable by others" "$P" chain keygen --dir "$C" --name carol
