@@ -364,10 +364,16 @@ static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
 }
 
 /*
- * Decode a curve point used as a key (cls: its ECDSA class): compressed
- * forms, or uncompressed (x, y).  Every form gets a full public key
- * validation (pqs_ecdsa_pk_from_point: on the curve, coordinates below p)
- * and becomes the registry's compressed form.
+ * Decode a curve point used as a key (cls: its ECDSA class) into the
+ * registry's compressed form.  An uncompressed (x, y) gets a full public
+ * key validation here (pqs_ecdsa_pk_from_point: on the curve, coordinates
+ * below p), since its y is dropped: only the parity of y survives, and an
+ * off-curve y used to pass as the point with that parity.  A compressed
+ * point carries nothing but x and the parity, and gets the same full
+ * check where the scheme decompresses it, at every verification with the
+ * key (an x without a square root is V2X_ERR_KEY_ENCODING there); checking
+ * it here too would cost a second modular square root (about 20 us for
+ * P-256) on every certificate decoded.
  */
 static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 {
@@ -388,7 +394,12 @@ static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 		return V2X_ERR_ALG_UNAVAILABLE;
 	if ((e = coer_get_bytes(r, n, &p)) != 0)
 		return e;
-	sec1[0] = (uint8_t)t;
+	if (t != 4) {
+		pk[0] = (uint8_t)t;
+		memcpy(pk + 1, p, n);
+		return V2X_OK;
+	}
+	sec1[0] = 0x04;
 	memcpy(sec1 + 1, p, n);
 	return pqs_ecdsa_pk_from_point(cls, pk, sec1, 1 + n) == PQS_OK ? V2X_OK : V2X_ERR_KEY_ENCODING;
 }

@@ -91,7 +91,8 @@ int v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const 
 int v2x_from_pqs(int pqs_err);
 
 /* PublicVerificationKey: encoded size, encoding, and strict decoding into a registry-encoded key
- * (an ECDSA point of any form is validated on its curve: V2X_ERR_KEY_ENCODING otherwise). */
+ * (an uncompressed ECDSA point is validated on its curve, V2X_ERR_KEY_ENCODING otherwise; a
+ * compressed one when the scheme decompresses it to verify). */
 size_t v2x_pvk_size(const v2x_alg *alg);
 void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk);
 /* *alg is NULL (and V2X_OK returned) for an unknown extension alternative, skipped by its length. */
