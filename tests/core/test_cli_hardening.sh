@@ -91,8 +91,13 @@ write_failure_keeps_old_file)
 	same "v2x pki init onto a PKI" pki/vehicle.sk vsk.orig
 	expect 2 "v2x pki init --force, disk full" -- limited "$PQSIG" v2x pki init --profile ML-DSA-44 --dir pki --force
 	same "v2x pki init --force, disk full" pki/vehicle.sk vsk.orig
+	# a device is a stream, written in place: never renamed over (as root, that would replace /dev/null)
+	expect 0 "sign -o /dev/null --force" -- "$PQSIG" sign -a ML-DSA-87 -s sk -i msg -o /dev/null --force
+	[ -c /dev/null ] && ok || bad "/dev/null is no longer a character device"
+	expect 2 "sign -o /dev/full" -- "$PQSIG" sign -a ML-DSA-87 -s sk -i msg -o /dev/full
+	expect_reason "sign -o /dev/full" "cannot write /dev/full: No space left"
 	no_temp_left "outputs"
-	want=24
+	want=28
 	# a real full disk where the machine allows it (root, a private mount namespace): an 8 KiB tmpfs
 	# holding a 2420-byte ML-DSA-44 signature has no room for a 4627-byte ML-DSA-87 one beside it
 	expect 0 "keygen ML-DSA-44" -- "$PQSIG" keygen -a ML-DSA-44 -s sk44 -p pk44
