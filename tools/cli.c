@@ -214,6 +214,19 @@ int cli_output_open(cli_output *o, const char *path, unsigned flags)
 		return cli_error("output path too long (%zu bytes, at most %zu)", strlen(path), sizeof o->path - 1);
 	memcpy(o->path, path, strlen(path) + 1);
 	struct stat st;
+	/* A device, FIFO or socket (/dev/stdout, a pipe) is a stream, not a file to replace: it is
+	 * written in place, never renamed over (that would replace /dev/null itself). */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		int fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+			int err = errno;
+			if (fd >= 0)
+				close(fd);
+			return cli_error("cannot open %s: %s", path, strerror(err));
+		}
+		o->stream = 1;
+		return CLI_OK;
+	}
 	if (!(flags & CLI_WRITE_FORCE) && lstat(path, &st) == 0)
 		return cli_error("%s exists (give --force to replace it)", path);
 	/* secrets: 0600 from the start (never chmod afterwards); others: 0666 less the umask */
@@ -278,7 +291,7 @@ int cli_output_commit(cli_output *o)
 	errno = 0;
 	if (fflush(o->f) != 0 || ferror(o->f))
 		err = errno ? errno : EIO;
-	else if (fsync(fileno(o->f)) != 0)
+	else if (!o->stream && fsync(fileno(o->f)) != 0)
 		err = errno;
 	if (fclose(o->f) != 0 && !err)
 		err = errno;
@@ -287,6 +300,8 @@ int cli_output_commit(cli_output *o)
 		cli_output_abort(o);
 		return cli_error("cannot write %s: %s", o->path, strerror(err));
 	}
+	if (o->stream)
+		return CLI_OK;
 	if (o->flags & CLI_WRITE_FORCE) {
 		if (rename(o->temp, o->path) != 0)
 			err = errno;

@@ -60,7 +60,8 @@ int cli_parse_max_input(const char *s, size_t *max);
  * directory is fsynced.  A failure at any step removes the temp file and
  * leaves an existing file as it was.  Without CLI_WRITE_FORCE an existing
  * file is never replaced (the name is taken with link(2), which fails if the
- * name exists, so even a file created meanwhile is not clobbered).
+ * name exists, so even a file created meanwhile is not clobbered).  A path
+ * that is a device, FIFO or socket (/dev/stdout, a pipe) is written in place.
  */
 #define CLI_WRITE_SECRET 1u /* owner-only (0600) from creation, unbuffered */
 #define CLI_WRITE_FORCE 2u  /* replace an existing file (--force) */
@@ -68,6 +69,7 @@ int cli_parse_max_input(const char *s, size_t *max);
 typedef struct {
 	FILE *f;          /* write the contents here, between open and commit */
 	unsigned flags;
+	int stream;       /* path is a device, FIFO or socket: written in place, no temp file */
 	char path[4096];  /* the final name */
 	char temp[4096];  /* the temp file beside it */
 } cli_output;

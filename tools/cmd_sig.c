@@ -10,7 +10,6 @@
 #include "cli.h"
 #include "pqsig/rand.h"
 
-
 int cmd_list(int argc, char **argv)
 {
 	const char *json = NULL;
@@ -85,19 +84,24 @@ int cmd_keygen(int argc, char **argv)
 		if (!cls->seed_len)
 			return cli_error("%s has no deterministic key generation from a seed", cls->name);
 		seed_len = cli_hex_decode(seed_hex, seed, sizeof seed);
-		if (seed_len < 0)
-			return cli_error("--seed is not valid hex");
-		if ((size_t)seed_len != cls->seed_len)
+		if (seed_len < 0 || (size_t)seed_len != cls->seed_len) {
+			pqs_zeroize(seed, sizeof seed); /* the seed is the secret key */
+			if (seed_len < 0)
+				return cli_error("--seed is not valid hex");
 			return cli_error("--seed must be %zu bytes for %s, got %ld", cls->seed_len, cls->name, seed_len);
+		}
 	}
 	/* Both outputs are opened (as temp files) before anything is generated or
 	 * replaced: a bad path for one leaves the other file untouched. */
 	unsigned mode = force ? CLI_WRITE_FORCE : 0;
 	cli_output sk_out, pk_out;
-	if (cli_output_open(&sk_out, sk_path, mode | CLI_WRITE_SECRET))
+	if (cli_output_open(&sk_out, sk_path, mode | CLI_WRITE_SECRET)) {
+		pqs_zeroize(seed, sizeof seed);
 		return CLI_ERROR;
+	}
 	if (cli_output_open(&pk_out, pk_path, mode)) {
 		cli_output_abort(&sk_out);
+		pqs_zeroize(seed, sizeof seed);
 		return CLI_ERROR;
 	}
 	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len);
@@ -132,7 +136,7 @@ done:
 	return rc;
 }
 
-/* Secret keys are at most this long in any scheme's encoding (the largest is a composite's, < 8 KiB). */
+/* A cap on secret key files, far above any scheme's secret key (a few KiB at most). */
 #define MAX_SK_FILE ((size_t)64 << 10)
 
 int cmd_sign(int argc, char **argv)

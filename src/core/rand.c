@@ -29,7 +29,18 @@ int pqs_rng_fill(pqs_rng *rng, uint8_t *out, size_t len)
 	return pqs_os_random(out, len);
 }
 
-/* A volatile function pointer keeps the compiler from proving memset dead. */
+/*
+ * Wiping secrets: explicit_bzero where the C library has it (glibc 2.25+:
+ * a store the compiler may not remove); elsewhere, a volatile function
+ * pointer keeps the compiler from proving memset dead.
+ */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
+void pqs_zeroize(void *p, size_t len)
+{
+	if (p && len)
+		explicit_bzero(p, len);
+}
+#else
 static void *(*const volatile memset_v)(void *, int, size_t) = memset;
 
 void pqs_zeroize(void *p, size_t len)
@@ -37,3 +48,4 @@ void pqs_zeroize(void *p, size_t len)
 	if (p && len)
 		memset_v(p, 0, len);
 }
+#endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regression tests for the CLI defects of issue 10 (each reproduced on b468745):
 #   keygen_keeps_old_key        item 7: keygen -s oldsk -p /nonexistent/pk overwrote oldsk
-#   write_failure_keeps_old_file item 8: a full disk left a truncated prev.sig (or a 0-byte file)
+#   write_failure_keeps_old_file item 8: a full disk left a truncated prev.sig (or a 0-byte file);
+#                               injected with RLIMIT_FSIZE, and a real full 8 KiB tmpfs where root
 #   secret_key_modes            item 10: secret keys 0644 under umask 022; v2x .sk chmod'ed after creation
 #   secret_residue LIB          item 11: secret keys over 4096 B realloc'ed unwiped while being read
 #   input_caps RSS_KB           item 13: verify -i /dev/zero grew to 528 MB before rejecting
@@ -90,8 +91,42 @@ write_failure_keeps_old_file)
 	same "v2x pki init onto a PKI" pki/vehicle.sk vsk.orig
 	expect 2 "v2x pki init --force, disk full" -- limited "$PQSIG" v2x pki init --profile ML-DSA-44 --dir pki --force
 	same "v2x pki init --force, disk full" pki/vehicle.sk vsk.orig
+	# a device is a stream, written in place: never renamed over (as root, that would replace /dev/null)
+	expect 0 "sign -o /dev/null --force" -- "$PQSIG" sign -a ML-DSA-87 -s sk -i msg -o /dev/null --force
+	[ -c /dev/null ] && ok || bad "/dev/null is no longer a character device"
+	expect 2 "sign -o /dev/full" -- "$PQSIG" sign -a ML-DSA-87 -s sk -i msg -o /dev/full
+	expect_reason "sign -o /dev/full" "cannot write /dev/full: No space left"
 	no_temp_left "outputs"
-	want=24
+	want=28
+	# a real full disk where the machine allows it (root, a private mount namespace): an 8 KiB tmpfs
+	# holding a 2420-byte ML-DSA-44 signature has no room for a 4627-byte ML-DSA-87 one beside it
+	expect 0 "keygen ML-DSA-44" -- "$PQSIG" keygen -a ML-DSA-44 -s sk44 -p pk44
+	mkdir full
+	rc=77
+	if unshare -m true 2>/dev/null; then
+		unshare -m sh -c '
+		mount -t tmpfs -o size=8k tmpfs full 2>/dev/null || exit 77
+		"$0" sign -a ML-DSA-44 -s sk44 -i msg -o full/prev.sig || exit 3
+		cp full/prev.sig full.orig
+		"$0" sign -a ML-DSA-87 -s sk -i msg -o full/prev.sig --force 2>full.err1; echo $? >full.rc1
+		cp full/prev.sig full.after
+		"$0" sign -a ML-DSA-87 -s sk -i msg -o full/new.sig 2>full.err2; echo $? >full.rc2
+		ls -A full >full.ls' "$PQSIG" 2>/dev/null
+		rc=$?
+	fi
+	case $rc in
+	0)
+		[ "$(cat full.rc1)" = 2 ] && grep -q "cannot write full/prev.sig: No space left" full.err1 && ok ||
+			bad "tmpfs full: sign --force: exit $(cat full.rc1): $(cat full.err1)"
+		same "tmpfs full: sign --force" full.after full.orig
+		[ "$(cat full.rc2)" = 2 ] && [ "$(cat full.ls)" = prev.sig ] && ok ||
+			bad "tmpfs full: new file: exit $(cat full.rc2), left: $(cat full.ls | tr '\n' ' ')"
+		want=$((want + 4))
+		;;
+	77) echo "note: no private tmpfs here (not root, or no mount namespaces): the RLIMIT_FSIZE cases stand alone"
+		want=$((want + 1)) ;;
+	*) bad "tmpfs full: the first signature could not be written" && want=$((want + 2)) ;;
+	esac
 	;;
 secret_key_modes)
 	# secret files are created 0600 whatever the umask; public files follow the umask
