@@ -255,9 +255,9 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 }
 
 /*
- * Depth >= 2: k*f over slen+1 primes (f given in NTT form over those
- * primes, stride slen+1), rebuilt as signed integers, then subtracted
- * from F with scale 2^sc, exactly modulo 2^(31*FGlen).
+ * Depth >= 2 with n >= 16: k*f over slen+1 primes (f given in NTT form
+ * over those primes, stride slen+1), rebuilt as signed integers, then
+ * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
  * tmp: (slen+1)*n + 3n + (slen+1) words.
  */
 static void
@@ -289,6 +289,55 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
 	for (j = 0; j < n; j++) {
 		zint_sub_scaled(Ft + j * llen, FGlen, fk + j * tlen, tlen,
 			sc / 31, sc % 31);
+	}
+}
+
+/*
+ * x <- x + k*y*2^(31*sch + scl), exactly modulo 2^(31*xlen) (y signed,
+ * ylen words, sign-extended above; x signed, xlen words).
+ */
+static void
+add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen,
+	int32_t k, uint32_t sch, uint32_t scl)
+{
+	uint32_t ysign = (uint32_t)-(y[ylen - 1] >> 30) >> 1;
+	uint32_t tw = 0;
+	uint64_t cc = 0;
+	size_t u;
+
+	for (u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		uint64_t z;
+
+		tw = wy >> (31 - scl);
+		/* Signed 64-bit arithmetic modulo 2^64, carry kept signed. */
+		z = (uint64_t)wys * (uint64_t)(int64_t)k + x[u] + cc;
+		x[u] = (uint32_t)z & 0x7FFFFFFFu;
+		cc = fxr_sar64(z, 31);
+	}
+}
+
+/*
+ * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
+ * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
+ */
+static void
+sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
+	const int32_t *k, uint32_t sc, const uint32_t *ft, size_t slen, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			/* x^(i+j) = -x^(i+j-n) modulo x^n + 1. */
+			size_t d = i + j < n ? i + j : i + j - n;
+			int32_t kf = i + j < n ? -k[i] : k[i];
+
+			add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen,
+				slen, kf, sc / 31, sc % 31);
+		}
 	}
 }
 
@@ -346,7 +395,7 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 	pqs_fndsa_fxr_FFT(logn, rt3);
 	pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
 
-	if (depth > 1) {
+	if (depth > 1 && logn >= 4) {
 		/* f modulo slen+1 primes, NTT form, for the exact k*f. */
 		uint32_t *gm = sub_tmp, *igm = gm + n;
 
@@ -382,6 +431,9 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 		if (depth == 1) {
 			sub_kf_scaled_depth1(Ft, FGlen, k, scale_k, ft, n, logn,
 				sub_tmp);
+		} else if (logn < 4) {
+			sub_kf_scaled_schoolbook(Ft, llen, FGlen, k, scale_k, ft,
+				slen, n);
 		} else {
 			sub_kf_scaled_ntt(Ft, llen, FGlen, k, scale_k, fntt, slen,
 				n, logn, sub_tmp);
