@@ -293,33 +293,6 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
 }
 
 /*
- * x <- x + k*y*2^(31*sch + scl), exactly modulo 2^(31*xlen) (y signed,
- * ylen words, sign-extended above; x signed, xlen words).
- */
-static void
-add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen,
-	int32_t k, uint32_t sch, uint32_t scl)
-{
-	uint32_t ysign = (uint32_t)-(y[ylen - 1] >> 30) >> 1;
-	uint32_t tw = 0;
-	uint64_t cc = 0;
-	size_t u;
-
-	for (u = sch; u < xlen; u++) {
-		size_t v = u - sch;
-		uint32_t wy = v < ylen ? y[v] : ysign;
-		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		uint64_t z;
-
-		tw = wy >> (31 - scl);
-		/* Signed 64-bit arithmetic modulo 2^64, carry kept signed. */
-		z = (uint64_t)wys * (uint64_t)(int64_t)k + x[u] + cc;
-		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		cc = fxr_sar64(z, 31);
-	}
-}
-
-/*
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
  */
@@ -335,8 +308,8 @@ sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
 			size_t d = i + j < n ? i + j : i + j - n;
 			int32_t kf = i + j < n ? -k[i] : k[i];
 
-			add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen,
-				slen, kf, sc / 31, sc % 31);
+			zint_add_scaled_mul_small(Ft + d * llen, FGlen,
+				ft + j * slen, slen, kf, sc / 31, sc % 31);
 		}
 	}
 }
