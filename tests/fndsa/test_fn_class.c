@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "fndsa/fn_inner.h"
+#include "fndsa/keygen2025_inner.h"
 #include "pqsig/fndsa.h"
 #include "pqsig/sha3.h"
 #include "pqsig/sig.h"
@@ -205,7 +206,15 @@ classes(void)
 int
 main(int argc, char **argv)
 {
+	unsigned logn;
+
 	(void)argv;
+	/* The solver's exact memory need fits the documented bound (the
+	 * keygen's buffer is the logn = 10 bound). */
+	for (logn = 2; logn <= 10; logn++) {
+		TU_CHECK(pqs_fndsa_ntru2025_solve_words(logn) <= PQS_FNDSA_NTRU2025_WORDS(logn),
+			"solver memory logn %u", logn);
+	}
 	worked_example();
 	classes();
 	tamper(9, &pqs_fndsa512_class);
