@@ -11,6 +11,7 @@
  *   fn_codec.c    encodings (section 2): LSB-first, vk in NTT form
  *   keygen2025.c  key generation (section 1, see keygen2025_inner.h)
  *   fn_sign.c     mu, signing and verification (sections 3, 4)
+ *   fn_class.c    registry classes FN-DSA-512/1024 and pqsig/fndsa.h
  */
 #ifndef PQSIG_FNDSA_FN_INNER_H
 #define PQSIG_FNDSA_FN_INNER_H

@@ -160,6 +160,9 @@ void zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
  */
 int zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
 	size_t len, uint32_t *tmp);
+/* x <- x + k*y*2^(31*sch+scl) (signed, truncated to xlen words). */
+void zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y,
+	size_t ylen, int32_t k, uint32_t sch, uint32_t scl);
 /* x <- x - y*2^(31*sch+scl) (signed, truncated to xlen words). */
 void zint_sub_scaled(uint32_t *x, size_t xlen,
 	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl);

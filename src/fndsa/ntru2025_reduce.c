@@ -255,9 +255,9 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 }
 
 /*
- * Depth >= 2: k*f over slen+1 primes (f given in NTT form over those
- * primes, stride slen+1), rebuilt as signed integers, then subtracted
- * from F with scale 2^sc, exactly modulo 2^(31*FGlen).
+ * Depth >= 2 with n >= 16: k*f over slen+1 primes (f given in NTT form
+ * over those primes, stride slen+1), rebuilt as signed integers, then
+ * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
  * tmp: (slen+1)*n + 3n + (slen+1) words.
  */
 static void
@@ -289,6 +289,28 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
 	for (j = 0; j < n; j++) {
 		zint_sub_scaled(Ft + j * llen, FGlen, fk + j * tlen, tlen,
 			sc / 31, sc % 31);
+	}
+}
+
+/*
+ * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
+ * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
+ */
+static void
+sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
+	const int32_t *k, uint32_t sc, const uint32_t *ft, size_t slen, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			/* x^(i+j) = -x^(i+j-n) modulo x^n + 1. */
+			size_t d = i + j < n ? i + j : i + j - n;
+			int32_t kf = i + j < n ? -k[i] : k[i];
+
+			zint_add_scaled_mul_small(Ft + d * llen, FGlen,
+				ft + j * slen, slen, kf, sc / 31, sc % 31);
+		}
 	}
 }
 
@@ -346,7 +368,7 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 	pqs_fndsa_fxr_FFT(logn, rt3);
 	pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
 
-	if (depth > 1) {
+	if (depth > 1 && logn >= 4) {
 		/* f modulo slen+1 primes, NTT form, for the exact k*f. */
 		uint32_t *gm = sub_tmp, *igm = gm + n;
 
@@ -382,6 +404,9 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 		if (depth == 1) {
 			sub_kf_scaled_depth1(Ft, FGlen, k, scale_k, ft, n, logn,
 				sub_tmp);
+		} else if (logn < 4) {
+			sub_kf_scaled_schoolbook(Ft, llen, FGlen, k, scale_k, ft,
+				slen, n);
 		} else {
 			sub_kf_scaled_ntt(Ft, llen, FGlen, k, scale_k, fntt, slen,
 				n, logn, sub_tmp);

@@ -399,25 +399,37 @@ zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
 }
 
 void
-zint_sub_scaled(uint32_t *x, size_t xlen,
-	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
+zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y,
+	size_t ylen, int32_t k, uint32_t sch, uint32_t scl)
 {
-	uint32_t ysign, tw = 0, cc = 0;
+	/* Words of y*2^scl (y sign-extended above ylen words) times k, added
+	 * from word sch on with a signed carry: exact modulo 2^(31*xlen). */
+	uint32_t ysign, tw = 0;
+	uint64_t cc = 0;
 	size_t u;
 
 	if (ylen == 0) {
 		return;
 	}
-	ysign = -(y[ylen - 1] >> 30) >> 1;
+	ysign = (uint32_t)-(y[ylen - 1] >> 30) >> 1;
 	for (u = sch; u < xlen; u++) {
 		size_t v = u - sch;
 		uint32_t wy = v < ylen ? y[v] : ysign;
 		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		uint32_t w;
+		uint64_t z, s;
 
 		tw = wy >> (31 - scl);
-		w = x[u] - wys - cc;
-		x[u] = w & 0x7FFFFFFFu;
-		cc = w >> 31;
+		z = (uint64_t)wys * (uint64_t)(int64_t)k + x[u] + cc;
+		x[u] = (uint32_t)z & 0x7FFFFFFFu;
+		/* cc = z >> 31, arithmetic (z is a signed 64-bit value). */
+		s = (uint64_t)0 - (z >> 63);
+		cc = ((z ^ s) >> 31) ^ s;
 	}
+}
+
+void
+zint_sub_scaled(uint32_t *x, size_t xlen,
+	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
+{
+	zint_add_scaled_mul_small(x, xlen, y, ylen, -1, sch, scl);
 }

@@ -3,9 +3,10 @@
  *   - the registry classes: seeded keygen equal to the test interface's
  *     (and to the KAT key prefix), sizes, pure signing with a context,
  *     randomized only (PQS_SIGN_DETERMINISTIC refused), error codes;
- *   - the test interface reproduces the note's worked example signature
- *     (logn 2, j 0: 2nd attempt) byte for byte; toy degrees are refused
- *     by the standard entry points;
+ *   - the test interface reproduces the note's worked example (logn 2,
+ *     j 0: vk and sk, which only the 2025 solver's failure rules give, and
+ *     the signature of the 2nd attempt) byte for byte; toy degrees are
+ *     refused by the standard entry points;
  *   - HashFN-DSA and external mu agree with each other and reject
  *     mismatches;
  *   - tampering (logn 9 and 10): every one-bit change of the signature
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "fndsa/fn_inner.h"
+#include "fndsa/keygen2025_inner.h"
 #include "pqsig/fndsa.h"
 #include "pqsig/sha3.h"
 #include "pqsig/sig.h"
@@ -36,13 +38,23 @@ worked_example(void)
 		"c49c78e668b9d228da2d30650c8362e289845ef55362de0f00";
 	static const uint8_t ctx[] = "domain";
 	static const uint8_t msg[] = "message";
-	uint8_t seeds[72], vk[8], sk[77], sig[47], want[47], hvk[64], mu[64];
+	uint8_t seeds[72], vk[8], sk[77], sig[47], want[77], hvk[64], mu[64];
 
 	TU_CHECK(pqs_fndsa_test_vk_len(2) == 8 && pqs_fndsa_test_sk_len(2) == 77
 		&& pqs_fndsa_test_sig_len(2) == 47 && pqs_fndsa_test_sig_len(1) == 0,
 		"toy sizes");
 	kat_seeds(seeds, 2, 0);
+	TU_CHECK(tu_hex_decode_into("265f2be7af21f777f686a019e935700af431dacea2670cd1bdd0"
+		"20f7bd11c934", 64, want) == 0 && tu_bytes_eq(seeds, want, 32), "seed_kgen (2,0)");
 	TU_CHECK(pqs_fndsa_test_keygen(2, vk, sk, seeds, 32) == PQS_OK, "toy keygen");
+	/* 7 candidates, 3 rejected by the 2025 solver's final range check:
+	 * a round-3 or exact solver gives another key (note section 5). */
+	TU_CHECK(tu_hex_decode_into("0240852b04556d99", 16, want) == 0
+		&& tu_bytes_eq(vk, want, 8), "worked example vk (2,0)");
+	TU_CHECK(tu_hex_decode_into("521dcc2af630bcfdcee3afe5ca"
+		"0a975fc1c0a4393d7d96df2e6b83a3c01741f3f550db1f7efdf7241f3e419759"
+		"60c9302aa79e5da2c7e3b23b16dd37cde2b3e23d2f55bc0c9474f3c4f744d2ad", 154, want) == 0
+		&& tu_bytes_eq(sk, want, 77), "worked example sk (2,0)");
 	pqs_shake256(hvk, 64, vk, 8);
 	TU_CHECK(pqs_fndsa_fn_mu(mu, hvk, PQS_FNDSA_FN_RAW, ctx, 6, msg, 7) == PQS_OK, "mu");
 	TU_CHECK(pqs_fndsa_test_sign_mu(2, sig, sk, 77, mu, seeds + 32, 40) == PQS_OK,
@@ -194,7 +206,15 @@ classes(void)
 int
 main(int argc, char **argv)
 {
+	unsigned logn;
+
 	(void)argv;
+	/* The solver's exact memory need fits the documented bound (the
+	 * keygen's buffer is the logn = 10 bound). */
+	for (logn = 2; logn <= 10; logn++) {
+		TU_CHECK(pqs_fndsa_ntru2025_solve_words(logn) <= PQS_FNDSA_NTRU2025_WORDS(logn),
+			"solver memory logn %u", logn);
+	}
 	worked_example();
 	classes();
 	tamper(9, &pqs_fndsa512_class);
