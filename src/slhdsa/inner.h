@@ -212,8 +212,10 @@ void pqs_slhdsa_wots_pk_from_sig(const slh_ctx *c, uint8_t *pk, const uint8_t *s
 
 /* ---- Merkle trees shared by XMSS and FORS. ---- */
 
-/** Computes leaf number leaf_idx (global index) into leaf (n bytes). */
-typedef void (*slh_leaf_fn)(const slh_ctx *c, uint8_t *leaf, uint32_t leaf_idx, const slh_adrs *adrs);
+/** Computes SLH_LEAF_BATCH consecutive leaves from global index first_idx into leaves (n bytes each). */
+typedef void (*slh_leaf_fn)(const slh_ctx *c, uint8_t *leaves, uint32_t first_idx, const slh_adrs *adrs);
+/* Leaves per slh_leaf_fn call: every tree here has at least 2^3 leaves, and four suit pqs_slhdsa_thash_x4. */
+#define SLH_LEAF_BATCH 4
 
 /**
  * Root of the tree of the given height whose leaves have global indices
