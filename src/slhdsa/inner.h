@@ -163,8 +163,9 @@ void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, cons
 
 /**
  * Four independent tweakable hashes of blocks * n bytes each (out[j] =
- * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer.  AVX2
- * four-way Keccak for the SHAKE sets when available, else four calls.
+ * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer; a lane
+ * with out[j] == NULL is idle.  AVX2 four-way Keccak for the SHAKE sets
+ * when available, else one call per busy lane.
  */
 void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
                          const uint8_t *const in[4], unsigned blocks);
