@@ -276,45 +276,78 @@ void pqs_sha224_init(pqs_sha256_ctx *c)
 	sha256_start(c, iv224, 28);
 }
 
+/*
+ * The block buffering and padding shared by both widths; compress is the
+ * width's compression function on its chaining value h.
+ */
+typedef void (*compress_fn)(void *h, const uint8_t *blocks, size_t nblocks);
+
+static void compress256(void *h, const uint8_t *blocks, size_t nblocks)
+{
+	pqs_sha256_compress(h, blocks, nblocks);
+}
+
+static void compress512(void *h, const uint8_t *blocks, size_t nblocks)
+{
+	pqs_sha512_compress(h, blocks, nblocks);
+}
+
+static void buffered_update(void *h, compress_fn compress, uint8_t *buf, unsigned *buf_len, size_t block,
+                            const uint8_t *in, size_t len)
+{
+	if (*buf_len) {
+		size_t take = block - *buf_len;
+		if (take > len)
+			take = len;
+		memcpy(buf + *buf_len, in, take);
+		*buf_len += (unsigned)take;
+		in += take;
+		len -= take;
+		if (*buf_len < block)
+			return;
+		compress(h, buf, 1);
+		*buf_len = 0;
+	}
+	const size_t whole = len / block;
+	compress(h, in, whole);
+	in += whole * block;
+	len -= whole * block;
+	memcpy(buf, in, len);
+	*buf_len = (unsigned)len;
+}
+
+/*
+ * Sections 5.1.1 / 5.1.2: a 1 bit, zeros, then the message length in bits
+ * as a big-endian integer of len_field bytes (8 for SHA-256, 16 for
+ * SHA-512; the byte count stays below 2^64), to a block boundary.
+ */
+static void buffered_final(void *h, compress_fn compress, uint8_t *buf, unsigned buf_len, size_t block,
+                           size_t len_field, uint64_t total)
+{
+	buf[buf_len++] = 0x80;
+	if (buf_len > block - len_field) {
+		memset(buf + buf_len, 0, block - buf_len);
+		compress(h, buf, 1);
+		buf_len = 0;
+	}
+	memset(buf + buf_len, 0, block - len_field - buf_len);
+	if (len_field == 16)
+		store64_be(buf + block - 16, total >> 61);
+	store64_be(buf + block - 8, total << 3);
+	compress(h, buf, 1);
+}
+
 void pqs_sha256_update(pqs_sha256_ctx *c, const uint8_t *in, size_t len)
 {
 	if (len == 0)
 		return; /* in may be NULL */
 	c->total += len;
-	if (c->buf_len) {
-		size_t take = PQS_SHA256_BLOCK_BYTES - c->buf_len;
-		if (take > len)
-			take = len;
-		memcpy(c->buf + c->buf_len, in, take);
-		c->buf_len += (unsigned)take;
-		in += take;
-		len -= take;
-		if (c->buf_len < PQS_SHA256_BLOCK_BYTES)
-			return;
-		pqs_sha256_compress(c->h, c->buf, 1);
-		c->buf_len = 0;
-	}
-	const size_t whole = len / PQS_SHA256_BLOCK_BYTES;
-	pqs_sha256_compress(c->h, in, whole);
-	in += whole * PQS_SHA256_BLOCK_BYTES;
-	len -= whole * PQS_SHA256_BLOCK_BYTES;
-	memcpy(c->buf, in, len);
-	c->buf_len = (unsigned)len;
+	buffered_update(c->h, compress256, c->buf, &c->buf_len, PQS_SHA256_BLOCK_BYTES, in, len);
 }
 
 void pqs_sha256_final(pqs_sha256_ctx *c, uint8_t *out)
 {
-	/* Section 5.1.1: a 1 bit, zeros, then the 64-bit bit length, to a block boundary. */
-	const uint64_t bits = c->total << 3;
-	c->buf[c->buf_len++] = 0x80;
-	if (c->buf_len > PQS_SHA256_BLOCK_BYTES - 8) {
-		memset(c->buf + c->buf_len, 0, PQS_SHA256_BLOCK_BYTES - c->buf_len);
-		pqs_sha256_compress(c->h, c->buf, 1);
-		c->buf_len = 0;
-	}
-	memset(c->buf + c->buf_len, 0, PQS_SHA256_BLOCK_BYTES - 8 - c->buf_len);
-	store64_be(c->buf + PQS_SHA256_BLOCK_BYTES - 8, bits);
-	pqs_sha256_compress(c->h, c->buf, 1);
+	buffered_final(c->h, compress256, c->buf, c->buf_len, PQS_SHA256_BLOCK_BYTES, 8, c->total);
 	for (unsigned i = 0; i < c->out_len; i++)
 		out[i] = (uint8_t)(c->h[i / 4] >> (24 - 8 * (i % 4)));
 	pqs_zeroize(c, sizeof *c);
@@ -353,40 +386,12 @@ void pqs_sha512_update(pqs_sha512_ctx *c, const uint8_t *in, size_t len)
 	if (len == 0)
 		return; /* in may be NULL */
 	c->total += len;
-	if (c->buf_len) {
-		size_t take = PQS_SHA512_BLOCK_BYTES - c->buf_len;
-		if (take > len)
-			take = len;
-		memcpy(c->buf + c->buf_len, in, take);
-		c->buf_len += (unsigned)take;
-		in += take;
-		len -= take;
-		if (c->buf_len < PQS_SHA512_BLOCK_BYTES)
-			return;
-		pqs_sha512_compress(c->h, c->buf, 1);
-		c->buf_len = 0;
-	}
-	const size_t whole = len / PQS_SHA512_BLOCK_BYTES;
-	pqs_sha512_compress(c->h, in, whole);
-	in += whole * PQS_SHA512_BLOCK_BYTES;
-	len -= whole * PQS_SHA512_BLOCK_BYTES;
-	memcpy(c->buf, in, len);
-	c->buf_len = (unsigned)len;
+	buffered_update(c->h, compress512, c->buf, &c->buf_len, PQS_SHA512_BLOCK_BYTES, in, len);
 }
 
 void pqs_sha512_final(pqs_sha512_ctx *c, uint8_t *out)
 {
-	/* Section 5.1.2: a 1 bit, zeros, then the 128-bit bit length. */
-	c->buf[c->buf_len++] = 0x80;
-	if (c->buf_len > PQS_SHA512_BLOCK_BYTES - 16) {
-		memset(c->buf + c->buf_len, 0, PQS_SHA512_BLOCK_BYTES - c->buf_len);
-		pqs_sha512_compress(c->h, c->buf, 1);
-		c->buf_len = 0;
-	}
-	memset(c->buf + c->buf_len, 0, PQS_SHA512_BLOCK_BYTES - 16 - c->buf_len);
-	store64_be(c->buf + PQS_SHA512_BLOCK_BYTES - 16, c->total >> 61);
-	store64_be(c->buf + PQS_SHA512_BLOCK_BYTES - 8, c->total << 3);
-	pqs_sha512_compress(c->h, c->buf, 1);
+	buffered_final(c->h, compress512, c->buf, c->buf_len, PQS_SHA512_BLOCK_BYTES, 16, c->total);
 	for (unsigned i = 0; i < c->out_len; i++)
 		out[i] = (uint8_t)(c->h[i / 8] >> (56 - 8 * (i % 8)));
 	pqs_zeroize(c, sizeof *c);

@@ -28,12 +28,32 @@ static void hash_leaf(const slh_ctx *c, uint8_t *leaf, const uint8_t *sk, uint32
 	pqs_slhdsa_thash(c, leaf, &leaf_adrs, sk, 1);
 }
 
-static void fors_leaf(const slh_ctx *c, uint8_t *leaf, uint32_t idx, const slh_adrs *adrs)
+_Static_assert(SLH_LEAF_BATCH == 4, "fors_leaves hashes four leaves with pqs_slhdsa_thash_x4");
+
+/* Four consecutive FORS leaves F(fors_skGen(i)) at once (Algorithm 15 steps 1-4). */
+static void fors_leaves(const slh_ctx *c, uint8_t *leaves, uint32_t first_idx, const slh_adrs *adrs)
 {
-	uint8_t sk[SLH_MAX_N];
-	fors_secret(c, sk, idx, adrs);
-	hash_leaf(c, leaf, sk, idx, adrs);
-	pqs_zeroize(sk, sizeof sk);
+	slh_adrs sk_adrs[SLH_LEAF_BATCH], leaf_adrs[SLH_LEAF_BATCH];
+	uint8_t *out[SLH_LEAF_BATCH];
+	const uint8_t *in[SLH_LEAF_BATCH];
+	const slh_adrs *sk_ptr[SLH_LEAF_BATCH], *leaf_ptr[SLH_LEAF_BATCH];
+	for (unsigned j = 0; j < SLH_LEAF_BATCH; j++) {
+		sk_adrs[j] = *adrs;
+		slh_adrs_set_type(&sk_adrs[j], SLH_ADRS_FORS_PRF);
+		slh_adrs_set_keypair(&sk_adrs[j], slh_adrs_get_keypair(adrs));
+		slh_adrs_set_tree_index(&sk_adrs[j], first_idx + j);
+		leaf_adrs[j] = *adrs;
+		slh_adrs_set_tree_height(&leaf_adrs[j], 0);
+		slh_adrs_set_tree_index(&leaf_adrs[j], first_idx + j);
+		out[j] = leaves + j * c->p->n;
+		in[j] = c->sk_seed;
+		sk_ptr[j] = &sk_adrs[j];
+		leaf_ptr[j] = &leaf_adrs[j];
+	}
+	pqs_slhdsa_thash_x4(c, out, sk_ptr, in, 1); /* the secret values (PRF) */
+	for (unsigned j = 0; j < SLH_LEAF_BATCH; j++)
+		in[j] = out[j];
+	pqs_slhdsa_thash_x4(c, out, leaf_ptr, in, 1); /* F of each */
 }
 
 /* T_k of the k roots under a FORS_ROOTS address (Algorithm 17 steps 21-24). */
@@ -57,7 +77,7 @@ void pqs_slhdsa_fors_sign(const slh_ctx *c, uint8_t *sig, uint8_t *pk, const uin
 		const uint32_t first = (uint32_t)i << p->a, leaf = first + indices[i];
 		uint8_t *tree_sig = sig + (size_t)i * (p->a + 1) * n;
 		fors_secret(c, tree_sig, leaf, adrs);
-		pqs_slhdsa_treehash(c, roots + i * n, tree_sig + n, leaf, first, p->a, adrs, fors_leaf, adrs);
+		pqs_slhdsa_treehash(c, roots + i * n, tree_sig + n, leaf, first, p->a, adrs, fors_leaves, adrs);
 	}
 	compress_roots(c, pk, roots, adrs);
 	/* The FORS public key is what the hypertree signs; the verifier recomputes it. */

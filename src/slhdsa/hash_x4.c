@@ -97,6 +97,10 @@ AVX2 static void shake_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adr
 	uint8_t block[4][SHAKE256_RATE];
 	__m256i s[25];
 	for (unsigned j = 0; j < 4; j++) {
+		if (!out[j]) {
+			memset(block[j], 0, sizeof block[j]); /* idle lane */
+			continue;
+		}
 		memcpy(block[j], c->pk_seed, n);
 		memcpy(block[j] + n, adrs[j]->b, sizeof adrs[j]->b);
 		memcpy(block[j] + n + sizeof adrs[j]->b, in[j], in_len);
@@ -116,7 +120,7 @@ AVX2 static void shake_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adr
 		uint64_t lanes[4];
 		_mm256_storeu_si256((__m256i *)lanes, s[i]);
 		for (unsigned j = 0; j < 4; j++)
-			for (unsigned b = 0; b < 8 && 8 * i + b < n; b++)
+			for (unsigned b = 0; b < 8 && 8 * i + b < n && out[j]; b++)
 				out[j][8 * i + b] = (uint8_t)(lanes[j] >> (8 * b));
 	}
 	pqs_zeroize(block, sizeof block);
@@ -161,5 +165,6 @@ void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs
 	}
 #endif
 	for (unsigned j = 0; j < 4; j++)
-		pqs_slhdsa_thash(c, out[j], adrs[j], in[j], blocks);
+		if (out[j])
+			pqs_slhdsa_thash(c, out[j], adrs[j], in[j], blocks);
 }

@@ -11,13 +11,15 @@
 #include "pqsig/rand.h"
 #include "slhdsa/inner.h"
 
-/* An XMSS leaf: the WOTS+ public key of key pair leaf_idx (Algorithm 9 steps 1-3). */
-static void xmss_leaf(const slh_ctx *c, uint8_t *leaf, uint32_t leaf_idx, const slh_adrs *tree_adrs)
+/* XMSS leaves: the WOTS+ public keys of key pairs first_idx ... (Algorithm 9 steps 1-3). */
+static void xmss_leaves(const slh_ctx *c, uint8_t *leaves, uint32_t first_idx, const slh_adrs *tree_adrs)
 {
 	slh_adrs adrs = *tree_adrs;
 	slh_adrs_set_type(&adrs, SLH_ADRS_WOTS_HASH);
-	slh_adrs_set_keypair(&adrs, leaf_idx);
-	pqs_slhdsa_wots_pk_gen(c, leaf, &adrs);
+	for (uint32_t j = 0; j < SLH_LEAF_BATCH; j++) {
+		slh_adrs_set_keypair(&adrs, first_idx + j);
+		pqs_slhdsa_wots_pk_gen(c, leaves + j * c->p->n, &adrs);
+	}
 }
 
 /* Inner nodes of an XMSS tree: type TREE, cleared (Algorithm 9 step 8). */
@@ -31,7 +33,7 @@ static slh_adrs node_adrs_of(const slh_adrs *tree_adrs)
 void pqs_slhdsa_xmss_root(const slh_ctx *c, uint8_t *root, const slh_adrs *adrs)
 {
 	const slh_adrs node_adrs = node_adrs_of(adrs);
-	pqs_slhdsa_treehash(c, root, NULL, 0, 0, c->p->hp, &node_adrs, xmss_leaf, adrs);
+	pqs_slhdsa_treehash(c, root, NULL, 0, 0, c->p->hp, &node_adrs, xmss_leaves, adrs);
 }
 
 /*
@@ -44,7 +46,7 @@ static void xmss_sign(const slh_ctx *c, uint8_t *sig, uint8_t *root, const uint8
 	const slh_params *p = c->p;
 	const slh_adrs node_adrs = node_adrs_of(tree_adrs);
 	slh_adrs wots_adrs = *tree_adrs;
-	pqs_slhdsa_treehash(c, root, sig + SLH_WOTS_BYTES(p), idx, 0, p->hp, &node_adrs, xmss_leaf, tree_adrs);
+	pqs_slhdsa_treehash(c, root, sig + SLH_WOTS_BYTES(p), idx, 0, p->hp, &node_adrs, xmss_leaves, tree_adrs);
 	/* The root is signed by the next layer or is PK.root: public either way. */
 	PQS_CT_DECLASSIFY(root, p->n);
 	slh_adrs_set_type(&wots_adrs, SLH_ADRS_WOTS_HASH);

@@ -163,8 +163,9 @@ void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, cons
 
 /**
  * Four independent tweakable hashes of blocks * n bytes each (out[j] =
- * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer.  AVX2
- * four-way Keccak for the SHAKE sets when available, else four calls.
+ * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer; a lane
+ * with out[j] == NULL is idle.  AVX2 four-way Keccak for the SHAKE sets
+ * when available, else one call per busy lane.
  */
 void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
                          const uint8_t *const in[4], unsigned blocks);
@@ -212,8 +213,10 @@ void pqs_slhdsa_wots_pk_from_sig(const slh_ctx *c, uint8_t *pk, const uint8_t *s
 
 /* ---- Merkle trees shared by XMSS and FORS. ---- */
 
-/** Computes leaf number leaf_idx (global index) into leaf (n bytes). */
-typedef void (*slh_leaf_fn)(const slh_ctx *c, uint8_t *leaf, uint32_t leaf_idx, const slh_adrs *adrs);
+/** Computes SLH_LEAF_BATCH consecutive leaves from global index first_idx into leaves (n bytes each). */
+typedef void (*slh_leaf_fn)(const slh_ctx *c, uint8_t *leaves, uint32_t first_idx, const slh_adrs *adrs);
+/* Leaves per slh_leaf_fn call: every tree here has at least 2^3 leaves, and four suit pqs_slhdsa_thash_x4. */
+#define SLH_LEAF_BATCH 4
 
 /**
  * Root of the tree of the given height whose leaves have global indices

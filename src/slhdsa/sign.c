@@ -167,24 +167,30 @@ int pqs_slhdsa_verify_internal(pqs_slhdsa_set set, const uint8_t *sig, size_t si
 }
 
 /*
- * The prefix of M' for the external interfaces (Algorithm 22 step 8,
- * Algorithm 23 step 23): domain byte (0 pure, 1 pre-hash), len(ctx), ctx,
- * then for the pre-hash form OID || PH(M).  Returns its length, or 0 if ctx
- * is too long or the pre-hash is unknown.
+ * M' of the external interfaces (Algorithm 22 step 8, Algorithm 23 step
+ * 23) as a prefix built in prefix[] followed by the caller's message: the
+ * domain byte (0 pure, 1 pre-hash), len(ctx), ctx, then for the pre-hash
+ * form OID || PH(M), which stands for M.
  */
-static size_t build_prefix(uint8_t *prefix, int prehash, pqs_slhdsa_prehash ph, const uint8_t *msg, size_t msg_len,
-                           const uint8_t *ctx, size_t ctx_len)
+static int external_msg(slh_msg *m, uint8_t prefix[SLH_MAX_MSG_PREFIX], int prehash, pqs_slhdsa_prehash ph,
+                        const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len)
 {
 	size_t ph_len = 0;
+	if (!ctx && ctx_len)
+		return PQS_ERR_ARG;
 	if (ctx_len > PQS_MAX_CTX_LEN)
-		return 0;
+		return PQS_ERR_CTX_TOO_LONG;
 	prefix[0] = (uint8_t)prehash;
 	prefix[1] = (uint8_t)ctx_len;
 	if (ctx_len)
 		memcpy(prefix + 2, ctx, ctx_len);
 	if (prehash && pqs_mldsa_prehash_digest(ph, prefix + 2 + ctx_len, &ph_len, msg, msg_len) != PQS_OK)
-		return 0;
-	return 2 + ctx_len + ph_len;
+		return PQS_ERR_ARG;
+	m->prefix = prefix;
+	m->prefix_len = 2 + ctx_len + ph_len;
+	m->msg = prehash ? NULL : msg;
+	m->msg_len = prehash ? 0 : msg_len;
+	return PQS_OK;
 }
 
 static int external_sign(pqs_slhdsa_set set, int prehash, pqs_slhdsa_prehash ph, uint8_t *sig, const uint8_t *msg,
@@ -193,20 +199,13 @@ static int external_sign(pqs_slhdsa_set set, int prehash, pqs_slhdsa_prehash ph,
 {
 	const slh_params *p;
 	uint8_t prefix[SLH_MAX_MSG_PREFIX];
+	slh_msg m;
 	int ret = sign_args(set, &p, sig, msg, msg_len, sk, sk_len);
-	if (ret != PQS_OK)
-		return ret;
-	if (!ctx && ctx_len)
-		return PQS_ERR_ARG;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
-	const size_t prefix_len = build_prefix(prefix, prehash, ph, msg, msg_len, ctx, ctx_len);
-	if (prefix_len == 0)
-		return PQS_ERR_ARG;
-	/* The pre-hash form signs only the prefix: OID || PH(M) stands for M. */
-	const slh_msg m = {prefix, prefix_len, prehash ? NULL : msg, prehash ? 0 : msg_len};
-	sign_core(p, sig, &m, addrnd, sk);
-	return PQS_OK;
+	if (ret == PQS_OK)
+		ret = external_msg(&m, prefix, prehash, ph, msg, msg_len, ctx, ctx_len);
+	if (ret == PQS_OK)
+		sign_core(p, sig, &m, addrnd, sk);
+	return ret;
 }
 
 static int external_verify(pqs_slhdsa_set set, int prehash, pqs_slhdsa_prehash ph, const uint8_t *sig,
@@ -215,18 +214,11 @@ static int external_verify(pqs_slhdsa_set set, int prehash, pqs_slhdsa_prehash p
 {
 	const slh_params *p;
 	uint8_t prefix[SLH_MAX_MSG_PREFIX];
+	slh_msg m;
 	int ret = verify_args(set, &p, sig, sig_len, msg, msg_len, pk, pk_len);
-	if (ret != PQS_OK)
-		return ret;
-	if (!ctx && ctx_len)
-		return PQS_ERR_ARG;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
-	const size_t prefix_len = build_prefix(prefix, prehash, ph, msg, msg_len, ctx, ctx_len);
-	if (prefix_len == 0)
-		return PQS_ERR_ARG;
-	const slh_msg m = {prefix, prefix_len, prehash ? NULL : msg, prehash ? 0 : msg_len};
-	return verify_core(p, sig, &m, pk);
+	if (ret == PQS_OK)
+		ret = external_msg(&m, prefix, prehash, ph, msg, msg_len, ctx, ctx_len);
+	return ret == PQS_OK ? verify_core(p, sig, &m, pk) : ret;
 }
 
 int pqs_slhdsa_sign(pqs_slhdsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,

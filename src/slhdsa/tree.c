@@ -15,12 +15,14 @@ void pqs_slhdsa_treehash(const slh_ctx *c, uint8_t *root, uint8_t *auth, uint32_
 {
 	const unsigned n = c->p->n;
 	/* stack[z] holds the pending left node at height z; pairs are [left || right] for H. */
-	uint8_t stack[(SLH_MAX_A + 1) * SLH_MAX_N], pair[2 * SLH_MAX_N];
+	uint8_t stack[(SLH_MAX_A + 1) * SLH_MAX_N], pair[2 * SLH_MAX_N], leaves[SLH_LEAF_BATCH * SLH_MAX_N];
 	slh_adrs adrs = *node_adrs;
 	for (uint32_t i = 0; i < (UINT32_C(1) << height); i++) {
 		const uint32_t leaf = first_leaf + i;
 		uint8_t *node = pair + n; /* the freshly computed node is always a right child candidate */
-		leaf_fn(c, node, leaf, leaf_adrs);
+		if (i % SLH_LEAF_BATCH == 0)
+			leaf_fn(c, leaves, leaf, leaf_adrs);
+		memcpy(node, leaves + (i % SLH_LEAF_BATCH) * n, n);
 		unsigned z = 0;
 		for (;;) {
 			/* The sibling of the signed leaf's path at height z (Algorithms 10 and 16). */
@@ -40,6 +42,7 @@ void pqs_slhdsa_treehash(const slh_ctx *c, uint8_t *root, uint8_t *auth, uint32_
 	memcpy(root, stack + height * n, n);
 	pqs_zeroize(stack, sizeof stack);
 	pqs_zeroize(pair, sizeof pair);
+	pqs_zeroize(leaves, sizeof leaves);
 }
 
 void pqs_slhdsa_root_from_auth(const slh_ctx *c, uint8_t *root, const uint8_t *leaf, uint32_t leaf_idx,

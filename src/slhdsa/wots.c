@@ -10,18 +10,6 @@
 #include "slhdsa/inner.h"
 
 /*
- * chain (Algorithm 5): s iterations of F from position i.  The hash
- * address j is the only part of ADRS that changes.
- */
-static void chain(const slh_ctx *c, uint8_t *x, unsigned i, unsigned s, slh_adrs *adrs)
-{
-	for (unsigned j = i; j < i + s; j++) {
-		slh_adrs_set_hash(adrs, j);
-		pqs_slhdsa_thash(c, x, adrs, x, 1);
-	}
-}
-
-/*
  * Algorithm 7 steps 1-9 (and Algorithm 8 steps 1-9): the len1 base-w
  * digits of msg, then the len2 digits of the checksum, left-shifted so
  * that its bits end on a byte boundary.  msg is public in every caller
@@ -42,16 +30,6 @@ static void wots_digits(const slh_params *p, unsigned *digits, const uint8_t *ms
 	slh_base_2b(digits + len1, csum_bytes, SLH_LG_W, SLH_WOTS_LEN2);
 }
 
-/* The i-th secret chain start: PRF with a WOTS_PRF address (Algorithm 6 steps 1-3 and 5-6). */
-static void chain_secret(const slh_ctx *c, uint8_t *sk, const slh_adrs *adrs, unsigned i)
-{
-	slh_adrs sk_adrs = *adrs;
-	slh_adrs_set_type(&sk_adrs, SLH_ADRS_WOTS_PRF);
-	slh_adrs_set_keypair(&sk_adrs, slh_adrs_get_keypair(adrs));
-	slh_adrs_set_chain(&sk_adrs, i);
-	slh_prf(c, sk, &sk_adrs);
-}
-
 /* Compress the len chain ends with T_len under a WOTS_PK address (Algorithm 6 steps 9-12). */
 static void compress_pk(const slh_ctx *c, uint8_t *pk, const uint8_t *ends, const slh_adrs *adrs)
 {
@@ -61,63 +39,100 @@ static void compress_pk(const slh_ctx *c, uint8_t *pk, const uint8_t *ends, cons
 	pqs_slhdsa_thash(c, pk, &pk_adrs, ends, SLH_WOTS_LEN(c->p));
 }
 
-/*
- * Chains first .. first + 3 from their secret values to the top (Algorithm
- * 6 steps 4-8), four in step through pqs_slhdsa_thash_x4.  Lanes past len
- * repeat the last chain into a scratch buffer and are discarded.
- */
-static void chains_to_top_x4(const slh_ctx *c, uint8_t *ends, unsigned first, unsigned len, const slh_adrs *adrs)
+/* The lanes of one four-way step: chains first .. first + 3; those past len are idle (NULL). */
+typedef struct {
+	uint8_t *buf[4];
+	slh_adrs adrs[4];
+	const slh_adrs *adrs_ptr[4];
+} chain_lanes;
+
+static void lanes_init(chain_lanes *l, uint8_t *x, unsigned n, unsigned first, unsigned len, const slh_adrs *adrs)
 {
-	const unsigned n = c->p->n;
-	uint8_t scratch[4][SLH_MAX_N];
-	slh_adrs sk_adrs[4], chain_adrs[4];
-	uint8_t *out[4];
-	const uint8_t *in[4];
-	const slh_adrs *sk_ptr[4], *chain_ptr[4];
 	for (unsigned j = 0; j < 4; j++) {
-		const unsigned i = first + j < len ? first + j : len - 1;
-		out[j] = first + j < len ? ends + (size_t)i * n : scratch[j];
-		sk_adrs[j] = *adrs;
-		slh_adrs_set_type(&sk_adrs[j], SLH_ADRS_WOTS_PRF);
-		slh_adrs_set_keypair(&sk_adrs[j], slh_adrs_get_keypair(adrs));
-		slh_adrs_set_chain(&sk_adrs[j], i);
-		chain_adrs[j] = *adrs;
-		slh_adrs_set_chain(&chain_adrs[j], i);
-		in[j] = c->sk_seed;
-		sk_ptr[j] = &sk_adrs[j];
-		chain_ptr[j] = &chain_adrs[j];
+		l->buf[j] = first + j < len ? x + (size_t)(first + j) * n : NULL;
+		l->adrs[j] = *adrs;
+		slh_adrs_set_chain(&l->adrs[j], first + j < len ? first + j : len - 1);
+		l->adrs_ptr[j] = &l->adrs[j];
 	}
-	pqs_slhdsa_thash_x4(c, out, sk_ptr, in, 1);
-	for (unsigned j = 0; j < 4; j++)
-		in[j] = out[j];
-	for (unsigned step = 0; step < SLH_W - 1; step++) {
-		for (unsigned j = 0; j < 4; j++)
-			slh_adrs_set_hash(&chain_adrs[j], step);
-		pqs_slhdsa_thash_x4(c, out, chain_ptr, in, 1);
+}
+
+/*
+ * The secret chain starts sk_i = PRF(PK.seed, SK.seed, ADRS) of chains
+ * first .. first + 3 under WOTS_PRF addresses (Algorithm 6 steps 1-3, 5-6).
+ */
+static void secrets_x4(const slh_ctx *c, uint8_t *x, unsigned first, unsigned len, const slh_adrs *adrs)
+{
+	chain_lanes l;
+	const uint8_t *in[4] = {c->sk_seed, c->sk_seed, c->sk_seed, c->sk_seed};
+	slh_adrs sk_adrs = *adrs;
+	slh_adrs_set_type(&sk_adrs, SLH_ADRS_WOTS_PRF);
+	slh_adrs_set_keypair(&sk_adrs, slh_adrs_get_keypair(adrs));
+	lanes_init(&l, x, c->p->n, first, len, &sk_adrs);
+	pqs_slhdsa_thash_x4(c, l.buf, l.adrs_ptr, in, 1);
+	pqs_zeroize(&l, sizeof l);
+}
+
+/*
+ * chain (Algorithm 5) for chains first .. first + 3 in step: chain i
+ * advances from position start[i] by steps[i] applications of F, four
+ * chains per pqs_slhdsa_thash_x4 call; a chain that has arrived (or lies
+ * past len) idles.  start and steps are public (the base-w
+ * digits of a public message, or 0 and w - 1).
+ */
+static void chains_x4(const slh_ctx *c, uint8_t *x, unsigned first, unsigned len, const unsigned *start,
+                      const unsigned *steps, const slh_adrs *adrs)
+{
+	chain_lanes l;
+	const uint8_t *in[4];
+	uint8_t *out[4];
+	unsigned pos[4], left[4], most = 0;
+	lanes_init(&l, x, c->p->n, first, len, adrs);
+	for (unsigned j = 0; j < 4; j++) {
+		pos[j] = first + j < len ? start[first + j] : 0;
+		left[j] = first + j < len ? steps[first + j] : 0;
+		most = left[j] > most ? left[j] : most;
 	}
-	pqs_zeroize(scratch, sizeof scratch);
+	for (unsigned step = 0; step < most; step++) {
+		for (unsigned j = 0; j < 4; j++) {
+			out[j] = left[j] ? l.buf[j] : NULL;
+			in[j] = out[j];
+			slh_adrs_set_hash(&l.adrs[j], pos[j]);
+			if (left[j]) {
+				pos[j]++;
+				left[j]--;
+			}
+		}
+		pqs_slhdsa_thash_x4(c, out, l.adrs_ptr, in, 1);
+	}
+	pqs_zeroize(&l, sizeof l);
 }
 
 void pqs_slhdsa_wots_pk_gen(const slh_ctx *c, uint8_t *pk, const slh_adrs *adrs)
 {
+	static const unsigned zero[SLH_MAX_WOTS_LEN];
 	const unsigned len = SLH_WOTS_LEN(c->p);
+	unsigned top[SLH_MAX_WOTS_LEN];
 	uint8_t ends[SLH_MAX_WOTS_LEN * SLH_MAX_N];
-	for (unsigned i = 0; i < len; i += 4)
-		chains_to_top_x4(c, ends, i, len, adrs);
+	for (unsigned i = 0; i < len; i++)
+		top[i] = SLH_W - 1;
+	for (unsigned i = 0; i < len; i += 4) {
+		secrets_x4(c, ends, i, len, adrs);
+		chains_x4(c, ends, i, len, zero, top, adrs);
+	}
 	compress_pk(c, pk, ends, adrs);
 	pqs_zeroize(ends, sizeof ends);
 }
 
 void pqs_slhdsa_wots_sign(const slh_ctx *c, uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs)
 {
-	const unsigned n = c->p->n, len = SLH_WOTS_LEN(c->p);
+	static const unsigned zero[SLH_MAX_WOTS_LEN];
+	const unsigned len = SLH_WOTS_LEN(c->p);
 	unsigned digits[SLH_MAX_WOTS_LEN];
-	slh_adrs chain_adrs = *adrs;
 	wots_digits(c->p, digits, msg);
-	for (unsigned i = 0; i < len; i++) {
-		chain_secret(c, sig + i * n, adrs, i);
-		slh_adrs_set_chain(&chain_adrs, i);
-		chain(c, sig + i * n, 0, digits[i], &chain_adrs);
+	/* Algorithm 7 steps 10-15: chain i from its secret value to position msg[i]. */
+	for (unsigned i = 0; i < len; i += 4) {
+		secrets_x4(c, sig, i, len, adrs);
+		chains_x4(c, sig, i, len, zero, digits, adrs);
 	}
 }
 
@@ -125,14 +140,14 @@ void pqs_slhdsa_wots_pk_from_sig(const slh_ctx *c, uint8_t *pk, const uint8_t *s
                                  const slh_adrs *adrs)
 {
 	const unsigned n = c->p->n, len = SLH_WOTS_LEN(c->p);
-	unsigned digits[SLH_MAX_WOTS_LEN];
+	unsigned digits[SLH_MAX_WOTS_LEN], rest[SLH_MAX_WOTS_LEN];
 	uint8_t ends[SLH_MAX_WOTS_LEN * SLH_MAX_N];
-	slh_adrs chain_adrs = *adrs;
 	wots_digits(c->p, digits, msg);
 	memcpy(ends, sig, (size_t)len * n);
-	for (unsigned i = 0; i < len; i++) {
-		slh_adrs_set_chain(&chain_adrs, i);
-		chain(c, ends + i * n, digits[i], SLH_W - 1 - digits[i], &chain_adrs);
-	}
+	/* Algorithm 8 steps 10-13: chain i from position msg[i] to the top. */
+	for (unsigned i = 0; i < len; i++)
+		rest[i] = SLH_W - 1 - digits[i];
+	for (unsigned i = 0; i < len; i += 4)
+		chains_x4(c, ends, i, len, digits, rest, adrs);
 	compress_pk(c, pk, ends, adrs);
 }
