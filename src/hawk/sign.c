@@ -123,6 +123,7 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 	const uint8_t *t, const pqs_hawk_params *prm)
 {
 	size_t n = (size_t)1 << prm->logn;
+	uint8_t stream[(2 * PQS_HAWK_MAX_N / 16) * 40];
 	uint32_t sn = 0;
 	unsigned j;
 
@@ -133,11 +134,12 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 
 		pqs_keccak_absorb(&sc, seed, 40);
 		pqs_keccak_absorb(&sc, &jx, 1);
+		/* 40 bytes per group of 16 samples, read in one go. */
+		pqs_keccak_squeeze(&sc, stream, (2 * n / 16) * 40);
 		for (u = 0; u < 2 * n; u += 16) {
-			uint8_t buf[40];
+			const uint8_t *buf = stream + (u / 16) * 40;
 			size_t k;
 
-			pqs_keccak_squeeze(&sc, buf, sizeof buf);
 			for (k = 0; k < 4; k++) {
 				size_t v = u + 4 * j + k, i;
 				uint64_t lo = load_le64(buf + 8 * k);
@@ -173,6 +175,7 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 		}
 		pqs_keccak_clear(&sc);
 	}
+	pqs_zeroize(stream, sizeof stream);
 	return sn;
 }
 
