@@ -182,6 +182,8 @@ static const char *const profile_names[] = {
 	"Falcon-512",            /* the registry alternative (index 15), variable-length signatures */
 	"ECDSA/Falcon-1024",
 	"ECDSA-secp256k1",       /* the registry alternative, fixed-length signatures */
+	"Hawk-512",              /* registry alternative (docs/hawk.md) */
+	"ECDSA/Hawk-512",
 };
 
 size_t v2x_profile_count(void)
