@@ -44,6 +44,19 @@
 #define PQS_HAWK_SALT_LEN(logn) \
 	((logn) == 8 ? (size_t)14 : (logn) == 9 ? (size_t)24 : (size_t)40)
 
+/* Little-endian 64-bit load (the reference reads SHAKE output so). */
+static inline uint64_t
+pqs_hawk_le64(const uint8_t *b)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--) {
+		x = (x << 8) | b[i];
+	}
+	return x;
+}
+
 /* Parameters of one set (params.c). */
 typedef struct {
 	unsigned logn;
@@ -118,6 +131,10 @@ int pqs_hawk_keygen(unsigned logn, uint8_t *sk, uint8_t *pk, pqs_rng *rng);
  * pair (written to sk, pk), 0 if it is rejected, PQS_ERR_ARG. */
 int pqs_hawk_keygen_try(unsigned logn, const uint8_t *kgseed, uint8_t *sk,
 	uint8_t *pk);
+
+/* Low bit of each coefficient of f, packed (n/8 bytes, bit u of byte
+ * u/8 is f[u] mod 2): the sk's F mod 2, G mod 2 and the signer's f, g. */
+void pqs_hawk_low_bits(uint8_t *d, const int8_t *f, size_t n);
 
 /* ==================================================================== */
 /* Signing and verification (sign.c, vrfy.c).                           */

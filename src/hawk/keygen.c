@@ -35,18 +35,6 @@
 #include "inner.h"
 #include "pqsig/sig.h"
 
-static uint64_t
-load_le64(const uint8_t *b)
-{
-	uint64_t x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		x = (x << 8) | b[i];
-	}
-	return x;
-}
-
 /*
  * Centred binomial coefficients: each is the number of one bits in a
  * group of 2^(logn-6) bits (4, 8, 16), minus half the group size.  Four
@@ -76,7 +64,7 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 			uint64_t q;
 
 			pqs_keccak_squeeze(&sc, qb, sizeof qb);
-			q = load_le64(qb);
+			q = pqs_hawk_le64(qb);
 			/* Popcount of each group, in place. */
 			q = (q & 0x5555555555555555u) + ((q >> 1) & 0x5555555555555555u);
 			q = (q & 0x3333333333333333u) + ((q >> 2) & 0x3333333333333333u);
@@ -191,9 +179,8 @@ within(const int32_t *a, size_t n, size_t first, int bits)
 	return (int)(bad ^ 1);
 }
 
-/* Low bit of each coefficient, packed (n/8 bytes). */
-static void
-low_bits(uint8_t *d, const int8_t *f, size_t n)
+void
+pqs_hawk_low_bits(uint8_t *d, const int8_t *f, size_t n)
 {
 	size_t u;
 
@@ -286,8 +273,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 		size_t seed_len = PQS_HAWK_SEED_LEN(logn);
 
 		memcpy(sk, w->seed, seed_len);
-		low_bits(sk + seed_len, w->F, n);
-		low_bits(sk + seed_len + n / 8, w->G, n);
+		pqs_hawk_low_bits(sk + seed_len, w->F, n);
+		pqs_hawk_low_bits(sk + seed_len + n / 8, w->G, n);
 		pqs_shake256(sk + seed_len + n / 4, PQS_HAWK_HPUB_LEN(logn),
 			pk, PQS_HAWK_PK_LEN(logn));
 	}

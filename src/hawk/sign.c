@@ -53,18 +53,6 @@ pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64], const uint8_t *salt,
 	pqs_keccak_squeeze(&sc, h, (size_t)1 << (logn - 2));
 }
 
-static uint64_t
-load_le64(const uint8_t *b)
-{
-	uint64_t x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		x = (x << 8) | b[i];
-	}
-	return x;
-}
-
 static void
 store_le32(uint8_t *b, uint32_t x)
 {
@@ -81,7 +69,7 @@ bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
 	size_t u;
 
 	for (u = 0; u < n / 64; u++) {
-		w[u] = load_le64(b + 8 * u);
+		w[u] = pqs_hawk_le64(b + 8 * u);
 	}
 }
 
@@ -142,7 +130,7 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 
 			for (k = 0; k < 4; k++) {
 				size_t v = u + 4 * j + k, i;
-				uint64_t lo = load_le64(buf + 8 * k);
+				uint64_t lo = pqs_hawk_le64(buf + 8 * k);
 				uint32_t hi = ((uint32_t)buf[32 + 2 * k]
 					| ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
 				uint32_t neg = (uint32_t)-(uint32_t)(lo >> 63);
@@ -321,20 +309,10 @@ pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
 	pqs_hawk_regen_fg(k.f, k.g, sk, logn);
 	pqs_hawk_hash_message(hm, msg, msg_len, sk + seed_len + n / 4,
 		PQS_HAWK_HPUB_LEN(logn));
-	{
-		size_t u;
-
-		memset(packed, 0, n / 8);
-		for (u = 0; u < n; u++) {
-			packed[u >> 3] |= (uint8_t)(((uint8_t)k.f[u] & 1u) << (u & 7));
-		}
-		bits_to_words(k.f2, packed, n);
-		memset(packed, 0, n / 8);
-		for (u = 0; u < n; u++) {
-			packed[u >> 3] |= (uint8_t)(((uint8_t)k.g[u] & 1u) << (u & 7));
-		}
-		bits_to_words(k.g2, packed, n);
-	}
+	pqs_hawk_low_bits(packed, k.f, n);
+	bits_to_words(k.f2, packed, n);
+	pqs_hawk_low_bits(packed, k.g, n);
+	bits_to_words(k.g2, packed, n);
 	bits_to_words(k.F2, sk + seed_len, n);
 	bits_to_words(k.G2, sk + seed_len + n / 8, n);
 	for (attempt = 0;; attempt += 2) {
