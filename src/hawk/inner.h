@@ -161,11 +161,9 @@ void pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64],
 /* ==================================================================== */
 /* Small-polynomial arithmetic (poly.c).                                 */
 
-/* d = a*b mod x^n+1 exactly (int32 coefficients), a, b int8. */
-void pqs_hawk_mul_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn);
-/* d = a*adj(b) mod x^n+1 exactly. */
-void pqs_hawk_muladj_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn);
+/* d = a*op(b) + c*op(e) (minus if subtract) mod x^n+1, exactly (int32
+ * coefficients; inputs int8), op = adjoint if adj else identity. */
+void pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
+	const int8_t *c, const int8_t *e, int adj, int subtract, unsigned logn);
 
 #endif

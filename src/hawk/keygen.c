@@ -197,7 +197,6 @@ typedef struct {
 	int8_t f[PQS_HAWK_MAX_N], g[PQS_HAWK_MAX_N];
 	int8_t F[PQS_HAWK_MAX_N], G[PQS_HAWK_MAX_N];
 	int32_t q00[PQS_HAWK_MAX_N], q01[PQS_HAWK_MAX_N], q11[PQS_HAWK_MAX_N];
-	int32_t t[PQS_HAWK_MAX_N];
 	int16_t e00[PQS_HAWK_MAX_N], e01[PQS_HAWK_MAX_N];
 	uint8_t seed[40];
 } keygen_work;
@@ -224,11 +223,7 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 	if (!ok) {
 		return 0;
 	}
-	pqs_hawk_muladj_small(w->q00, w->f, w->f, logn);
-	pqs_hawk_muladj_small(w->t, w->g, w->g, logn);
-	for (u = 0; u < n; u++) {
-		w->q00[u] += w->t[u];
-	}
+	pqs_hawk_mul2_small(w->q00, w->f, w->f, w->g, w->g, 1, 0, logn);
 	ok = invertible_mod_prime(w->q00, logn, 0, (uint32_t *)(void *)w->ntru)
 		& invertible_mod_prime(w->q00, logn, 1, (uint32_t *)(void *)w->ntru)
 		& inverse_constant_small(w->q00, prm, (fpr *)(void *)w->ntru);
@@ -240,16 +235,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 		(uint32_t *)(void *)w->ntru)) {
 		return 0;
 	}
-	pqs_hawk_muladj_small(w->q01, w->F, w->f, logn);
-	pqs_hawk_muladj_small(w->t, w->G, w->g, logn);
-	for (u = 0; u < n; u++) {
-		w->q01[u] += w->t[u];
-	}
-	pqs_hawk_muladj_small(w->q11, w->F, w->F, logn);
-	pqs_hawk_muladj_small(w->t, w->G, w->G, logn);
-	for (u = 0; u < n; u++) {
-		w->q11[u] += w->t[u];
-	}
+	pqs_hawk_mul2_small(w->q01, w->F, w->f, w->G, w->g, 1, 0, logn);
+	pqs_hawk_mul2_small(w->q11, w->F, w->F, w->G, w->G, 1, 0, logn);
 	ok = (int)((uint32_t)(32767 - w->q00[0]) >> 31 ^ 1)
 		& within(w->q00, n, 1, prm->bits_lim00)
 		& within(w->q11, n, 1, prm->bits_lim11)

@@ -11,47 +11,46 @@
 #include "fndsa/keygen_inner.h"
 #include "inner.h"
 
-/* a * b (adj_b: a * adj(b)) exactly, into d. */
+/* Small polynomial into the NTT domain, optionally as its adjoint
+ * (adj(b) = b(1/x): adj(b)_0 = b_0, adj(b)_j = -b_{n-j}). */
 static void
-mul_exact(int32_t *d, const int8_t *a, const int8_t *b, int adj_b,
-	unsigned logn)
+to_ntt(uint32_t *t, const int8_t *a, int adj, const uint32_t *gm,
+	unsigned logn, uint32_t p, uint32_t p0i)
+{
+	size_t n = (size_t)1 << logn, u;
+
+	t[0] = mp31_set(a[0], p);
+	for (u = 1; u < n; u++) {
+		t[u] = mp31_set(adj ? -a[n - u] : a[u], p);
+	}
+	mp31_NTT(t, 1, gm, logn, p, p0i);
+}
+
+void
+pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
+	const int8_t *c, const int8_t *e, int adj, int subtract, unsigned logn)
 {
 	size_t n = (size_t)1 << logn, u;
 	const mp31_prime *pr = &mp31_primes[0];
 	uint32_t p = pr->p, p0i = mp31_ninv31(p), R2 = mp31_R2(p);
 	uint32_t gm[PQS_HAWK_MAX_N], igm[PQS_HAWK_MAX_N];
 	uint32_t ta[PQS_HAWK_MAX_N], tb[PQS_HAWK_MAX_N];
+	uint32_t tc[PQS_HAWK_MAX_N], te[PQS_HAWK_MAX_N];
 
 	mp31_mkgm(gm, igm, logn, pr, p0i);
+	to_ntt(ta, a, 0, gm, logn, p, p0i);
+	to_ntt(tb, b, adj, gm, logn, p, p0i);
+	to_ntt(tc, c, 0, gm, logn, p, p0i);
+	to_ntt(te, e, adj, gm, logn, p, p0i);
 	for (u = 0; u < n; u++) {
-		ta[u] = mp31_set(a[u], p);
-	}
-	/* adj(b) = b(1/x): adj(b)_0 = b_0, adj(b)_j = -b_{n-j}. */
-	tb[0] = mp31_set(b[0], p);
-	for (u = 1; u < n; u++) {
-		tb[u] = mp31_set(adj_b ? -b[n - u] : b[u], p);
-	}
-	mp31_NTT(ta, 1, gm, logn, p, p0i);
-	mp31_NTT(tb, 1, gm, logn, p, p0i);
-	for (u = 0; u < n; u++) {
-		ta[u] = mp31_mmul(mp31_mmul(ta[u], tb[u], p, p0i), R2, p, p0i);
+		uint32_t x = mp31_mmul(ta[u], tb[u], p, p0i);
+		uint32_t y = mp31_mmul(tc[u], te[u], p, p0i);
+
+		x = subtract ? mp31_sub(x, y, p) : mp31_add(x, y, p);
+		ta[u] = mp31_mmul(x, R2, p, p0i);
 	}
 	mp31_iNTT(ta, 1, igm, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		d[u] = mp31_norm(ta[u], p);
 	}
-}
-
-void
-pqs_hawk_mul_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn)
-{
-	mul_exact(d, a, b, 0, logn);
-}
-
-void
-pqs_hawk_muladj_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn)
-{
-	mul_exact(d, a, b, 1, logn);
 }

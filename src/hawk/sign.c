@@ -189,7 +189,7 @@ symbreak(const int32_t *w, size_t n)
 typedef struct {
 	int8_t f[PQS_HAWK_MAX_N], g[PQS_HAWK_MAX_N];
 	int8_t x[2 * PQS_HAWK_MAX_N];
-	int32_t w[PQS_HAWK_MAX_N], t2[PQS_HAWK_MAX_N];
+	int32_t w[PQS_HAWK_MAX_N];
 	int16_t s1[PQS_HAWK_MAX_N];
 	uint64_t f2[PQS_HAWK_MAX_N / 64], g2[PQS_HAWK_MAX_N / 64];
 	uint64_t F2[PQS_HAWK_MAX_N / 64], G2[PQS_HAWK_MAX_N / 64];
@@ -259,10 +259,9 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 
 	/* w = f*(2x1) - g*(2x0), normalized modulo 18433 into -9216..9216
 	 * (as the reference, which computes it modulo 18433). */
-	pqs_hawk_mul_small(k->w, k->f, k->x + n, logn);
-	pqs_hawk_mul_small(k->t2, k->g, k->x, logn);
+	pqs_hawk_mul2_small(k->w, k->f, k->x + n, k->g, k->x, 0, 1, logn);
 	for (u = 0; u < n; u++) {
-		int32_t z = (k->w[u] - k->t2[u]) % SIGN_Q;
+		int32_t z = k->w[u] % SIGN_Q;
 
 		z += SIGN_Q & -(int32_t)((uint32_t)z >> 31);
 		z -= SIGN_Q & -(int32_t)((uint32_t)((SIGN_Q - 1) / 2 - z) >> 31);
