@@ -30,7 +30,8 @@
 
 /* The default list: the paper's baseline and lattice schemes, where registered. */
 static const char *const default_algs[] = { "ECDSA-secp256k1", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87",
-	                                    "Falcon-512", "Falcon-1024", "FN-DSA-512", "FN-DSA-1024", "HAETAE-2", "HAETAE-3", "HAETAE-5" };
+	                                    "Falcon-512", "Falcon-1024", "FN-DSA-512", "FN-DSA-1024", "HAETAE-2", "HAETAE-3", "HAETAE-5",
+	                                    "Hawk-512", "Hawk-1024" };
 
 /*
  * The seed paper's published figures (Windows x86_64, liboqs; rounded as

@@ -44,6 +44,19 @@
 #define PQS_HAWK_SALT_LEN(logn) \
 	((logn) == 8 ? (size_t)14 : (logn) == 9 ? (size_t)24 : (size_t)40)
 
+/* Little-endian 64-bit load (the reference reads SHAKE output so). */
+static inline uint64_t
+pqs_hawk_le64(const uint8_t *b)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--) {
+		x = (x << 8) | b[i];
+	}
+	return x;
+}
+
 /* Parameters of one set (params.c). */
 typedef struct {
 	unsigned logn;
@@ -119,6 +132,10 @@ int pqs_hawk_keygen(unsigned logn, uint8_t *sk, uint8_t *pk, pqs_rng *rng);
 int pqs_hawk_keygen_try(unsigned logn, const uint8_t *kgseed, uint8_t *sk,
 	uint8_t *pk);
 
+/* Low bit of each coefficient of f, packed (n/8 bytes, bit u of byte
+ * u/8 is f[u] mod 2): the sk's F mod 2, G mod 2 and the signer's f, g. */
+void pqs_hawk_low_bits(uint8_t *d, const int8_t *f, size_t n);
+
 /* ==================================================================== */
 /* Signing and verification (sign.c, vrfy.c).                           */
 
@@ -144,11 +161,9 @@ void pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64],
 /* ==================================================================== */
 /* Small-polynomial arithmetic (poly.c).                                 */
 
-/* d = a*b mod x^n+1 exactly (int32 coefficients), a, b int8. */
-void pqs_hawk_mul_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn);
-/* d = a*adj(b) mod x^n+1 exactly. */
-void pqs_hawk_muladj_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn);
+/* d = a*op(b) + c*op(e) (minus if subtract) mod x^n+1, exactly (int32
+ * coefficients; inputs int8), op = adjoint if adj else identity. */
+void pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
+	const int8_t *c, const int8_t *e, int adj, int subtract, unsigned logn);
 
 #endif

@@ -35,18 +35,6 @@
 #include "inner.h"
 #include "pqsig/sig.h"
 
-static uint64_t
-load_le64(const uint8_t *b)
-{
-	uint64_t x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		x = (x << 8) | b[i];
-	}
-	return x;
-}
-
 /*
  * Centred binomial coefficients: each is the number of one bits in a
  * group of 2^(logn-6) bits (4, 8, 16), minus half the group size.  Four
@@ -76,7 +64,7 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 			uint64_t q;
 
 			pqs_keccak_squeeze(&sc, qb, sizeof qb);
-			q = load_le64(qb);
+			q = pqs_hawk_le64(qb);
 			/* Popcount of each group, in place. */
 			q = (q & 0x5555555555555555u) + ((q >> 1) & 0x5555555555555555u);
 			q = (q & 0x3333333333333333u) + ((q >> 2) & 0x3333333333333333u);
@@ -191,9 +179,8 @@ within(const int32_t *a, size_t n, size_t first, int bits)
 	return (int)(bad ^ 1);
 }
 
-/* Low bit of each coefficient, packed (n/8 bytes). */
-static void
-low_bits(uint8_t *d, const int8_t *f, size_t n)
+void
+pqs_hawk_low_bits(uint8_t *d, const int8_t *f, size_t n)
 {
 	size_t u;
 
@@ -210,7 +197,6 @@ typedef struct {
 	int8_t f[PQS_HAWK_MAX_N], g[PQS_HAWK_MAX_N];
 	int8_t F[PQS_HAWK_MAX_N], G[PQS_HAWK_MAX_N];
 	int32_t q00[PQS_HAWK_MAX_N], q01[PQS_HAWK_MAX_N], q11[PQS_HAWK_MAX_N];
-	int32_t t[PQS_HAWK_MAX_N];
 	int16_t e00[PQS_HAWK_MAX_N], e01[PQS_HAWK_MAX_N];
 	uint8_t seed[40];
 } keygen_work;
@@ -237,11 +223,7 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 	if (!ok) {
 		return 0;
 	}
-	pqs_hawk_muladj_small(w->q00, w->f, w->f, logn);
-	pqs_hawk_muladj_small(w->t, w->g, w->g, logn);
-	for (u = 0; u < n; u++) {
-		w->q00[u] += w->t[u];
-	}
+	pqs_hawk_mul2_small(w->q00, w->f, w->f, w->g, w->g, 1, 0, logn);
 	ok = invertible_mod_prime(w->q00, logn, 0, (uint32_t *)(void *)w->ntru)
 		& invertible_mod_prime(w->q00, logn, 1, (uint32_t *)(void *)w->ntru)
 		& inverse_constant_small(w->q00, prm, (fpr *)(void *)w->ntru);
@@ -253,16 +235,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 		(uint32_t *)(void *)w->ntru)) {
 		return 0;
 	}
-	pqs_hawk_muladj_small(w->q01, w->F, w->f, logn);
-	pqs_hawk_muladj_small(w->t, w->G, w->g, logn);
-	for (u = 0; u < n; u++) {
-		w->q01[u] += w->t[u];
-	}
-	pqs_hawk_muladj_small(w->q11, w->F, w->F, logn);
-	pqs_hawk_muladj_small(w->t, w->G, w->G, logn);
-	for (u = 0; u < n; u++) {
-		w->q11[u] += w->t[u];
-	}
+	pqs_hawk_mul2_small(w->q01, w->F, w->f, w->G, w->g, 1, 0, logn);
+	pqs_hawk_mul2_small(w->q11, w->F, w->F, w->G, w->G, 1, 0, logn);
 	ok = (int)((uint32_t)(32767 - w->q00[0]) >> 31 ^ 1)
 		& within(w->q00, n, 1, prm->bits_lim00)
 		& within(w->q11, n, 1, prm->bits_lim11)
@@ -286,8 +260,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 		size_t seed_len = PQS_HAWK_SEED_LEN(logn);
 
 		memcpy(sk, w->seed, seed_len);
-		low_bits(sk + seed_len, w->F, n);
-		low_bits(sk + seed_len + n / 8, w->G, n);
+		pqs_hawk_low_bits(sk + seed_len, w->F, n);
+		pqs_hawk_low_bits(sk + seed_len + n / 8, w->G, n);
 		pqs_shake256(sk + seed_len + n / 4, PQS_HAWK_HPUB_LEN(logn),
 			pk, PQS_HAWK_PK_LEN(logn));
 	}

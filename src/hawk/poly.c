@@ -1,49 +1,56 @@
 /*
  * Exact products of small polynomials in Z[x]/(x^n+1).  Hawk's Gram
  * matrix Q = B*adj(B) (spec section 3.1) and the signer's f*x1 - g*x0
- * (section 3.3) only involve 8-bit coefficients, so schoolbook products
- * in 32-bit integers are exact (|result| <= n*127^2 < 2^24); the
- * reference computes the same values modulo a prime and normalizes.
- * The loops do not depend on the values (constant time).
+ * (section 3.3) only involve coefficients of at most 8 bits, so every
+ * result coefficient is below n*127^2 < 2^24 in absolute value: one NTT
+ * modulo the 31-bit prime 2147473409 (src/fndsa mp31, whose NTT tables
+ * fit x^n+1) gives the exact integers.  The reference computes the same
+ * values modulo primes and normalizes.  Constant time (no branch or
+ * index on the values).
  */
+#include "fndsa/keygen_inner.h"
 #include "inner.h"
 
-void
-pqs_hawk_mul_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn)
+/* Small polynomial into the NTT domain, optionally as its adjoint
+ * (adj(b) = b(1/x): adj(b)_0 = b_0, adj(b)_j = -b_{n-j}). */
+static void
+to_ntt(uint32_t *t, const int8_t *a, int adj, const uint32_t *gm,
+	unsigned logn, uint32_t p, uint32_t p0i)
 {
-	size_t n = (size_t)1 << logn;
-	size_t i, j;
+	size_t n = (size_t)1 << logn, u;
 
-	for (i = 0; i < n; i++) {
-		d[i] = 0;
+	t[0] = mp31_set(a[0], p);
+	for (u = 1; u < n; u++) {
+		t[u] = mp31_set(adj ? -a[n - u] : a[u], p);
 	}
-	for (i = 0; i < n; i++) {
-		int32_t ai = a[i];
-
-		/* x^i * b: coefficients j < n - i go up, the rest wrap with
-		 * a sign change (x^n = -1). */
-		for (j = 0; j < n - i; j++) {
-			d[i + j] += ai * b[j];
-		}
-		for (j = n - i; j < n; j++) {
-			d[i + j - n] -= ai * b[j];
-		}
-	}
+	mp31_NTT(t, 1, gm, logn, p, p0i);
 }
 
 void
-pqs_hawk_muladj_small(int32_t *d, const int8_t *a, const int8_t *b,
-	unsigned logn)
+pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
+	const int8_t *c, const int8_t *e, int adj, int subtract, unsigned logn)
 {
-	size_t n = (size_t)1 << logn;
-	int8_t badj[PQS_HAWK_MAX_N];
-	size_t j;
+	size_t n = (size_t)1 << logn, u;
+	const mp31_prime *pr = &mp31_primes[0];
+	uint32_t p = pr->p, p0i = mp31_ninv31(p), R2 = mp31_R2(p);
+	uint32_t gm[PQS_HAWK_MAX_N], igm[PQS_HAWK_MAX_N];
+	uint32_t ta[PQS_HAWK_MAX_N], tb[PQS_HAWK_MAX_N];
+	uint32_t tc[PQS_HAWK_MAX_N], te[PQS_HAWK_MAX_N];
 
-	/* adj(b) = b(1/x): adj(b)_0 = b_0, adj(b)_j = -b_{n-j}. */
-	badj[0] = b[0];
-	for (j = 1; j < n; j++) {
-		badj[j] = (int8_t)-b[n - j];
+	mp31_mkgm(gm, igm, logn, pr, p0i);
+	to_ntt(ta, a, 0, gm, logn, p, p0i);
+	to_ntt(tb, b, adj, gm, logn, p, p0i);
+	to_ntt(tc, c, 0, gm, logn, p, p0i);
+	to_ntt(te, e, adj, gm, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		uint32_t x = mp31_mmul(ta[u], tb[u], p, p0i);
+		uint32_t y = mp31_mmul(tc[u], te[u], p, p0i);
+
+		x = subtract ? mp31_sub(x, y, p) : mp31_add(x, y, p);
+		ta[u] = mp31_mmul(x, R2, p, p0i);
 	}
-	pqs_hawk_mul_small(d, a, badj, logn);
+	mp31_iNTT(ta, 1, igm, logn, p, p0i);
+	for (u = 0; u < n; u++) {
+		d[u] = mp31_norm(ta[u], p);
+	}
 }

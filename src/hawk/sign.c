@@ -53,18 +53,6 @@ pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64], const uint8_t *salt,
 	pqs_keccak_squeeze(&sc, h, (size_t)1 << (logn - 2));
 }
 
-static uint64_t
-load_le64(const uint8_t *b)
-{
-	uint64_t x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		x = (x << 8) | b[i];
-	}
-	return x;
-}
-
 static void
 store_le32(uint8_t *b, uint32_t x)
 {
@@ -81,7 +69,7 @@ bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
 	size_t u;
 
 	for (u = 0; u < n / 64; u++) {
-		w[u] = load_le64(b + 8 * u);
+		w[u] = pqs_hawk_le64(b + 8 * u);
 	}
 }
 
@@ -123,6 +111,7 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 	const uint8_t *t, const pqs_hawk_params *prm)
 {
 	size_t n = (size_t)1 << prm->logn;
+	uint8_t stream[(2 * PQS_HAWK_MAX_N / 16) * 40];
 	uint32_t sn = 0;
 	unsigned j;
 
@@ -133,14 +122,15 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 
 		pqs_keccak_absorb(&sc, seed, 40);
 		pqs_keccak_absorb(&sc, &jx, 1);
+		/* 40 bytes per group of 16 samples, read in one go. */
+		pqs_keccak_squeeze(&sc, stream, (2 * n / 16) * 40);
 		for (u = 0; u < 2 * n; u += 16) {
-			uint8_t buf[40];
+			const uint8_t *buf = stream + (u / 16) * 40;
 			size_t k;
 
-			pqs_keccak_squeeze(&sc, buf, sizeof buf);
 			for (k = 0; k < 4; k++) {
 				size_t v = u + 4 * j + k, i;
-				uint64_t lo = load_le64(buf + 8 * k);
+				uint64_t lo = pqs_hawk_le64(buf + 8 * k);
 				uint32_t hi = ((uint32_t)buf[32 + 2 * k]
 					| ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
 				uint32_t neg = (uint32_t)-(uint32_t)(lo >> 63);
@@ -173,6 +163,7 @@ sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 		}
 		pqs_keccak_clear(&sc);
 	}
+	pqs_zeroize(stream, sizeof stream);
 	return sn;
 }
 
@@ -198,7 +189,7 @@ symbreak(const int32_t *w, size_t n)
 typedef struct {
 	int8_t f[PQS_HAWK_MAX_N], g[PQS_HAWK_MAX_N];
 	int8_t x[2 * PQS_HAWK_MAX_N];
-	int32_t w[PQS_HAWK_MAX_N], t2[PQS_HAWK_MAX_N];
+	int32_t w[PQS_HAWK_MAX_N];
 	int16_t s1[PQS_HAWK_MAX_N];
 	uint64_t f2[PQS_HAWK_MAX_N / 64], g2[PQS_HAWK_MAX_N / 64];
 	uint64_t F2[PQS_HAWK_MAX_N / 64], G2[PQS_HAWK_MAX_N / 64];
@@ -268,10 +259,9 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 
 	/* w = f*(2x1) - g*(2x0), normalized modulo 18433 into -9216..9216
 	 * (as the reference, which computes it modulo 18433). */
-	pqs_hawk_mul_small(k->w, k->f, k->x + n, logn);
-	pqs_hawk_mul_small(k->t2, k->g, k->x, logn);
+	pqs_hawk_mul2_small(k->w, k->f, k->x + n, k->g, k->x, 0, 1, logn);
 	for (u = 0; u < n; u++) {
-		int32_t z = (k->w[u] - k->t2[u]) % SIGN_Q;
+		int32_t z = k->w[u] % SIGN_Q;
 
 		z += SIGN_Q & -(int32_t)((uint32_t)z >> 31);
 		z -= SIGN_Q & -(int32_t)((uint32_t)((SIGN_Q - 1) / 2 - z) >> 31);
@@ -318,20 +308,10 @@ pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
 	pqs_hawk_regen_fg(k.f, k.g, sk, logn);
 	pqs_hawk_hash_message(hm, msg, msg_len, sk + seed_len + n / 4,
 		PQS_HAWK_HPUB_LEN(logn));
-	{
-		size_t u;
-
-		memset(packed, 0, n / 8);
-		for (u = 0; u < n; u++) {
-			packed[u >> 3] |= (uint8_t)(((uint8_t)k.f[u] & 1u) << (u & 7));
-		}
-		bits_to_words(k.f2, packed, n);
-		memset(packed, 0, n / 8);
-		for (u = 0; u < n; u++) {
-			packed[u >> 3] |= (uint8_t)(((uint8_t)k.g[u] & 1u) << (u & 7));
-		}
-		bits_to_words(k.g2, packed, n);
-	}
+	pqs_hawk_low_bits(packed, k.f, n);
+	bits_to_words(k.f2, packed, n);
+	pqs_hawk_low_bits(packed, k.g, n);
+	bits_to_words(k.g2, packed, n);
 	bits_to_words(k.F2, sk + seed_len, n);
 	bits_to_words(k.G2, sk + seed_len + n / 8, n);
 	for (attempt = 0;; attempt += 2) {

@@ -33,21 +33,9 @@ typedef struct {
 	int32_t t0[PQS_HAWK_MAX_N], t1[PQS_HAWK_MAX_N];
 	int32_t q00[PQS_HAWK_MAX_N], q01w[PQS_HAWK_MAX_N];
 	fpr fa[PQS_HAWK_MAX_N], fb[PQS_HAWK_MAX_N], fc[PQS_HAWK_MAX_N];
-	uint32_t ntt[8][PQS_HAWK_MAX_N];
+	uint32_t ntt[8][PQS_HAWK_MAX_N]; /* NTT operands and tables */
 	uint8_t h[PQS_HAWK_MAX_N / 4], hm[64], hpub[64], salt[40];
 } vrfy_work;
-
-/* adj(a)_0 = a_0, adj(a)_j = -a_{n-j}. */
-static void
-adjoint(int32_t *d, const int32_t *a, size_t n)
-{
-	size_t j;
-
-	d[0] = a[0];
-	for (j = 1; j < n; j++) {
-		d[j] = -a[n - j];
-	}
-}
 
 /* s0 = round((h0 + q01*t1/q00) / 2); 0 if q00 is not positive at every
  * root or s0 is out of range. */
@@ -104,41 +92,27 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	uint32_t R2 = mp31_R2(p);
 	uint32_t *gm = w->ntt[6], *igm = w->ntt[7];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
-	uint32_t *at0 = w->ntt[3], *at1 = w->ntt[4], *aq01 = w->ntt[5];
-	int32_t *tmp = (int32_t *)(void *)w->fa;
-	uint32_t *nq00 = (uint32_t *)(void *)w->fb;
-	uint32_t *prefix = (uint32_t *)(void *)w->fc;
+	uint32_t *nq00 = w->ntt[3], *prefix = w->ntt[4];
+	const int32_t *src[4];
+	uint32_t *dst[4];
 	uint32_t inv, sum = 0;
-	const int32_t *src[6];
-	uint32_t *dst[6];
 	int i;
 
 	mp31_mkgm(gm, igm, logn, &mp31_primes[pi], p0i);
 	src[0] = w->t0;
 	src[1] = w->t1;
 	src[2] = w->q01w;
+	src[3] = w->q00;
 	dst[0] = nt0;
 	dst[1] = nt1;
 	dst[2] = nq01;
-	dst[3] = at0;
-	dst[4] = at1;
-	dst[5] = aq01;
-	for (i = 0; i < 6; i++) {
-		const int32_t *a = src[i % 3];
-
-		if (i >= 3) {
-			adjoint(tmp, a, n);
-			a = tmp;
-		}
+	dst[3] = nq00;
+	for (i = 0; i < 4; i++) {
 		for (u = 0; u < n; u++) {
-			dst[i][u] = mp31_set(a[u], p);
+			dst[i][u] = mp31_set(src[i][u], p);
 		}
 		mp31_NTT(dst[i], 1, gm, logn, p, p0i);
 	}
-	for (u = 0; u < n; u++) {
-		nq00[u] = mp31_set(w->q00[u], p);
-	}
-	mp31_NTT(nq00, 1, gm, logn, p, p0i);
 
 	/* 1/q00 in every slot with one division (Montgomery's trick). */
 	prefix[0] = nq00[0];
@@ -157,15 +131,18 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	}
 	prefix[0] = inv;
 
+	/* In this NTT layout the slot of adj(a) at index u is a's slot
+	 * n-1-u (the inverse root). */
 	for (u = 0; u < n; u++) {
+		size_t v = n - 1 - u;
 		uint32_t d = mulmod(nt1[u], prefix[u], p, p0i, R2);
-		uint32_t ad = mulmod(at1[u], prefix[u], p, p0i, R2);
+		uint32_t ad = mulmod(nt1[v], prefix[u], p, p0i, R2);
 		uint32_t e = mp31_add(nt0[u], mulmod(nq01[u], d, p, p0i, R2), p);
-		uint32_t ae = mp31_add(at0[u], mulmod(aq01[u], ad, p, p0i, R2), p);
+		uint32_t ae = mp31_add(nt0[v], mulmod(nq01[v], ad, p, p0i, R2), p);
 
 		sum = mp31_add(sum, mulmod(nq00[u],
 			mulmod(e, ae, p, p0i, R2), p, p0i, R2), p);
-		sum = mp31_add(sum, mulmod(d, at1[u], p, p0i, R2), p);
+		sum = mp31_add(sum, mulmod(d, nt1[v], p, p0i, R2), p);
 	}
 	return mulmod(sum, (p + 1) >> 1, p, p0i, R2);
 }

@@ -186,6 +186,8 @@ static const char *const profile_names[] = {
 	"ECDSA/HAETAE-2",
 	"HAETAE-2/HAETAE-3",
 	"HAETAE-2/HAETAE-5",
+	"Hawk-512",              /* registry alternative (docs/hawk.md) */
+	"ECDSA/Hawk-512",
 };
 
 size_t v2x_profile_count(void)
