@@ -105,16 +105,20 @@ static void expect_delivered(const char *what, const honest_msg *h, const honest
 	         other->refused);
 }
 
-/* Attack 1: a forged fragment with the honest id, count and length (another digest) arrives first. */
-static void attack_forged_first(const uint8_t *attacker, const char *what)
+/*
+ * Attacks 1 and 2: a forged fragment with the honest id and length arrives
+ * first, with another digest (attack 1) or also another count (attack 2).
+ */
+static void attack_forged_first(const uint8_t *attacker, int other_count, const char *what)
 {
 	static honest_msg h, other;
-	honest_init(&h, 6331, 1, HONEST);
-	honest_init(&other, 12025, 2, OTHER);
+	honest_init(&h, 6331, (uint8_t)(1 + 4 * other_count), HONEST);
+	honest_init(&other, 12025, (uint8_t)(2 + 4 * other_count), OTHER);
 	wsm_reasm *r = wsm_reasm_new(NULL);
 	uint8_t forged[WSM_DATA_LIMIT_MAX], digest[WSM_FRAG_DIGEST_LEN];
 	memset(digest, 0xEE, sizeof digest);
-	push_forged(r, attacker, forged, forge(forged, HONEST_ID, 0, (uint16_t)h.count, (uint32_t)h.len, digest, 0xAA));
+	uint16_t count = (uint16_t)(h.count + (other_count ? 2 : 0));
+	push_forged(r, attacker, forged, forge(forged, HONEST_ID, 0, count, (uint32_t)h.len, digest, 0xAA));
 	for (size_t i = 0; i < other.count; i++) {
 		if (i < h.count)
 			push_honest(r, &h, i);
@@ -158,26 +162,6 @@ static void attack_forged_same_digest(void)
 	wsm_reasm_free(r);
 }
 
-/* Attack 2: a forged fragment with the honest id and another count arrives first. */
-static void attack_other_count(const uint8_t *attacker, const char *what)
-{
-	static honest_msg h, other;
-	honest_init(&h, 6331, 5, HONEST);
-	honest_init(&other, 12025, 6, OTHER);
-	wsm_reasm *r = wsm_reasm_new(NULL);
-	uint8_t forged[WSM_DATA_LIMIT_MAX], digest[WSM_FRAG_DIGEST_LEN];
-	memset(digest, 0x11, sizeof digest);
-	push_forged(r, attacker, forged,
-	            forge(forged, HONEST_ID, 2, (uint16_t)(h.count + 2), (uint32_t)h.len, digest, 0xBB));
-	for (size_t i = 0; i < other.count; i++) {
-		if (i < h.count)
-			push_honest(r, &h, i);
-		push_honest(r, &other, i);
-	}
-	expect_delivered(what, &h, &other);
-	wsm_reasm_free(r);
-}
-
 /*
  * Attack 3: after each honest fragment, four fragments that each open a
  * new message (fresh id).  distinct_senders: each from a new address.
@@ -209,11 +193,11 @@ static void attack_fresh_ids(const uint8_t *attacker, int distinct_senders, cons
 
 int main(void)
 {
-	attack_forged_first(ATTACKER, "forged first fragment (attacker's address)");
-	attack_forged_first(HONEST, "forged first fragment (spoofed honest address)");
+	attack_forged_first(ATTACKER, 0, "forged first fragment (attacker's address)");
+	attack_forged_first(HONEST, 0, "forged first fragment (spoofed honest address)");
 	attack_forged_same_digest();
-	attack_other_count(ATTACKER, "forged other count (attacker's address)");
-	attack_other_count(HONEST, "forged other count (spoofed honest address)");
+	attack_forged_first(ATTACKER, 1, "forged other count (attacker's address)");
+	attack_forged_first(HONEST, 1, "forged other count (spoofed honest address)");
 	attack_fresh_ids(ATTACKER, 0, "fresh-id flood (attacker's address)");
 	attack_fresh_ids(HONEST, 0, "fresh-id flood (spoofed honest address)");
 	attack_fresh_ids(NULL, 1, "fresh-id flood (a new address per fragment)");

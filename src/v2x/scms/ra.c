@@ -225,6 +225,9 @@ int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len)
 static ra_request *lookup(pqs_scms_ra *r, const uint8_t id[8])
 {
 	ra_request key;
+	/* Nothing forwarded yet: r->req is NULL, which bsearch must not get (found by fuzz_scms_decode). */
+	if (r->n_req == 0)
+		return NULL;
 	memcpy(key.req_id, id, 8);
 	return bsearch(&key, r->req, r->n_req, sizeof *r->req, cmp_req);
 }
