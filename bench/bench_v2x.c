@@ -186,14 +186,6 @@ static int pki_make(bench_pki *p, const char *where)
 
 /* ---- CPU-time measurement ---- */
 
-static double thread_cpu_us(void)
-{
-	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return bench_now_us(); /* no per-thread clock: fall back to wall time */
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
 /* n per-operation CPU-time samples of fn (after one untimed call), summarised with bench_stats_of. */
 static int cpu_samples(const char *label, bench_fn fn, void *arg, size_t n, bench_stats *st)
 {
@@ -203,9 +195,9 @@ static int cpu_samples(const char *label, bench_fn fn, void *arg, size_t n, benc
 	int e = fn(arg, 0);
 	double last = bench_now_us();
 	for (size_t i = 0; i < n && !e; i++) {
-		double t0 = thread_cpu_us();
+		double t0 = bench_thread_cpu_us();
 		e = fn(arg, i + 1);
-		t[i] = thread_cpu_us() - t0;
+		t[i] = bench_thread_cpu_us() - t0;
 		if (bench_now_us() - last > 250000) {
 			bench_progress("%s: %zu of %zu", label, i + 1, n);
 			last = bench_now_us();
@@ -222,10 +214,10 @@ static int cpu_rate(bench_fn fn, void *arg, size_t min_ops, double cpu_seconds, 
 {
 	int e = fn(arg, 0); /* untimed warm-up */
 	size_t n = 0;
-	double t0 = thread_cpu_us(), t = t0;
+	double t0 = bench_thread_cpu_us(), t = t0;
 	while (!e && (n < min_ops || t - t0 < cpu_seconds * 1e6)) {
 		e = fn(arg, ++n);
-		t = thread_cpu_us();
+		t = bench_thread_cpu_us();
 	}
 	*rate = t > t0 ? (double)n * 1e6 / (t - t0) : 0;
 	*calls = n + 1;

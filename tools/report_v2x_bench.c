@@ -199,9 +199,10 @@ int report_section_v2x_bench(FILE *md, const report_opts *o)
 	}
 	char path[4096];
 	snprintf(path, sizeof path, "%s/v2x_verify.svg", o->out_dir);
+	const report_series series[2] = { { "pqsig, this machine", ours, NULL, NULL },
+		                          { "seed, Raspberry Pi 5", theirs, NULL, NULL } };
 	if (nchart && report_bar_chart(path, "V2X SPDU verification, cold (CA + message signature), one core",
-	                               "SPDUs/s", labels, ours, "pqsig, this machine", theirs, "seed, Raspberry Pi 5",
-	                               nchart, 1) == 0)
+	                               "SPDUs/s", labels, series, 2, nchart, 1) == 0)
 		fprintf(md, "\n![V2X SPDU verification per second, ours and the seed's](v2x_verify.svg)\n");
 
 	fprintf(md, "\n### Stack overhead, cache, all cores, neighbours served\n\n");
