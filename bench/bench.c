@@ -1,4 +1,8 @@
+/* sched_getaffinity and CPU_COUNT are GNU extensions */
+#define _GNU_SOURCE
 #include "bench.h"
+
+#include <sched.h>
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -316,6 +320,16 @@ void bench_json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+unsigned bench_cpus_allowed(void)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		return (unsigned)CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1u : (unsigned)n;
+}
+
 void bench_machine_info(char *buf, size_t cap)
 {
 	char model[128] = "unknown CPU";
@@ -335,6 +349,6 @@ void bench_machine_info(char *buf, size_t cap)
 		}
 		fclose(f);
 	}
-	snprintf(buf, cap, "%s, %ld cores, %s", model, sysconf(_SC_NPROCESSORS_ONLN),
-	         OpenSSL_version(OPENSSL_VERSION));
+	snprintf(buf, cap, "%s, %ld cores (%u allowed to this process), %s", model, sysconf(_SC_NPROCESSORS_ONLN),
+	         bench_cpus_allowed(), OpenSSL_version(OPENSSL_VERSION));
 }

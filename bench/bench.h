@@ -110,6 +110,13 @@ void bench_progress_done(void);
 /* Write s as a JSON string literal. */
 void bench_json_string(FILE *f, const char *s);
 
+/*
+ * The CPUs this process may run on (sched_getaffinity: a container or
+ * taskset may allow fewer than are online).  How much of them it actually
+ * obtained is only known afterwards, as CPU time over wall time.
+ */
+unsigned bench_cpus_allowed(void);
+
 /* Machine description for report headers: CPU model, cores, OpenSSL version. */
 void bench_machine_info(char *buf, size_t cap);
 
