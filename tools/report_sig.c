@@ -50,7 +50,7 @@ int report_section_sig(FILE *md, const report_opts *o)
 		classes[i] = pqs_sig_at(i);
 	bench_yardstick y;
 	/* per operation, for the scheme and again for the yardstick beside it */
-	double seconds = o->quick ? 0.1 : 1.0;
+	double seconds = o->quick ? 0.075 : 1.0;
 	const size_t rounds = 5;
 	int rc = bench_sig_collect(classes, n, seconds, rounds, &y, res);
 	if (rc) {
