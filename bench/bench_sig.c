@@ -126,7 +126,7 @@ static void print_json(const bench_yardstick *y, const bench_sig_result *res, si
 			printf("  {\"alg\":");
 			bench_json_string(stdout, res[i].cls->name);
 			printf(",\"op\":\"%s\",\"ops_per_s\":%.1f,\"median_us\":%.3f,\"p99_us\":%.3f,"
-			       "\"ratio_to_ecdsa_p256\":%.4f,\"ratio_spread\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,"
+			       "\"ratio_to_ecdsa_p256\":%.6g,\"ratio_spread\":{\"median\":%.6g,\"min\":%.6g,\"max\":%.6g,"
 			       "\"rounds\":%zu},\"yardstick_ops_per_s\":%.1f,\"n\":%zu}%s\n",
 			       op_names[op], s->ops_per_s, s->median_us, s->p99_us, r->median, r->median, r->min, r->max,
 			       r->rounds, res[i].yard[op].ops_per_s, s->n, (i + 1 == n && op == 2) ? "" : ",");
@@ -148,7 +148,7 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 		for (int op = 0; op < 3; op++) {
 			const bench_stats *s = &res[i].op[op];
 			const bench_spread *r = &res[i].ratio[op];
-			printf("%-24s %-7s %12.1f %12.2f %12.2f %10.4f  %.4g-%.4g\n", res[i].cls->name, op_names[op],
+			printf("%-24s %-7s %12.1f %12.2f %12.2f %10.4g  %.4g-%.4g\n", res[i].cls->name, op_names[op],
 			       s->ops_per_s, s->median_us, s->p99_us, r->median, r->min, r->max);
 		}
 }
