@@ -65,7 +65,7 @@ int report_section_sig(FILE *md, const report_opts *o)
 	char rate[3][32];
 	for (int op = 0; op < 3; op++)
 		report_format_number(rate[op], sizeof rate[op], yard[op]);
-	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing; each operation runs for %.2f s (at least "
+	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing; each operation runs for %.3g s (at least "
 	            "100 runs) in %zu rounds, and in every round OpenSSL's ECDSA P-256 (keys pre-loaded) runs the same "
 	            "operation for as long right beside it. A ratio is the median of the %zu per-round ratios of our "
 	            "rate to the yardstick's, with their range after it: what the load of this shared machine moves is "
