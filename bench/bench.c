@@ -1,4 +1,8 @@
+/* sched_getaffinity and CPU_COUNT are GNU extensions */
+#define _GNU_SOURCE
 #include "bench.h"
+
+#include <sched.h>
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,6 +17,14 @@ double bench_now_us(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+double bench_thread_cpu_us(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return bench_now_us();
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
@@ -76,51 +88,137 @@ void bench_progress_done(void)
 	progress_shown = 0;
 }
 
-int bench_run(const char *label, bench_fn fn, void *arg, size_t min_iters, double min_seconds,
-              size_t max_iters, bench_stats *out)
+void bench_samples_free(bench_samples *s)
 {
-	size_t cap = min_iters > 1024 ? min_iters : 1024;
-	double *samples = malloc(cap * sizeof *samples);
-	if (!samples)
+	free(s->us);
+	memset(s, 0, sizeof *s);
+}
+
+static int samples_reserve(bench_samples *s, size_t more)
+{
+	if (s->n + more <= s->cap)
+		return 0;
+	size_t cap = s->cap ? s->cap : 1024;
+	while (cap < s->n + more)
+		cap *= 2;
+	double *us = realloc(s->us, cap * sizeof *us);
+	if (!us)
 		return -1;
-	double start = bench_now_us(), last_progress = start;
-	size_t n = 0;
+	s->us = us;
+	s->cap = cap;
+	return 0;
+}
+
+int bench_sample_slice(const char *label, bench_fn fn, void *arg, size_t min_calls, size_t min_calls_slow,
+                       double seconds, size_t max_calls, bench_samples *s)
+{
+	double start = bench_now_us(), last_progress = start, cpu_start = bench_thread_cpu_us();
+	size_t calls = 0;
 	int ret = 0;
-	/* One untimed warm-up call (page faults, lazy initialisation). */
-	if ((ret = fn(arg, 0)) != 0) {
-		free(samples);
-		return ret;
-	}
 	/*
 	 * Slow operations (hash-based signing takes about a second) would need
-	 * minutes for min_iters samples: past 10 x min_seconds, 5 samples do.
+	 * minutes for min_calls samples: past 10 x seconds, min_calls_slow do.
 	 */
-	while (n < max_iters &&
-	       (n < min_iters || bench_now_us() - start < min_seconds * 1e6) &&
-	       (n < 5 || bench_now_us() - start < 10 * min_seconds * 1e6)) {
-		if (n == cap) {
-			cap *= 2;
-			double *ns = realloc(samples, cap * sizeof *samples);
-			if (!ns) {
-				free(samples);
-				return -1;
-			}
-			samples = ns;
+	while (calls < max_calls && (calls < min_calls || bench_now_us() - start < seconds * 1e6) &&
+	       (calls < min_calls_slow || bench_now_us() - start < 10 * seconds * 1e6)) {
+		if (samples_reserve(s, 1)) {
+			ret = -1;
+			break;
 		}
 		double t0 = bench_now_us();
-		ret = fn(arg, n + 1);
+		ret = fn(arg, s->n + 1);
 		double t1 = bench_now_us();
 		if (ret != 0)
 			break;
-		samples[n++] = t1 - t0;
+		s->us[s->n++] = t1 - t0;
+		calls++;
 		if (t1 - last_progress > 250000) {
-			bench_progress("%s: %zu runs", label, n);
+			bench_progress("%s: %zu runs", label, calls);
 			last_progress = t1;
 		}
 	}
+	s->cpu_us += bench_thread_cpu_us() - cpu_start;
+	return ret;
+}
+
+int bench_run(const char *label, bench_fn fn, void *arg, size_t min_iters, double min_seconds,
+              size_t max_iters, bench_stats *out)
+{
+	bench_samples s = { 0 };
+	/* One untimed warm-up call (page faults, lazy initialisation). */
+	int ret = fn(arg, 0);
 	if (ret == 0)
-		bench_stats_of(samples, n, out);
-	free(samples);
+		ret = bench_sample_slice(label, fn, arg, min_iters, 5, min_seconds, max_iters, &s);
+	if (ret == 0)
+		bench_stats_of(s.us, s.n, out);
+	bench_samples_free(&s);
+	return ret;
+}
+
+void bench_spread_of(double *values, size_t n, bench_spread *out)
+{
+	memset(out, 0, sizeof *out);
+	if (n == 0)
+		return;
+	qsort(values, n, sizeof *values, cmp_double);
+	out->rounds = n;
+	out->median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+	out->min = values[0];
+	out->max = values[n - 1];
+}
+
+/* Calls per CPU second since s had from_n samples and from_cpu_us CPU time. */
+static double cpu_rate_since(const bench_samples *s, size_t from_n, double from_cpu_us)
+{
+	double cpu = s->cpu_us - from_cpu_us;
+	return cpu > 0 ? 1e6 * (double)(s->n - from_n) / cpu : 0;
+}
+
+int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg,
+                     const bench_plan *plan, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
+                     bench_spread *ratio)
+{
+	size_t rounds = plan->rounds < 1 ? 1 : plan->rounds > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : plan->rounds;
+	double ratios[BENCH_MAX_ROUNDS];
+	bench_samples mine = { 0 }, theirs = { 0 };
+	/* One untimed warm-up call of each (page faults, lazy initialisation). */
+	int ret = fn(arg, 0);
+	if (ret == 0)
+		ret = yard_fn(yard_arg, 0);
+	for (size_t r = 0; r < rounds && ret == 0; r++) {
+		size_t mine_from = mine.n, theirs_from = theirs.n;
+		double mine_cpu = mine.cpu_us, theirs_cpu = theirs.cpu_us;
+		/* The yardstick is fast (tens of microseconds): 20 calls always fit in a slice. */
+		for (int side = 0; side < 2 && ret == 0; side++) {
+			if ((side == 0) == (r % 2 == 0))
+				ret = bench_sample_slice("OpenSSL ECDSA P-256", yard_fn, yard_arg, 20, 20, plan->seconds,
+				                         1000000, &theirs);
+			else
+				ret = bench_sample_slice(label, fn, arg, plan->min_calls, 1, plan->seconds, 1000000, &mine);
+		}
+		if (ret == 0) {
+			double yard_rate = cpu_rate_since(&theirs, theirs_from, theirs_cpu);
+			ratios[r] = yard_rate > 0 ? cpu_rate_since(&mine, mine_from, mine_cpu) / yard_rate : 0;
+		}
+	}
+	if (ret == 0 && yard_pool) {
+		if (samples_reserve(yard_pool, theirs.n))
+			ret = -1;
+		else {
+			memcpy(yard_pool->us + yard_pool->n, theirs.us, theirs.n * sizeof *theirs.us);
+			yard_pool->n += theirs.n;
+			yard_pool->cpu_us += theirs.cpu_us;
+		}
+	}
+	if (ret == 0) {
+		bench_spread_of(ratios, rounds, ratio);
+		bench_stats_of(mine.us, mine.n, ours);
+		bench_stats_of(theirs.us, theirs.n, yard);
+		ours->ops_per_s = cpu_rate_since(&mine, 0, 0);
+		yard->ops_per_s = cpu_rate_since(&theirs, 0, 0);
+	}
+	bench_samples_free(&mine);
+	bench_samples_free(&theirs);
 	return ret;
 }
 
@@ -131,12 +229,12 @@ double bench_ratio(const bench_stats *ours, const bench_stats *yard)
 
 /* ---- The OpenSSL ECDSA P-256 yardstick ---- */
 
-typedef struct {
+struct bench_ecdsa_p256 {
 	EVP_PKEY *key;
 	unsigned char msg[32];
 	unsigned char sig[80];
 	size_t sig_len;
-} yard_state;
+};
 
 static int yard_keygen(void *arg, size_t i)
 {
@@ -148,7 +246,7 @@ static int yard_keygen(void *arg, size_t i)
 
 static int yard_sign(void *arg, size_t i)
 {
-	yard_state *y = arg;
+	bench_ecdsa_p256 *y = arg;
 	(void)i;
 	EVP_MD_CTX *md = EVP_MD_CTX_new();
 	y->sig_len = sizeof y->sig;
@@ -160,7 +258,7 @@ static int yard_sign(void *arg, size_t i)
 
 static int yard_verify(void *arg, size_t i)
 {
-	yard_state *y = arg;
+	bench_ecdsa_p256 *y = arg;
 	(void)i;
 	EVP_MD_CTX *md = EVP_MD_CTX_new();
 	int ok = md && EVP_DigestVerifyInit(md, NULL, EVP_sha256(), NULL, y->key) == 1 &&
@@ -169,22 +267,40 @@ static int yard_verify(void *arg, size_t i)
 	return ok ? 0 : -1;
 }
 
+const bench_fn bench_ecdsa_p256_ops[3] = { yard_keygen, yard_sign, yard_verify };
+
+bench_ecdsa_p256 *bench_ecdsa_p256_new(void)
+{
+	bench_ecdsa_p256 *y = calloc(1, sizeof *y);
+	if (!y)
+		return NULL;
+	memset(y->msg, 0x5a, sizeof y->msg);
+	/* verify checks the signature sign leaves; sign and verify are timed in either order */
+	if (!(y->key = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256")) || yard_sign(y, 0) != 0) {
+		bench_ecdsa_p256_free(y);
+		return NULL;
+	}
+	return y;
+}
+
+void bench_ecdsa_p256_free(bench_ecdsa_p256 *y)
+{
+	if (y)
+		EVP_PKEY_free(y->key);
+	free(y);
+}
+
 int bench_ecdsa_p256_yardstick(bench_yardstick *out, double seconds)
 {
-	yard_state y;
-	memset(&y, 0, sizeof y);
-	memset(y.msg, 0x5a, sizeof y.msg);
-	y.key = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
-	if (!y.key)
+	bench_ecdsa_p256 *y = bench_ecdsa_p256_new();
+	if (!y)
 		return -1;
-	int ret = bench_run("OpenSSL ECDSA P-256 keygen", yard_keygen, &y, 200, seconds, 1000000, &out->keygen);
+	int ret = bench_run("OpenSSL ECDSA P-256 keygen", yard_keygen, y, 200, seconds, 1000000, &out->keygen);
 	if (!ret)
-		ret = bench_run("OpenSSL ECDSA P-256 sign", yard_sign, &y, 200, seconds, 1000000, &out->sign);
+		ret = bench_run("OpenSSL ECDSA P-256 sign", yard_sign, y, 200, seconds, 1000000, &out->sign);
 	if (!ret)
-		ret = yard_sign(&y, 0);
-	if (!ret)
-		ret = bench_run("OpenSSL ECDSA P-256 verify", yard_verify, &y, 200, seconds, 1000000, &out->verify);
-	EVP_PKEY_free(y.key);
+		ret = bench_run("OpenSSL ECDSA P-256 verify", yard_verify, y, 200, seconds, 1000000, &out->verify);
+	bench_ecdsa_p256_free(y);
 	bench_progress_done();
 	return ret;
 }
@@ -202,6 +318,16 @@ void bench_json_string(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+unsigned bench_cpus_allowed(void)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		return (unsigned)CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1u : (unsigned)n;
 }
 
 void bench_machine_info(char *buf, size_t cap)
@@ -223,6 +349,6 @@ void bench_machine_info(char *buf, size_t cap)
 		}
 		fclose(f);
 	}
-	snprintf(buf, cap, "%s, %ld cores, %s", model, sysconf(_SC_NPROCESSORS_ONLN),
-	         OpenSSL_version(OPENSSL_VERSION));
+	snprintf(buf, cap, "%s, %ld cores (%u allowed to this process), %s", model, sysconf(_SC_NPROCESSORS_ONLN),
+	         bench_cpus_allowed(), OpenSSL_version(OPENSSL_VERSION));
 }

@@ -22,6 +22,8 @@ typedef struct {
 
 /* Microseconds from a monotonic clock. */
 double bench_now_us(void);
+/* CPU time of the calling thread in microseconds (wall time where there is no thread clock). */
+double bench_thread_cpu_us(void);
 
 /* Statistics of n samples (sorts the array in place). */
 void bench_stats_of(double *samples_us, size_t n, bench_stats *out);
@@ -37,11 +39,65 @@ typedef int (*bench_fn)(void *arg, size_t iter);
 int bench_run(const char *label, bench_fn fn, void *arg, size_t min_iters, double min_seconds,
               size_t max_iters, bench_stats *out);
 
+/* A growing list of per-call wall times in microseconds, and the thread CPU time the slices took. */
+typedef struct {
+	double *us;
+	size_t n, cap;
+	double cpu_us;
+} bench_samples;
+void bench_samples_free(bench_samples *s);
+
+/*
+ * Append one timed slice of fn to s: at least min_calls calls and at least
+ * seconds, at most max_calls; past 10 x seconds, min_calls_slow calls
+ * suffice.  fn's first call number is s->n + 1.  0, fn's error, or -1
+ * (out of memory).
+ */
+int bench_sample_slice(const char *label, bench_fn fn, void *arg, size_t min_calls, size_t min_calls_slow,
+                       double seconds, size_t max_calls, bench_samples *s);
+
+/* The median and range of a few per-round figures (a ratio, an efficiency). */
+typedef struct {
+	size_t rounds;
+	double median, min, max;
+} bench_spread;
+/* Spread of values[0..n) (sorts the array in place). */
+void bench_spread_of(double *values, size_t n, bench_spread *out);
+
+/*
+ * Paired measurement: in each of `rounds` rounds, a slice of the yardstick
+ * and a slice of fn back to back (alternating which goes first, so that a
+ * steady drift in machine load does not favour one side), each for
+ * `seconds`; fn gets at least min_calls calls per round, one past 10 x
+ * seconds (slow operations).  Each round gives one ratio, fn's rate over
+ * the yardstick's in that round; the load of a shared machine changes
+ * between rounds far more than within one.  Rates (the ratios, and
+ * ops_per_s of ours and yard) are per CPU second of the measuring thread:
+ * time spent preempted by other processes is not the operation's cost.
+ * Latencies (median, p99) stay wall-clock.
+ */
+typedef struct {
+	size_t rounds;
+	double seconds;   /* per round and side */
+	size_t min_calls; /* per round, measured side */
+} bench_plan;
+#define BENCH_MAX_ROUNDS 32
+int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg,
+                     const bench_plan *plan, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
+                     bench_spread *ratio);
+
 /* The yardstick: OpenSSL ECDSA P-256 keygen/sign/verify with keys already loaded (EVP). */
 typedef struct {
 	bench_stats keygen, sign, verify;
 } bench_yardstick;
 int bench_ecdsa_p256_yardstick(bench_yardstick *y, double seconds_per_op);
+
+/* The yardstick's key and a signature over a fixed message, for bench_ecdsa_p256_ops. */
+typedef struct bench_ecdsa_p256 bench_ecdsa_p256;
+bench_ecdsa_p256 *bench_ecdsa_p256_new(void);
+void bench_ecdsa_p256_free(bench_ecdsa_p256 *y);
+/* keygen, sign, verify; the argument is a bench_ecdsa_p256. */
+extern const bench_fn bench_ecdsa_p256_ops[3];
 
 /* ratio = (our ops/s) / (yardstick ops/s). */
 double bench_ratio(const bench_stats *ours, const bench_stats *yard);
@@ -54,6 +110,13 @@ void bench_progress_done(void);
 /* Write s as a JSON string literal. */
 void bench_json_string(FILE *f, const char *s);
 
+/*
+ * The CPUs this process may run on (sched_getaffinity: a container or
+ * taskset may allow fewer than are online).  How much of them it actually
+ * obtained is only known afterwards, as CPU time over wall time.
+ */
+unsigned bench_cpus_allowed(void);
+
 /* Machine description for report headers: CPU model, cores, OpenSSL version. */
 void bench_machine_info(char *buf, size_t cap);
 
@@ -61,10 +124,16 @@ void bench_machine_info(char *buf, size_t cap);
 #include "pqsig/sig.h"
 typedef struct {
 	const pqs_sig_class *cls;
-	bench_stats op[3]; /* keygen, sign, verify */
+	bench_stats op[3];     /* keygen, sign, verify: all rounds pooled */
+	bench_stats yard[3];   /* the yardstick's operation in the same rounds */
+	bench_spread ratio[3]; /* per-round ratio to the yardstick */
 } bench_sig_result;
-/* Measure the yardstick, then each class for about `seconds` per operation (at least 100 runs). 0 or CLI_ERROR. */
-int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, bench_yardstick *y,
+/*
+ * Measure each class for about `seconds` per operation (at least 100 runs)
+ * in `rounds` rounds, each next to the same yardstick operation; y gets the
+ * yardstick's samples of the whole run pooled.  0 or CLI_ERROR.
+ */
+int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, size_t rounds, bench_yardstick *y,
                       bench_sig_result *res);
 
 #endif

@@ -75,7 +75,10 @@ typedef struct {
 	double overhead_cpu;                     /* 1-thread validation / bare, in thread CPU time */
 	double work_ratio;                       /* CPU of 1-thread / CPU of all-thread validation (process) */
 	double cores_1t, cores_all;              /* CPU time / wall time of each: the cores actually obtained */
+	bench_spread efficiency;                 /* per repetition: 1-thread time / (threads x all-thread time) */
+	bench_spread cores_obtained_all;         /* per repetition: process CPU time / wall time, all threads */
 	unsigned threads;
+	unsigned cpus_allowed;                   /* sched_getaffinity */
 	size_t reps;
 } chain_result;
 
@@ -130,6 +133,7 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	memset(r, 0, sizeof *r);
 	r->cls = cls;
 	r->threads = pqs_chain_pool_threads(pool_all);
+	r->cpus_allowed = bench_cpus_allowed();
 	r->reps = quick ? 3 : 100;
 	bench_key *keys = calloc(NKEYS, sizeof *keys);
 	uint8_t **txs = calloc(BLOCK_TXS, sizeof *txs);
@@ -253,6 +257,24 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 		bench_progress("%s: verification and validation %zu/%zu", cls->name, rep + 1, r->reps);
 	}
 	if (!rc) {
+		/*
+		 * Efficiency and cores obtained per repetition (the runs of one repetition share one load),
+		 * reported as median and range; taken before median_of sorts the arrays.
+		 */
+		double *eff = calloc(r->reps, sizeof *eff), *cores = calloc(r->reps, sizeof *cores);
+		if (eff && cores) {
+			for (size_t rep = 0; rep < r->reps; rep++) {
+				eff[rep] = s1[rep] / ((double)r->threads * sall[rep]);
+				cores[rep] = cpu_all[rep] / sall[rep];
+			}
+			bench_spread_of(eff, r->reps, &r->efficiency);
+			bench_spread_of(cores, r->reps, &r->cores_obtained_all);
+		} else
+			rc = PQS_CHAIN_ERR_NOMEM;
+		free(eff);
+		free(cores);
+	}
+	if (!rc) {
 		r->bare_ms = median_of(samples, r->reps) / 1e3;
 		r->verify_us = r->bare_ms * 1e3 / BLOCK_TXS;
 		r->validate_ms_1t = median_of(s1, r->reps) / 1e3;
@@ -263,7 +285,7 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 		r->work_ratio = c1 / call;
 		/* On a shared machine the scheduler may give the process a fixed share whatever its thread count. */
 		r->cores_1t = c1 / (r->validate_ms_1t * 1e3);
-		r->cores_all = call / (r->validate_ms_all * 1e3);
+		r->cores_all = r->cores_obtained_all.median; /* per repetition, like the efficiency */
 	}
 	free(dec);
 	free(s1);
@@ -356,13 +378,13 @@ static void print_tables(FILE *f, const chain_result *res, size_t n, int md)
 	if (md) {
 		fprintf(f, "| algorithm | keygen µs | sign µs | verify µs | paper keygen / sign / verify ms | "
 		           "1000 bare verifies ms | validate ms, 1 thread | overhead vs bare (wall / CPU) | "
-		           "validate ms, %u threads | parallel efficiency | paper's validate ms |\n"
+		           "validate ms, %u threads | parallel efficiency, median (range) | paper's validate ms |\n"
 		           "|---|---|---|---|---|---|---|---|---|---|---|\n",
 		        n ? res[0].threads : 1);
 	} else {
-		fprintf(f, "%-22s %10s %9s %9s %22s %9s %9s %8s %8s %9s %6s %11s %8s\n", "algorithm", "keygen us",
+		fprintf(f, "%-22s %10s %9s %9s %22s %9s %9s %8s %8s %9s %14s %17s %8s\n", "algorithm", "keygen us",
 		        "sign us", "verify us", "paper kg/sign/vrfy ms", "bare ms", "val 1t ms", "ovh wall", "ovh cpu",
-		        "val all", "eff", "cores 1->all", "paper ms");
+		        "val all", "eff (range)", "cores 1->all/allowed", "paper ms");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const chain_result *r = &res[i];
@@ -371,18 +393,21 @@ static void print_tables(FILE *f, const chain_result *res, size_t n, int md)
 		snprintf(pt, sizeof pt, "%s / %s / %s", or_dash(p ? p->keygen_ms : NULL), or_dash(p ? p->sign_ms : NULL),
 		         or_dash(p ? p->verify_ms : NULL));
 		double overhead = r->validate_ms_1t / r->bare_ms - 1.0;
-		double eff = r->validate_ms_1t / ((double)r->threads * r->validate_ms_all);
+		const bench_spread *e = &r->efficiency, *c = &r->cores_obtained_all;
 		if (md)
 			fprintf(f, "| %s | %.1f | %.1f | %.1f | %s | %.2f | %.2f | %+.1f %% / %+.1f %% | %.2f | %.0f %% "
-			           "(cores obtained %.2f -> %.2f; CPU work ratio %.2f) | %s |\n",
+			           "(%.0f–%.0f %%; cores obtained %.2f -> %.2f (%.2f–%.2f) of %u allowed; CPU work ratio %.2f) "
+			           "| %s |\n",
 			        r->cls->name, r->keygen_us, r->sign_us, r->verify_us, pt, r->bare_ms, r->validate_ms_1t,
-			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff, r->cores_1t, r->cores_all,
-			        r->work_ratio, or_dash(p ? p->validate_ms : NULL));
-		else
-			fprintf(f, "%-22s %10.1f %9.1f %9.1f %22s %9.2f %9.2f %+7.1f%% %+7.1f%% %9.2f %5.0f%% %5.2f->%-5.2f %8s\n",
-			        r->cls->name, r->keygen_us, r->sign_us, r->verify_us, pt, r->bare_ms, r->validate_ms_1t,
-			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * eff, r->cores_1t, r->cores_all,
+			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * e->median, 100 * e->min,
+			        100 * e->max, r->cores_1t, c->median, c->min, c->max, r->cpus_allowed, r->work_ratio,
 			        or_dash(p ? p->validate_ms : NULL));
+		else
+			fprintf(f, "%-22s %10.1f %9.1f %9.1f %22s %9.2f %9.2f %+7.1f%% %+7.1f%% %9.2f %3.0f%% (%.0f-%.0f%%) "
+			           "%5.2f->%-5.2f/%u %8s\n",
+			        r->cls->name, r->keygen_us, r->sign_us, r->verify_us, pt, r->bare_ms, r->validate_ms_1t,
+			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * e->median, 100 * e->min,
+			        100 * e->max, r->cores_1t, c->median, r->cpus_allowed, or_dash(p ? p->validate_ms : NULL));
 	}
 }
 
@@ -399,13 +424,17 @@ static void print_json(const chain_result *res, size_t n)
 		       "\"block_bytes_compact\":%zu,\"keys\":%zu,\"keygen_us\":%.3f,\"sign_us\":%.3f,\"verify_us\":%.3f,"
 		       "\"bare_verify_ms_1000\":%.3f,\"validate_ms_1t\":%.3f,\"validate_ms_all\":%.3f,\"threads\":%u,"
 		       "\"validations\":%zu,\"overhead_1t\":%.4f,\"overhead_1t_cpu\":%.4f,\"parallel_efficiency\":%.4f,"
+		       "\"parallel_efficiency_spread\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
 		       "\"cpu_work_ratio_all\":%.4f,\"cores_obtained_1t\":%.3f,\"cores_obtained_all\":%.3f,"
-		       "\"paper_block_mb\":",
+		       "\"cores_obtained_all_spread\":{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"rounds\":%zu},"
+		       "\"cpus_allowed\":%u,\"paper_block_mb\":",
 		       r->cls->pk_len, r->cls->sk_len, r->sig_mean, r->tx_paper, r->block_paper, r->tx_compact_pk,
 		       r->tx_compact_ref, r->block_compact, r->nkeys, r->keygen_us, r->sign_us, r->verify_us, r->bare_ms,
 		       r->validate_ms_1t, r->validate_ms_all, r->threads, r->reps, r->validate_ms_1t / r->bare_ms - 1.0,
-		       r->overhead_cpu, r->validate_ms_1t / ((double)r->threads * r->validate_ms_all), r->work_ratio,
-		       r->cores_1t, r->cores_all);
+		       r->overhead_cpu, r->efficiency.median, r->efficiency.median, r->efficiency.min, r->efficiency.max,
+		       r->efficiency.rounds, r->work_ratio, r->cores_1t, r->cores_all, r->cores_obtained_all.median,
+		       r->cores_obtained_all.min, r->cores_obtained_all.max, r->cores_obtained_all.rounds,
+		       r->cpus_allowed);
 		printf("%s,\"paper_validate_ms\":%s}%s\n", p && p->block_mb ? p->block_mb : "null",
 		       p && p->validate_ms ? p->validate_ms : "null", i + 1 < n ? "," : "");
 	}

@@ -35,7 +35,10 @@
  * stack, bare, ...; 9 rounds, 7 in quick mode): each rate is the best
  * round, and the stack overhead is the median over rounds of the paired
  * ratio (stack and bare measured back to back), so that a burst of load
- * elsewhere does not show up as stack overhead.  The all-cores figure is wall-clock throughput, the only
+ * elsewhere does not show up as stack overhead.  The ECDSA profile is
+ * verified (cold and warm) in every round of every other profile, so that
+ * ratio_to_ecdsa is the median of per-round ratios (with their range in
+ * ratio_spread), not a ratio of rates taken minutes apart.  The all-cores figure is wall-clock throughput, the only
  * meaningful clock across threads; it is low whenever other jobs use the
  * cores.
  */
@@ -186,14 +189,6 @@ static int pki_make(bench_pki *p, const char *where)
 
 /* ---- CPU-time measurement ---- */
 
-static double thread_cpu_us(void)
-{
-	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return bench_now_us(); /* no per-thread clock: fall back to wall time */
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
 /* n per-operation CPU-time samples of fn (after one untimed call), summarised with bench_stats_of. */
 static int cpu_samples(const char *label, bench_fn fn, void *arg, size_t n, bench_stats *st)
 {
@@ -203,9 +198,9 @@ static int cpu_samples(const char *label, bench_fn fn, void *arg, size_t n, benc
 	int e = fn(arg, 0);
 	double last = bench_now_us();
 	for (size_t i = 0; i < n && !e; i++) {
-		double t0 = thread_cpu_us();
+		double t0 = bench_thread_cpu_us();
 		e = fn(arg, i + 1);
-		t[i] = thread_cpu_us() - t0;
+		t[i] = bench_thread_cpu_us() - t0;
 		if (bench_now_us() - last > 250000) {
 			bench_progress("%s: %zu of %zu", label, i + 1, n);
 			last = bench_now_us();
@@ -222,10 +217,10 @@ static int cpu_rate(bench_fn fn, void *arg, size_t min_ops, double cpu_seconds, 
 {
 	int e = fn(arg, 0); /* untimed warm-up */
 	size_t n = 0;
-	double t0 = thread_cpu_us(), t = t0;
+	double t0 = bench_thread_cpu_us(), t = t0;
 	while (!e && (n < min_ops || t - t0 < cpu_seconds * 1e6)) {
 		e = fn(arg, ++n);
-		t = thread_cpu_us();
+		t = bench_thread_cpu_us();
 	}
 	*rate = t > t0 ? (double)n * 1e6 / (t - t0) : 0;
 	*calls = n + 1;
@@ -357,7 +352,8 @@ static unsigned default_threads(void)
 typedef struct {
 	bench_fn fn;
 	const char *what;
-	int stack;        /* 1: runs v2x_spdu_verify through p->vctx */
+	bench_pki *pki;   /* what fn runs on; NULL: the profile's own */
+	int stack;        /* 1: runs v2x_spdu_verify through pki->vctx */
 	int warm;
 	double best;
 	double checks_per_op;
@@ -379,6 +375,15 @@ static double paired_overhead(const rate_job *stack, const rate_job *bare, size_
 	return st.median_us;
 }
 
+/* Median and range over rounds of a job's rate over another's measured in the same round. */
+static void paired_ratio(const rate_job *num, const rate_job *den, size_t rounds, bench_spread *out)
+{
+	double q[MAX_ROUNDS];
+	for (size_t r = 0; r < rounds; r++)
+		q[r] = den->rate[r] > 0 ? num->rate[r] / den->rate[r] : 0;
+	bench_spread_of(q, rounds, out);
+}
+
 static size_t rounds_of(int quick)
 {
 	return quick ? 7 : MAX_ROUNDS;
@@ -391,22 +396,23 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 	for (size_t r = 0; r < rounds; r++)
 		for (size_t j = 0; j < njobs; j++) {
 			rate_job *jb = &jobs[j];
+			bench_pki *jp = jb->pki ? jb->pki : p;
 			if (jb->stack) {
 				if (jb->warm)
-					v2x_cache_clear(p->cache);
-				v2x_verify_ctx_init(&p->vctx, p->store, jb->warm ? p->cache : NULL, p->now);
+					v2x_cache_clear(jp->cache);
+				v2x_verify_ctx_init(&jp->vctx, jp->store, jb->warm ? jp->cache : NULL, jp->now);
 			}
 			bench_progress("v2x %s: %s (round %zu of %zu)", name, jb->what, r + 1, rounds);
 			double rate;
 			size_t calls;
-			int e = cpu_rate(jb->fn, p, 20, seconds, &rate, &calls);
+			int e = cpu_rate(jb->fn, jp, 20, seconds, &rate, &calls);
 			if (e)
 				return e;
 			jb->rate[r] = rate;
 			if (rate > jb->best)
 				jb->best = rate;
 			if (jb->stack)
-				jb->checks_per_op = (double)p->vctx.sig_checks / (double)calls;
+				jb->checks_per_op = (double)jp->vctx.sig_checks / (double)calls;
 		}
 	return 0;
 }
@@ -471,7 +477,12 @@ static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
 	return e;
 }
 
-static int measure_profile(const char *name, int quick, unsigned threads, bench_v2x_result *r)
+/*
+ * base: the ECDSA profile's PKI, verified cold and warm in every round next
+ * to this profile for the per-round ratio_to_ecdsa (NULL when this is the
+ * ECDSA profile: its ratio is 1 by definition).
+ */
+static int measure_profile(const char *name, int quick, unsigned threads, bench_pki *base, bench_v2x_result *r)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->profile, sizeof r->profile, "%s", name);
@@ -505,16 +516,26 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 		goto fail;
 	r->sign_margin_pct = 100.0 * (1.0 - r->sign.p99_us / 1000.0 / BUDGET_MS);
 
-	rate_job jobs[6] = {
+	rate_job jobs[8] = {
 		{ .fn = op_verify, .what = "verify cold", .stack = 1 },
 		{ .fn = op_bare_cold, .what = "bare checks cold" },
 		{ .fn = op_verify, .what = "verify warm", .stack = 1, .warm = 1 },
 		{ .fn = op_bare_warm, .what = "bare check warm" },
 		{ .fn = op_decode, .what = "decode only" },
 		{ .fn = op_cert_id, .what = "certificate HashedId8" },
+		{ .fn = op_verify, .what = "ECDSA profile cold", .pki = base, .stack = 1 },
+		{ .fn = op_verify, .what = "ECDSA profile warm", .pki = base, .stack = 1, .warm = 1 },
 	};
-	if ((e = run_rates(p, name, jobs, 6, quick)) != 0)
+	if ((e = run_rates(p, name, jobs, base ? 8 : 6, quick)) != 0)
 		goto fail;
+	if (base) {
+		paired_ratio(&jobs[0], &jobs[6], rounds_of(quick), &r->ratio_spread);
+		paired_ratio(&jobs[2], &jobs[7], rounds_of(quick), &r->ratio_warm_spread);
+	} else {
+		r->ratio_spread = r->ratio_warm_spread = (bench_spread){ rounds_of(quick), 1.0, 1.0, 1.0 };
+	}
+	r->ratio_to_ecdsa = r->ratio_spread.median;
+	r->ratio_warm_to_ecdsa = r->ratio_warm_spread.median;
 	r->decode_us = 1e6 / jobs[4].best;
 	r->cert_id_us = 1e6 / jobs[5].best;
 	r->verify_cold_per_s = jobs[0].best;
@@ -552,23 +573,29 @@ int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2
 	unsigned threads = default_threads();
 	if (bench_ecdsa_p256_yardstick(y, quick ? 0.1 : 0.5) != 0)
 		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
-	int have_base = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (measure_profile(profiles[i], quick, threads, &res[i]))
-			return CLI_ERROR;
-		if (strcmp(profiles[i], "ECDSA") == 0) {
+	/* The ECDSA profile's PKI: every other profile's ratio is taken against it round by round. */
+	bench_pki *base = calloc(1, sizeof *base);
+	int e = base ? v2x_profile_parse("ECDSA", &base->prof) : V2X_ERR_NOMEM;
+	if (!e)
+		e = pki_make(base, "ECDSA");
+	if (e) {
+		pki_free(base);
+		return cli_error("v2x ECDSA: setup failed: %s", v2x_strerror(e));
+	}
+	int have_base = 0, rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		int is_base = strcmp(profiles[i], "ECDSA") == 0;
+		if (measure_profile(profiles[i], quick, threads, is_base ? NULL : base, &res[i]))
+			rc = CLI_ERROR;
+		else if (is_base) {
 			*ecdsa = res[i];
 			have_base = 1;
 		}
 	}
-	if (!have_base && measure_profile("ECDSA", quick, threads, ecdsa))
-		return CLI_ERROR;
-	for (size_t i = 0; i < n; i++)
-		if (res[i].available && ecdsa->available) {
-			res[i].ratio_to_ecdsa = res[i].verify_cold_per_s / ecdsa->verify_cold_per_s;
-			res[i].ratio_warm_to_ecdsa = res[i].verify_warm_per_s / ecdsa->verify_warm_per_s;
-		}
-	return 0;
+	if (!rc && !have_base && measure_profile("ECDSA", quick, threads, NULL, ecdsa))
+		rc = CLI_ERROR;
+	pki_free(base);
+	return rc;
 }
 
 /* ---- CLI ---- */
@@ -593,6 +620,8 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       "\"sig_checks_per_spdu_cold\":%.3f,\"sig_checks_per_spdu_warm\":%.3f,"
 		       "\"threads\":%u,\"verify_cold_all_cores_per_s\":%.1f,\"verify_warm_all_cores_per_s\":%.1f,"
 		       "\"ratio_to_ecdsa\":%.4f,\"ratio_warm_to_ecdsa\":%.4f,"
+		       "\"ratio_spread\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
+		       "\"ratio_warm_spread\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
 		       "\"neighbours_10hz_cold\":%.0f,\"neighbours_10hz_warm\":%.0f,"
 		       "\"decode_us\":%.3f,\"cert_hashedid8_us\":%.3f,"
 		       "\"replay_detector_bytes\":%zu,\"replay_detector_signers\":%d,\"replay_detector_per_signer\":%d,"
@@ -604,7 +633,9 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->verify_warm_per_s,
 		       r->bare_cold_per_s, r->bare_warm_per_s, r->overhead_cold, r->overhead_warm, r->checks_cold,
 		       r->checks_warm, r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
-		       r->ratio_warm_to_ecdsa, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us,
+		       r->ratio_warm_to_ecdsa, r->ratio_spread.median, r->ratio_spread.min, r->ratio_spread.max,
+		       r->ratio_spread.rounds, r->ratio_warm_spread.median, r->ratio_warm_spread.min,
+		       r->ratio_warm_spread.max, r->ratio_warm_spread.rounds, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us,
 		       r->cert_id_us, r->replay_memory, BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER,
 		       r->replays_sent, r->replays_accepted_off, r->replays_accepted_on, r->verify_warm_dedup_per_s,
 		       r->replay_reject_per_s, y->verify.ops_per_s, i + 1 < n ? "," : "");
@@ -617,22 +648,24 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 	printf("OpenSSL ECDSA P-256 verify (yardstick): %.0f/s; 100-byte BSM payload, PSID 0x20, certificate "
 	       "attached, issued by the root\n\n",
 	       y->verify.ops_per_s);
-	printf("%-24s %6s %5s %5s %10s %10s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %9s %9s\n", "profile",
+	printf("%-24s %6s %5s %5s %10s %10s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %-13s %9s %9s\n", "profile",
 	       "SPDU B", "@1400", "@2302", "sign p50", "sign p99", "margin", "cold/s", "bare/s", "warm/s", "bare/s",
-	       "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "nbrs cold", "nbrs warm");
+	       "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "(range)", "nbrs cold", "nbrs warm");
 	for (size_t i = 0; i < n; i++) {
 		const bench_v2x_result *r = &res[i];
 		if (!r->available) {
 			printf("%-24s skipped: scheme not registered in this build\n", r->profile);
 			continue;
 		}
+		char range[32];
+		snprintf(range, sizeof range, "(%.2f-%.2f)", r->ratio_spread.min, r->ratio_spread.max);
 		printf("%-24s %6zu %5zu %5zu %8.3fms %8.3fms %6.2f%% %10.0f %10.0f %10.0f %10.0f %6.1f%% %6.1f%% %11.0f "
-		       "%11.0f %7.2f %9.0f %9.0f\n",
+		       "%11.0f %7.2f %-13s %9.0f %9.0f\n",
 		       r->profile, r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.median_us / 1000.0,
 		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->bare_cold_per_s,
 		       r->verify_warm_per_s, r->bare_warm_per_s, 100.0 * r->overhead_cold, 100.0 * r->overhead_warm,
-		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->verify_cold_per_s / 10.0,
-		       r->verify_warm_per_s / 10.0);
+		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, range,
+		       r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0);
 	}
 	printf("\nDuplicate detector (v2x_replay, %d signers x %d digests; each of %d SPDUs sent twice inside the "
 	       "window; warm cache, one core)\n",

@@ -33,8 +33,9 @@ typedef struct {
 	/* all cores */
 	unsigned threads;
 	double verify_cold_all_per_s, verify_warm_all_per_s;
-	double ratio_to_ecdsa;       /* cold SPDUs/s over the ECDSA profile's, as in the seed */
+	double ratio_to_ecdsa;       /* cold SPDUs/s over the ECDSA profile's, as in the seed: median of rounds */
 	double ratio_warm_to_ecdsa;
+	bench_spread ratio_spread, ratio_warm_spread; /* per-round ratios, ECDSA profile verified in the same round */
 	/* duplicate detector (v2x_replay, BENCH_V2X_REPLAY_* bounds) */
 	size_t replay_memory;        /* bytes of the detector, fixed at creation */
 	unsigned replays_sent;       /* POOL SPDUs verified, then each sent again */

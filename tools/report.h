@@ -23,14 +23,27 @@ int report_section_v2x_bench(FILE *md, const report_opts *o);
 int report_section_ledger(FILE *md, const report_opts *o);
 int report_section_scms(FILE *md, const report_opts *o);
 
+/* One series of a bar chart: a value per label and, optionally, its range (drawn as an error bar). */
+typedef struct {
+	const char *name;
+	const double *value;
+	const double *lo, *hi; /* NULL: no error bars */
+} report_series;
+
 /*
- * Write an SVG horizontal bar chart to path: one bar per label from
- * series_a, and a second bar from series_b when it is not NULL (e.g. ours
- * vs. published).  log_scale for values spanning decades.  Returns 0 or -1.
- * Link it from the Markdown as ![title](file.svg).
+ * Write an SVG horizontal bar chart to path: per label, one bar from each
+ * of the nseries (1 or 2) series (e.g. verify and sign, ours and
+ * published), with an error bar where the series has a range.  log_scale
+ * for values spanning decades.  Returns 0 or -1.  Link it from the
+ * Markdown as ![title](file.svg).
  */
 int report_bar_chart(const char *path, const char *title, const char *unit, const char *const *labels,
-                     const double *series_a, const char *name_a, const double *series_b, const char *name_b,
-                     size_t n, int log_scale);
+                     const report_series *series, size_t nseries, size_t n, int log_scale);
+
+/*
+ * v as people read it: thousands separated by commas ("2,343"), no
+ * exponent, three significant digits below 100 ("45.6", "0.0812").
+ */
+void report_format_number(char *buf, size_t cap, double v);
 
 #endif

@@ -100,6 +100,17 @@ static void check_profile(const tu_json *o, const char *name, long seed_bytes)
 	TU_CHECK(num(o, "verify_cold_all_cores_per_s") > 0 && num(o, "threads") >= 1, "%s: all-cores figures", name);
 	if (strcmp(name, "ECDSA") == 0)
 		TU_CHECK(fabs(num(o, "ratio_to_ecdsa") - 1.0) < 1e-9, "ECDSA row ratio is 1");
+	/* Issue 16 item 1: the ratios are medians of per-round ratios (quick mode: 7 rounds), with their range. */
+	static const char *const spreads[2][2] = { { "ratio_spread", "ratio_to_ecdsa" },
+		                                   { "ratio_warm_spread", "ratio_warm_to_ecdsa" } };
+	for (int k = 0; k < 2; k++) {
+		const tu_json *sp = tu_json_get(o, spreads[k][0]);
+		double med = sp ? num(sp, "median") : NAN, lo = sp ? num(sp, "min") : NAN, hi = sp ? num(sp, "max") : NAN;
+		TU_CHECK(sp && lo > 0 && lo <= med && med <= hi && num(sp, "rounds") == 7, "%s: %s 0 < %g <= %g <= %g, 7 rounds",
+		         name, spreads[k][0], lo, med, hi);
+		TU_CHECK(fabs(med - num(o, spreads[k][1])) <= 1e-4 * (1 + med), "%s: %s is the median of %s", name,
+		         spreads[k][1], spreads[k][0]);
+	}
 }
 
 int main(int argc, char **argv)
