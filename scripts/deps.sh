@@ -3,7 +3,7 @@
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3 python3-cryptography strace; do
+for p in build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3 python3-cryptography strace clang-format; do
 	have_pkg "$p" || need+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
