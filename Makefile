@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 CTEST_ARGS ?=
 
-.PHONY: all deps deps-m7 configure build test report clean asan fpemu m7
+.PHONY: all deps deps-m7 configure build test report clean asan fpemu m7 m7-bench
 
 all: build
 
@@ -34,6 +34,10 @@ report: deps build
 # Cortex-M7 (docs/m7.md): cross-build the PQC core and run the KAT subset under QEMU.
 m7: deps-m7 build
 	@JOBS=$(JOBS) scripts/m7.sh kat $(BUILD)
+
+# Exact instruction counts of keygen/sign/verify on the emulated M7, JSON (docs/m7.md).
+m7-bench: deps-m7 build
+	@JOBS=$(JOBS) scripts/m7.sh bench $(BUILD)
 
 clean:
 	@rm -rf $(BUILD) build-asan build-fpemu report
