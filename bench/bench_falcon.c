@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_rng.h"
 #include "cli.h"
 #include "fndsa/inner.h"
 #include "pqsig/falcon.h"
@@ -17,29 +18,11 @@
 
 #define VARIANTS (PQS_FNDSA_FFSAMPLING_UNROLL_MAX + 1)
 
-/* Deterministic randomness: SHAKE256("pqsig-bench-falcon" || counter). */
-typedef struct {
-	pqs_rng rng; /* first: a fixed_rng* is usable as pqs_rng* */
-	uint64_t counter;
-} fixed_rng;
-
-static int fixed_fill(pqs_rng *self, uint8_t *out, size_t len)
-{
-	fixed_rng *r = (fixed_rng *)self;
-	uint8_t in[26] = "pqsig-bench-falcon";
-
-	for (int i = 0; i < 8; i++)
-		in[18 + i] = (uint8_t)(r->counter >> (8 * i));
-	r->counter++;
-	pqs_shake256(out, len, in, sizeof in);
-	return PQS_OK;
-}
-
 typedef struct {
 	const pqs_sig_class *cls;
 	const uint8_t *sk;
 	uint8_t *sig;
-	fixed_rng rng;
+	bench_rng rng;
 	pqs_keccak all_sigs; /* SHA3-256 over every signature of the run */
 } sign_state;
 
@@ -78,13 +61,14 @@ static int measure(const pqs_sig_class *cls, size_t n, bench_stats st[VARIANTS])
 	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len), *sig = malloc(cls->sig_max_len);
 	double *samples_us = malloc(n * sizeof *samples_us);
 	uint8_t digest[VARIANTS][32];
-	fixed_rng keyrng = { { fixed_fill }, UINT64_C(1) << 63 };
+	bench_rng keyrng;
 	int ret = CLI_ERROR;
 
 	if (!pk || !sk || !sig || !samples_us) {
 		cli_error("out of memory");
 		goto done;
 	}
+	bench_rng_init(&keyrng, "pqsig-bench-falcon keygen", 0);
 	if (pqs_sig_keygen(cls, pk, sk, NULL, 0, &keyrng.rng) != PQS_OK) {
 		cli_error("%s: keygen failed", cls->name);
 		goto done;
@@ -96,7 +80,7 @@ static int measure(const pqs_sig_class *cls, size_t n, bench_stats st[VARIANTS])
 		s.cls = cls;
 		s.sk = sk;
 		s.sig = sig;
-		s.rng.rng.fill = fixed_fill;
+		bench_rng_init(&s.rng, "pqsig-bench-falcon sign", 0);
 
 		pqs_fndsa_set_ffsampling_unroll(v);
 		pqs_sha3_256_init(&s.all_sigs);

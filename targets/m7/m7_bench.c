@@ -5,11 +5,12 @@
  * instruction count at every marker call; this program prints, in the same
  * order, one "op CLASS OPERATION" line per bracketed operation, and
  * scripts/m7.sh pairs them into JSON.  Randomness is SHAKE256 of a fixed
- * label, so every run measures the same keys and signatures.
+ * label (bench/bench_rng.h), so every run measures the same keys and signatures.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_rng.h"
 #include "fndsa/inner.h"
 #include "pqsig/falcon.h"
 #include "pqsig/mldsa.h"
@@ -22,24 +23,6 @@ void m7_bench_mark(void);
 __attribute__((noinline, used)) void m7_bench_mark(void)
 {
 	__asm__ volatile("" ::: "memory");
-}
-
-/* Deterministic randomness: SHAKE256(label || counter) blocks. */
-typedef struct {
-	pqs_rng rng; /* first: a bench_rng* is usable as pqs_rng* */
-	uint32_t counter;
-} bench_rng;
-
-static int bench_fill(pqs_rng *self, uint8_t *out, size_t len)
-{
-	bench_rng *r = (bench_rng *)self;
-	uint8_t in[16] = "pqsig-m7-bench";
-
-	in[14] = (uint8_t)r->counter;
-	in[15] = (uint8_t)(r->counter >> 8);
-	r->counter++;
-	pqs_shake256(out, len, in, sizeof in);
-	return PQS_OK;
 }
 
 #define SIGNATURES 4
@@ -61,7 +44,9 @@ static void op(const pqs_sig_class *cls, const char *what)
 static int sign_series(const pqs_sig_class *cls, const char *what, const uint8_t *msg, size_t msg_len,
 	size_t *sig_len)
 {
-	bench_rng r = { { bench_fill }, 1000 };
+	bench_rng r;
+
+	bench_rng_init(&r, "pqsig-m7-bench sign", 0);
 
 	for (int i = 0; i < SIGNATURES; i++) {
 		int rc;
@@ -78,13 +63,14 @@ static int sign_series(const pqs_sig_class *cls, const char *what, const uint8_t
 static int bench_class(const pqs_sig_class *cls)
 {
 	static const uint8_t msg[] = "pqsig Cortex-M7 benchmark message";
-	bench_rng r = { { bench_fill }, 0 };
+	bench_rng r;
 	size_t sig_len = 0;
 	int rc;
 
 	_Static_assert(PQS_FNDSA_FFSAMPLING_UNROLL_MAX == 2, "one name per ffSampling variant");
 	if (cls->pk_len > sizeof pk || cls->sk_len > sizeof sk || cls->sig_max_len > sizeof sig)
 		return 0;
+	bench_rng_init(&r, "pqsig-m7-bench keygen", 0);
 	op(cls, "keygen");
 	rc = pqs_sig_keygen(cls, pk, sk, NULL, 0, &r.rng);
 	m7_bench_mark();
