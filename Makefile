@@ -6,12 +6,16 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 CTEST_ARGS ?=
 
-.PHONY: all deps configure build test report clean asan fpemu
+.PHONY: all deps deps-m7 configure build test report clean asan fpemu m7 m7-bench
 
 all: build
 
 deps:
 	@scripts/deps.sh
+
+# The Cortex-M7 cross toolchain and QEMU too (make m7; test_m7_kat in make test).
+deps-m7:
+	@scripts/deps.sh m7
 
 configure:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -20,11 +24,20 @@ build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
 # deps before build (listed first: make builds prerequisites in order).
-test: deps build
+# deps-m7: the suite includes test_m7_kat, the KAT subset on the emulated Cortex-M7.
+test: deps-m7 build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
 report: deps build
 	@$(BUILD)/pqsig report --out report/ --quick --force
+
+# Cortex-M7 (docs/m7.md): cross-build the PQC core and run the KAT subset under QEMU.
+m7: deps-m7 build
+	@JOBS=$(JOBS) scripts/m7.sh kat $(BUILD)
+
+# Exact instruction counts of keygen/sign/verify on the emulated M7, JSON (docs/m7.md).
+m7-bench: deps-m7 build
+	@JOBS=$(JOBS) scripts/m7.sh bench $(BUILD)
 
 clean:
 	@rm -rf $(BUILD) build-asan build-fpemu report

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 int bench_sig_main(int argc, char **argv);
+int bench_falcon_main(int argc, char **argv);
 
 typedef struct {
 	const char *name;
@@ -18,12 +19,13 @@ static const bench_kind kinds[] = {
 	{ "sig", bench_sig_main },
 	{ "chain", bench_chain_main },
 	{ "v2x", bench_v2x_main },
+	{ "falcon", bench_falcon_main },
 };
 
 int cmd_bench(int argc, char **argv)
 {
 	if (argc < 2)
-		return cli_error("bench needs a kind: sig, v2x or chain");
+		return cli_error("bench needs a kind: sig, v2x, chain or falcon");
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (strcmp(argv[1], kinds[i].name) == 0)
 			return kinds[i].run(argc - 1, argv + 1);

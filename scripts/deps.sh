@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Install the Debian packages pqsig needs, if any is missing (fresh machine).
+#   scripts/deps.sh      the host build, tests and report
+#   scripts/deps.sh m7   also the Cortex-M7 target (cross compiler, newlib, QEMU; docs/m7.md)
 set -euo pipefail
+pkgs=(build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3 python3-cryptography strace clang-format)
+if [ "${1:-}" = m7 ]; then
+	pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)
+fi
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3 python3-cryptography strace clang-format; do
+for p in "${pkgs[@]}"; do
 	have_pkg "$p" || need+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -1,11 +1,24 @@
 /* OS randomness and secret wiping. */
-#include <errno.h>
 #include <string.h>
+#if !defined(PQSIG_NO_OS_RANDOM)
+#include <errno.h>
 #include <sys/random.h>
+#endif
 
 #include "pqsig/rand.h"
 #include "pqsig/sig.h"
 
+#if defined(PQSIG_NO_OS_RANDOM)
+/* Bare-metal builds (targets/m7) have no OS randomness source: callers must
+ * pass their own pqs_rng, and the default source fails instead of returning
+ * predictable bytes. */
+int pqs_os_random(uint8_t *out, size_t len)
+{
+	(void)out;
+	(void)len;
+	return PQS_ERR_RANDOMNESS;
+}
+#else
 int pqs_os_random(uint8_t *out, size_t len)
 {
 	while (len > 0) {
@@ -21,6 +34,7 @@ int pqs_os_random(uint8_t *out, size_t len)
 	}
 	return PQS_OK;
 }
+#endif
 
 int pqs_rng_fill(pqs_rng *rng, uint8_t *out, size_t len)
 {

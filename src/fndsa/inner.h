@@ -314,6 +314,19 @@ int fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma);
 /* Signing (sign.c) and verification (vrfy.c).                          */
 
 /*
+ * ffSampling form of fndsa_sign_dyn (sign.c): the number of lowest levels
+ * run by non-recursive code, 0 (fully recursive down to logn = 0), 1 or 2
+ * (the default).  The setting is process-wide; all give identical
+ * signatures (tests/fndsa/test_ffsampling_variants.c).  Setting a value
+ * above PQS_FNDSA_FFSAMPLING_UNROLL_MAX returns PQS_ERR_ARG and changes
+ * nothing.
+ */
+#define PQS_FNDSA_FFSAMPLING_UNROLL_DEFAULT 2u
+#define PQS_FNDSA_FFSAMPLING_UNROLL_MAX 2u
+int pqs_fndsa_set_ffsampling_unroll(unsigned levels);
+unsigned pqs_fndsa_ffsampling_unroll(void);
+
+/*
  * One signature attempt loop (spec Alg. 10 steps 3-9, the reference's
  * sign_dyn): with the sampler seeded from rng (a flipped SHAKE256), find
  * s2 such that ||(s1, s2)||^2 <= bound.  tmp: 13n fpr (104n bytes).

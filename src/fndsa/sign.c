@@ -8,9 +8,36 @@
  *   - fndsa_expand_sk + fndsa_sign_tree: ffLDL (Alg. 9) once into an
  *     expanded key, then sampling over the stored tree.
  */
+#include <stdatomic.h>
+
 #include "inner.h"
 #include "core/ct.h"
 #include "pqsig/sig.h"
+
+/*
+ * Lowest levels of ffSampling in fndsa_sign_dyn handled by the unrolled
+ * code (issue 17, the Cortex-M7 study's non-recursive leaves): 0 = fully
+ * recursive down to logn = 0; 1 = non-recursive at logn <= 1; 2 =
+ * non-recursive at logn <= 2 (the default).  A benchmarking setting read
+ * once per signing attempt; every value gives identical signatures.
+ */
+static atomic_uint ffsampling_unrolled = PQS_FNDSA_FFSAMPLING_UNROLL_DEFAULT;
+
+int
+pqs_fndsa_set_ffsampling_unroll(unsigned levels)
+{
+	if (levels > PQS_FNDSA_FFSAMPLING_UNROLL_MAX) {
+		return PQS_ERR_ARG;
+	}
+	atomic_store_explicit(&ffsampling_unrolled, levels, memory_order_relaxed);
+	return PQS_OK;
+}
+
+unsigned
+pqs_fndsa_ffsampling_unroll(void)
+{
+	return atomic_load_explicit(&ffsampling_unrolled, memory_order_relaxed);
+}
 
 static inline fpr
 sample_fpr(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
@@ -99,20 +126,30 @@ ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
  * ffSampling (Alg. 11) on target (t0, t1) with the Gram matrix
  * [[g00, g01], [adj(g01), g11]] (FFT representation, degree 2^logn),
  * all modified in place; the result z replaces (t0, t1).  tmp: 4n fpr
- * (including the deeper levels).
+ * (including the deeper levels).  unrolled: levels at and below which
+ * the non-recursive code runs (0, 1 or 2).
  */
 static void
 ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
-	fpr *g11, unsigned logn, fpr *tmp)
+	fpr *g11, unsigned logn, fpr *tmp, unsigned unrolled)
 {
 	size_t n, hn;
 	fpr *z0, *z1;
 
-	if (logn == 1) {
+	if (logn == 0) {
+		/* Leaf (Alg. 11 step 1 with n = 1): both halves share the
+		 * deviation sqrt(g00) / sigma. */
+		fpr leaf = fpr_mul(fpr_sqrt(g00[0]), spc->inv_sigma);
+
+		t0[0] = sample_fpr(spc, t0[0], leaf);
+		t1[0] = sample_fpr(spc, t1[0], leaf);
+		return;
+	}
+	if (logn == 1 && unrolled >= 1) {
 		ffsampling_l1(spc, t0, t1, g00, g01, g11);
 		return;
 	}
-	if (logn == 2) {
+	if (logn == 2 && unrolled >= 2) {
 		ffsampling_l2(spc, t0, t1, g00, g01, g11);
 		return;
 	}
@@ -138,7 +175,7 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 	/* Steps 3-4: z1 = mergefft(ffSampling(splitfft(t1), right tree)). */
 	z1 = tmp + n;
 	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
-	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, logn - 1, z1 + n);
+	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, logn - 1, z1 + n, unrolled);
 	fndsa_poly_merge_fft(tmp + (n << 1), z1, z1 + hn, logn);
 
 	/* Step 5: tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
@@ -151,7 +188,7 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 	/* Steps 6-7: z0 = mergefft(ffSampling(splitfft(tb0), left tree)). */
 	z0 = tmp;
 	fndsa_poly_split_fft(z0, z0 + hn, t0, logn);
-	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, logn - 1, z0 + n);
+	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, logn - 1, z0 + n, unrolled);
 	fndsa_poly_merge_fft(t0, z0, z0 + hn, logn);
 }
 
@@ -309,7 +346,7 @@ pqs_fndsa_sign_attempt(fndsa_sampler_ctx *spc, int16_t *s1, int16_t *s2,
 	memcpy(b11, t0, n * 2 * sizeof *t0);
 	t0 = g11 + n;
 	t1 = t0 + n;
-	ffsampling(spc, t0, t1, g00, g01, g11, logn, t1 + n);
+	ffsampling(spc, t0, t1, g00, g01, g11, logn, t1 + n, pqs_fndsa_ffsampling_unroll());
 
 	/* (The reference recomputes B here to save 4n of memory; we keep it.) */
 	return finish_attempt(s1, s2, t0, t1, bsave, bsave + n, bsave + 2 * n,

@@ -157,8 +157,10 @@ int pqs_slhdsa_use_avx2(int allow)
 void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
                          const uint8_t *const in[4], unsigned blocks)
 {
-	const size_t in_len = (size_t)blocks * c->p->n;
 #if SLH_X4_AVX2_BUILD
+	/* Only the AVX2 path needs it: a non-x86 build would warn (unused variable). */
+	const size_t in_len = (size_t)blocks * c->p->n;
+
 	if (!c->p->sha2 && c->p->n + sizeof adrs[0]->b + in_len < SHAKE256_RATE && avx2_usable()) {
 		shake_x4(c, out, adrs, in, in_len);
 		return;

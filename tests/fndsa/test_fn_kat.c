@@ -12,52 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fndsa/fn_inner.h"
+#include "fn_kat_vector.h"
 #include "json.h"
-#include "pqsig/sha3.h"
 #include "testutil.h"
-
-static int
-kat_one(unsigned logn, uint32_t j, uint8_t digest[32])
-{
-	static const uint8_t ctx[] = "domain";
-	static const uint8_t msg[] = "message";
-	uint8_t in[5] = { (uint8_t)logn, (uint8_t)j, (uint8_t)(j >> 8),
-		(uint8_t)(j >> 16), (uint8_t)(j >> 24) };
-	uint8_t seeds[72], mu[64], hvk[64], ph[32];
-	uint8_t sk[PQS_FNDSA_FN_SK_SIZE(10)], vk[PQS_FNDSA_FN_VK_SIZE(10)];
-	uint8_t sig[PQS_FNDSA_FN_SIG_SIZE(10)];
-	uint16_t h[1024];
-	size_t skl = PQS_FNDSA_FN_SK_SIZE(logn), vkl = PQS_FNDSA_FN_VK_SIZE(logn);
-	size_t sgl = PQS_FNDSA_FN_SIG_SIZE(logn);
-	pqs_keccak sc;
-
-	pqs_shake256(seeds, sizeof seeds, in, sizeof in);
-	if (pqs_fndsa_fn_keygen_seeded(logn, seeds, 32, sk, vk) != PQS_OK) {
-		return 0;
-	}
-	pqs_shake256(hvk, 64, vk, vkl);
-	if (j % 2 == 0) {
-		pqs_fndsa_fn_mu(mu, hvk, PQS_FNDSA_FN_RAW, ctx, 6, msg, 7);
-	} else {
-		pqs_sha3_256(ph, msg, 7);
-		pqs_fndsa_fn_mu(mu, hvk, 0x08, ctx, 6, ph, 32);
-	}
-	if (pqs_fndsa_fn_sign_mu(sig, sk, skl, mu, seeds + 32, 40) != PQS_OK) {
-		return 0;
-	}
-	if (pqs_fndsa_fn_vk_decode(h, vk, vkl, logn) != PQS_OK
-		|| pqs_fndsa_fn_verify_mu(sig, sgl, h, logn, mu) != PQS_OK)
-	{
-		return 0;
-	}
-	pqs_sha3_256_init(&sc);
-	pqs_keccak_absorb(&sc, sk, skl);
-	pqs_keccak_absorb(&sc, vk, vkl);
-	pqs_keccak_absorb(&sc, sig, sgl);
-	pqs_keccak_squeeze(&sc, digest, 32);
-	return 1;
-}
 
 int
 main(int argc, char **argv)
@@ -89,7 +46,7 @@ main(int argc, char **argv)
 			uint8_t want[32], got[32];
 			int ok = e != NULL && e->str != NULL
 				&& tu_hex_decode_into(e->str, 64, want) == 0
-				&& kat_one(logn, j, got) && memcmp(want, got, 32) == 0;
+				&& fn_kat_vector(logn, j, got) && memcmp(want, got, 32) == 0;
 
 			TU_CHECK(ok, "KAT logn %u j %u", logn, (unsigned)j);
 			matched += ok;
