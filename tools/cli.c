@@ -85,7 +85,9 @@ static uint8_t *read_bounded(int fd, const char *path, const char *role, size_t 
 
 uint8_t *cli_read_prefix(const char *path, const char *role, size_t *len, size_t max_len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* "-" is standard input (README "Using it"); it is read, bounded, and not closed */
+	int from_stdin = strcmp(path, CLI_STDIO_PATH) == 0;
+	int fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		cli_error("cannot open %s %s: %s", role, path, strerror(errno));
 		return NULL;
@@ -94,8 +96,9 @@ uint8_t *cli_read_prefix(const char *path, const char *role, size_t *len, size_t
 	size_t hint = 0;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
 		hint = (uintmax_t)st.st_size > max_len ? max_len : (size_t)st.st_size;
-	uint8_t *buf = read_bounded(fd, path, role, hint, len, max_len);
-	close(fd);
+	uint8_t *buf = read_bounded(fd, from_stdin ? "(stdin)" : path, role, hint, len, max_len);
+	if (!from_stdin)
+		close(fd);
 	return buf;
 }
 
@@ -123,6 +126,11 @@ uint8_t *cli_read_input(const char *path, const char *role, size_t *len, size_t 
 
 uint8_t *cli_read_secret(const char *path, size_t *len, size_t max_len)
 {
+	/* a pipe cannot be sized by fstat, so the no-realloc guarantee above needs a regular file */
+	if (strcmp(path, CLI_STDIO_PATH) == 0) {
+		cli_error("secret key cannot be read from stdin ('-'): give a file");
+		return NULL;
+	}
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		cli_error("cannot open secret key %s: %s", path, strerror(errno));
@@ -213,6 +221,21 @@ int cli_output_open(cli_output *o, const char *path, unsigned flags)
 	if (strlen(path) >= sizeof o->path)
 		return cli_error("output path too long (%zu bytes, at most %zu)", strlen(path), sizeof o->path - 1);
 	memcpy(o->path, path, strlen(path) + 1);
+	if (strcmp(path, CLI_STDIO_PATH) == 0) {
+		/* secrets never go to a terminal or pipe by accident (README "Using it") */
+		if (flags & CLI_WRITE_SECRET)
+			return cli_error("secret key output cannot be '-' (stdout): give a file");
+		/* a duplicate of stdout, so that the commit's fclose leaves fd 1 open */
+		int fd = dup(STDOUT_FILENO);
+		if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+			int err = errno;
+			if (fd >= 0)
+				close(fd);
+			return cli_error("cannot write to stdout: %s", strerror(err));
+		}
+		o->stream = 1;
+		return CLI_OK;
+	}
 	struct stat st;
 	/* A device, FIFO or socket (/dev/stdout, a pipe) is a stream, not a file to replace: it is
 	 * written in place, never renamed over (that would replace /dev/null itself). */

@@ -28,6 +28,15 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * largest valid size for its role, so a huge or endless input (/dev/zero, a
  * pipe) fails fast with a clear error instead of growing memory.
  */
+/*
+ * "-" as a file name: standard input where a file is read (messages,
+ * signatures, public keys, payloads, SPDUs) and standard output where one is
+ * written (signatures, public keys, SPDUs, captures).  Secret keys are
+ * refused both ways: reading needs a regular file (cli_read_secret) and a
+ * secret on stdout would land in a terminal or pipe log.
+ */
+#define CLI_STDIO_PATH "-"
+
 #define CLI_MAX_INPUT_DEFAULT ((size_t)64 << 20) /* messages and payloads: --max-input default */
 
 /*

@@ -660,5 +660,5 @@ int cmd_v2x(int argc, char **argv)
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
 		if (strcmp(argv[1], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("unknown v2x command '%s' (pki, sign, verify, sizes, pcap)", argv[1]);
+	return cli_error("unknown v2x command '%s' (pki, sign, verify, sizes, pcap, profiles)", argv[1]);
 }
