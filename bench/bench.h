@@ -62,6 +62,7 @@ void bench_machine_info(char *buf, size_t cap);
 typedef struct {
 	const pqs_sig_class *cls;
 	bench_stats op[3]; /* keygen, sign, verify */
+	bench_stats verify_prepared; /* verify with a key prepared once (pqs_sig_verify_prepared) */
 } bench_sig_result;
 /* Measure the yardstick, then each class for about `seconds` per operation (at least 100 runs). 0 or CLI_ERROR. */
 int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, bench_yardstick *y,
