@@ -47,6 +47,14 @@ extern const pqs_sig_class pqs_ecdsa_secp256k1_class; /* "ECDSA-secp256k1" */
 #define PQS_ECDSA_SECRETKEY_BYTES(field_len) (field_len)
 #define PQS_ECDSA_SIGNATURE_BYTES(field_len) (2 * (field_len))
 
+/*
+ * Prepared public key of the classes (pqs_sig_prepare): a pointer to the
+ * decoded OpenSSL key object, which the buffer owns until
+ * pqs_sig_release_prepared; the size keeps whatever follows it in a
+ * larger buffer (composites) aligned to PQS_SIG_PREPARED_ALIGN.
+ */
+#define PQS_ECDSA_PREPARED_BYTES 64u
+
 /** Which s values a verification accepts. */
 typedef enum {
 	PQS_ECDSA_S_CLASS = 0, /* the class's own policy (low S for secp256k1 only) */
@@ -80,6 +88,11 @@ int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig,
 int pqs_ecdsa_verify_digest_policy(const pqs_sig_class *cls, const uint8_t *sig,
                                    const uint8_t *digest, size_t digest_len,
                                    const uint8_t *pk, pqs_ecdsa_s_policy policy);
+
+/** pqs_sig_verify_prepared of an ECDSA class under an explicit low-S policy. */
+int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                                     const uint8_t *msg, size_t msg_len, const void *prepared,
+                                     pqs_ecdsa_s_policy policy);
 
 /** pqs_sig_verify of an ECDSA class (message hashed as the class does) under an explicit low-S policy. */
 int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,

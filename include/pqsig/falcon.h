@@ -43,6 +43,8 @@ extern const pqs_sig_class pqs_falcon_padded1024_class; /* "Falcon-padded-1024" 
 #define PQS_FALCON_PADDED_SIGNATURE_BYTES(logn) ((logn) == 9 ? 666u : (logn) == 10 ? 1280u : 0u)
 /* Keygen seed: the reference's randombytes(48). */
 #define PQS_FALCON_SEED_BYTES 48u
+/* Prepared public key of the classes (pqs_sig_prepare): NTT(h) mod q, 2^logn 16-bit words. */
+#define PQS_FALCON_PREPARED_BYTES(logn) (2u << (logn))
 
 #ifdef __cplusplus
 }

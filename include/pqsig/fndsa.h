@@ -56,6 +56,8 @@ extern "C" {
 #define PQS_FNDSA_SEED_BYTES 32 /* the keygen's RNG read */
 #define PQS_FNDSA_RND_BYTES 40  /* the signer's RNG read */
 #define PQS_FNDSA_MU_BYTES 64
+/* Prepared public key of the classes (pqs_sig_prepare): SHAKE256(vk)[64], then NTT(h) as 2^logn 16-bit words. */
+#define PQS_FNDSA_PREPARED_BYTES(logn) (64u + (2u << (logn)))
 
 /* Pre-hash identifiers: the last byte of the hash OID 2.16.840.1.101.3.4.2.x
  * (note section 3.1); the digest must have the listed length. */

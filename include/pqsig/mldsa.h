@@ -83,6 +83,17 @@ extern const struct pqs_sig_class_ pqs_mldsa65_class; /* "ML-DSA-65" */
 extern const struct pqs_sig_class_ pqs_mldsa87_class; /* "ML-DSA-87" */
 
 /*
+ * Prepared public key of the classes (pqs_sig_prepare): A_hat, the k x l
+ * matrix of ExpandA (FIPS 204 Algorithm 32), and NTT(t1 2^d), k
+ * polynomials, at 1,024 bytes each, then tr = H(pk, 64) (Algorithm 8
+ * step 6).  ML-DSA-44 20,544 bytes, ML-DSA-65 36,928, ML-DSA-87 65,600.
+ */
+#define PQS_MLDSA_PREPARED_BYTES(k, l) (((k) * (l) + (k)) * 1024u + PQS_MLDSA_TR_BYTES)
+#define PQS_MLDSA44_PREPARED_BYTES PQS_MLDSA_PREPARED_BYTES(4u, 4u)
+#define PQS_MLDSA65_PREPARED_BYTES PQS_MLDSA_PREPARED_BYTES(6u, 5u)
+#define PQS_MLDSA87_PREPARED_BYTES PQS_MLDSA_PREPARED_BYTES(8u, 7u)
+
+/*
  * Signing workspace for the _temp entry points: the polynomials of a k x l
  * set (y, z, s1: l each; s2, t0, w (later the hint), w1, w0: k each; the
  * challenge; the k x l matrix A), 1024 bytes each, plus 3 bytes of alignment

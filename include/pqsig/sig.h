@@ -84,6 +84,21 @@ typedef struct pqs_sig_class_ pqs_sig_class;
  * verify: returns PQS_OK if sig is a valid signature of msg under pk,
  *   PQS_ERR_INVALID_SIGNATURE if it is well formed but wrong, and another
  *   error code if an input is malformed.
+ *
+ * Optional slots (NULL / 0 when the scheme lacks them; always go through
+ * the pqs_sig_* wrappers below, which fall back to the plain operations):
+ *
+ * prepared_len, prepare, verify_prepared, release: a prepared (expanded)
+ *   public key, for verifiers that see the same signer again.  prepare
+ *   decodes pk once into the caller's buffer of prepared_len bytes (the
+ *   ML-DSA matrix A_hat and NTT(t1 2^d) with tr, Falcon's NTT(h), ECDSA's
+ *   decoded OpenSSL key); verify_prepared then gives exactly the verdict
+ *   verify gives with pk.  release frees what prepare acquired outside the
+ *   buffer (ECDSA's OpenSSL key object); NULL when the buffer owns all.
+ *
+ * sign_digest, verify_digest: sign or verify a digest the caller computed
+ *   where the scheme defines signing a hash (ECDSA: FIPS 186-5 section
+ *   6.4.1 from step 2 on, the digest truncated to the order's length).
  */
 struct pqs_sig_class_ {
 	const char *name;        /* registry name, e.g. "ML-DSA-44" */
@@ -105,7 +120,27 @@ struct pqs_sig_class_ {
 	              size_t sig_len, const uint8_t *msg, size_t msg_len,
 	              const uint8_t *ctx, size_t ctx_len, const uint8_t *pk);
 	const void *params;      /* scheme-private parameter block */
+	/* Optional slots (see above). */
+	size_t prepared_len;     /* 0: no prepared-key slot */
+	int (*prepare)(const pqs_sig_class *cls, void *prepared, const uint8_t *pk);
+	int (*verify_prepared)(const pqs_sig_class *cls, const uint8_t *sig,
+	                       size_t sig_len, const uint8_t *msg, size_t msg_len,
+	                       const uint8_t *ctx, size_t ctx_len, const void *prepared);
+	void (*release)(const pqs_sig_class *cls, void *prepared);
+	int (*sign_digest)(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
+	                   size_t *sig_len, const uint8_t *digest, size_t digest_len,
+	                   const uint8_t *sk);
+	int (*verify_digest)(const pqs_sig_class *cls, const uint8_t *sig,
+	                     size_t sig_len, const uint8_t *digest, size_t digest_len,
+	                     const uint8_t *pk);
 };
+
+/*
+ * Alignment a prepared-key buffer must have (the expanded polynomials are
+ * read with vector loads).  Use aligned_alloc(PQS_SIG_PREPARED_ALIGN, ...)
+ * or an _Alignas(PQS_SIG_PREPARED_ALIGN) array.
+ */
+#define PQS_SIG_PREPARED_ALIGN 64
 
 /**
  * A list of classes.  The library's registry is one such list,
@@ -157,6 +192,47 @@ int pqs_sig_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
 int pqs_sig_verify(const pqs_sig_class *cls, const uint8_t *sig,
                    size_t sig_len, const uint8_t *msg, size_t msg_len,
                    const uint8_t *ctx, size_t ctx_len, const uint8_t *pk);
+
+/*
+ * Prepared public keys.  Every class supports them: a class without the
+ * slot "prepares" by copying pk (prepared length pk_len) and verifies it
+ * with plain verify, so callers need no special case.
+ *
+ * Ownership: the caller owns the buffer (pqs_sig_prepared_len(cls) bytes,
+ * aligned to PQS_SIG_PREPARED_ALIGN).  A successful pqs_sig_prepare must be
+ * paired with one pqs_sig_release_prepared before the buffer is freed or
+ * reused; a failed one leaves nothing to release.  A prepared key is only
+ * read by pqs_sig_verify_prepared, so several threads may verify with one
+ * prepared key at once.  The buffer must not be copied or moved while
+ * prepared (ECDSA's holds a pointer to an OpenSSL key object).
+ */
+
+/** Bytes of a prepared key of cls (0 if cls is NULL). */
+size_t pqs_sig_prepared_len(const pqs_sig_class *cls);
+
+/** Decode pk (cls->pk_len bytes) into prepared; key errors as verify reports them. */
+int pqs_sig_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk);
+
+/** Verify with a prepared key; same verdict as pqs_sig_verify with its pk. */
+int pqs_sig_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig,
+                            size_t sig_len, const uint8_t *msg, size_t msg_len,
+                            const uint8_t *ctx, size_t ctx_len, const void *prepared);
+
+/** Free what pqs_sig_prepare acquired (no-op for most classes); wipes the buffer. */
+void pqs_sig_release_prepared(const pqs_sig_class *cls, void *prepared);
+
+/**
+ * Sign a precomputed digest (sig_cap >= sig_max_len); PQS_ERR_UNSUPPORTED
+ * for a class that defines no digest signing.
+ */
+int pqs_sig_sign_digest(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
+                        size_t *sig_len, const uint8_t *digest, size_t digest_len,
+                        const uint8_t *sk);
+
+/** Verify a signature over a precomputed digest; PQS_ERR_UNSUPPORTED as above. */
+int pqs_sig_verify_digest(const pqs_sig_class *cls, const uint8_t *sig,
+                          size_t sig_len, const uint8_t *digest, size_t digest_len,
+                          const uint8_t *pk);
 
 #ifdef __cplusplus
 }

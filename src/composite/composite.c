@@ -97,8 +97,12 @@ static int composite_sign(const pqs_sig_class *c, uint8_t *sig, size_t sig_cap, 
 	return ret;
 }
 
-static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
-                            size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk)
+/*
+ * Verify with the key either as pk (prepared == NULL) or as a prepared key
+ * (its ECDSA part first, PQS_ECDSA_PREPARED_BYTES, then the PQC part's).
+ */
+static int verify_parts(const pqs_sig_class *c, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                        size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk, const uint8_t *prepared)
 {
 	const pqs_sig_class *a, *b;
 	int ret = pqs_composite_parts(c, &a, &b);
@@ -115,8 +119,16 @@ static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t s
 	 * with) and its PQC halves have one encoding each, so the whole
 	 * signature has exactly one encoding (docs/security.md).
 	 */
-	int ra = pqs_ecdsa_verify_policy(a, sig, a->sig_max_len, m.buf, m.len, pk, PQS_ECDSA_S_LOW);
-	int rb = pqs_sig_verify(b, sig + a->sig_max_len, sig_len - a->sig_max_len, m.buf, m.len, NULL, 0, pk + a->pk_len);
+	const uint8_t *sig_b = sig + a->sig_max_len;
+	size_t sig_b_len = sig_len - a->sig_max_len;
+	int ra, rb;
+	if (prepared) {
+		ra = pqs_ecdsa_verify_prepared_policy(a, sig, a->sig_max_len, m.buf, m.len, prepared, PQS_ECDSA_S_LOW);
+		rb = pqs_sig_verify_prepared(b, sig_b, sig_b_len, m.buf, m.len, NULL, 0, prepared + PQS_ECDSA_PREPARED_BYTES);
+	} else {
+		ra = pqs_ecdsa_verify_policy(a, sig, a->sig_max_len, m.buf, m.len, pk, PQS_ECDSA_S_LOW);
+		rb = pqs_sig_verify(b, sig_b, sig_b_len, m.buf, m.len, NULL, 0, pk + a->pk_len);
+	}
 	/* Both must hold; report a malformed component before a mere mismatch. */
 	if (ra != PQS_OK && ra != PQS_ERR_INVALID_SIGNATURE)
 		return ra;
@@ -125,9 +137,49 @@ static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t s
 	return ra == PQS_OK && rb == PQS_OK ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
 }
 
+static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                            size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk)
+{
+	return verify_parts(c, sig, sig_len, msg, msg_len, ctx, ctx_len, pk, NULL);
+}
+
+/* Prepared key (PQS_COMPOSITE_PREPARED_BYTES): both parts prepared, each owning what its class acquires. */
+static int composite_prepare(const pqs_sig_class *c, void *prepared, const uint8_t *pk)
+{
+	const pqs_sig_class *a, *b;
+	uint8_t *buf = prepared;
+	int ret = pqs_composite_parts(c, &a, &b);
+	if (ret == PQS_OK)
+		ret = pqs_sig_prepare(a, buf, pk);
+	if (ret != PQS_OK)
+		return ret;
+	ret = pqs_sig_prepare(b, buf + PQS_ECDSA_PREPARED_BYTES, pk + a->pk_len);
+	if (ret != PQS_OK)
+		pqs_sig_release_prepared(a, buf); /* a failed prepare leaves nothing to release */
+	return ret;
+}
+
+static int composite_verify_prepared(const pqs_sig_class *c, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                     size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared)
+{
+	return verify_parts(c, sig, sig_len, msg, msg_len, ctx, ctx_len, NULL, prepared);
+}
+
+static void composite_release(const pqs_sig_class *c, void *prepared)
+{
+	const pqs_sig_class *a, *b;
+	uint8_t *buf = prepared;
+	if (pqs_composite_parts(c, &a, &b) != PQS_OK)
+		return;
+	pqs_sig_release_prepared(a, buf);
+	pqs_sig_release_prepared(b, buf + PQS_ECDSA_PREPARED_BYTES);
+}
+
 /* ECDSA P-256 (32-byte field) plus a PQC class; sizes add up the components'. */
 #define P256_BYTES 32
-#define COMPOSITE_CLASS(var, nm, idv, pqc_class, level, pqc_pk, pqc_sk, pqc_sig)                                  \
+/* Prepared key: the ECDSA part's (PQS_ECDSA_PREPARED_BYTES, which keeps the PQC part aligned), then the PQC part's. */
+#define PQS_COMPOSITE_PREPARED_BYTES(pqc_prep) (PQS_ECDSA_PREPARED_BYTES + (pqc_prep))
+#define COMPOSITE_CLASS(var, nm, idv, pqc_class, level, pqc_pk, pqc_sk, pqc_sig, pqc_prep)                               \
 	static const composite_params var##_params = { &pqs_ecdsa_p256_class, &(pqc_class) };                  \
 	const pqs_sig_class var = {                                                                             \
 		.name = nm, .family = "Composite", .id = idv,                                                       \
@@ -137,17 +189,19 @@ static int composite_verify(const pqs_sig_class *c, const uint8_t *sig, size_t s
 		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(P256_BYTES) + (pqc_sig), .seed_len = 0,                    \
 		.keygen = composite_keygen, .sign = composite_sign, .verify = composite_verify,                     \
 		.params = &var##_params,                                                                            \
+		.prepared_len = PQS_COMPOSITE_PREPARED_BYTES(pqc_prep), .prepare = composite_prepare,               \
+		.verify_prepared = composite_verify_prepared, .release = composite_release,                          \
 	}
 
 COMPOSITE_CLASS(pqs_composite_p256_mldsa44_class, "ECDSA-P256+ML-DSA-44", 0x0101, pqs_mldsa44_class, 2,
-                PQS_MLDSA44_PUBLICKEY_BYTES, PQS_MLDSA44_SECRETKEY_BYTES, PQS_MLDSA44_SIGNATURE_BYTES);
+                PQS_MLDSA44_PUBLICKEY_BYTES, PQS_MLDSA44_SECRETKEY_BYTES, PQS_MLDSA44_SIGNATURE_BYTES, PQS_MLDSA44_PREPARED_BYTES);
 COMPOSITE_CLASS(pqs_composite_p256_mldsa65_class, "ECDSA-P256+ML-DSA-65", 0x0102, pqs_mldsa65_class, 3,
-                PQS_MLDSA65_PUBLICKEY_BYTES, PQS_MLDSA65_SECRETKEY_BYTES, PQS_MLDSA65_SIGNATURE_BYTES);
+                PQS_MLDSA65_PUBLICKEY_BYTES, PQS_MLDSA65_SECRETKEY_BYTES, PQS_MLDSA65_SIGNATURE_BYTES, PQS_MLDSA65_PREPARED_BYTES);
 COMPOSITE_CLASS(pqs_composite_p256_mldsa87_class, "ECDSA-P256+ML-DSA-87", 0x0103, pqs_mldsa87_class, 5,
-                PQS_MLDSA87_PUBLICKEY_BYTES, PQS_MLDSA87_SECRETKEY_BYTES, PQS_MLDSA87_SIGNATURE_BYTES);
+                PQS_MLDSA87_PUBLICKEY_BYTES, PQS_MLDSA87_SECRETKEY_BYTES, PQS_MLDSA87_SIGNATURE_BYTES, PQS_MLDSA87_PREPARED_BYTES);
 COMPOSITE_CLASS(pqs_composite_p256_falcon512_class, "ECDSA-P256+Falcon-padded-512", 0x0104,
                 pqs_falcon_padded512_class, 1, PQS_FALCON_PUBLICKEY_BYTES(9), PQS_FALCON_SECRETKEY_BYTES(9),
-                PQS_FALCON_PADDED_SIGNATURE_BYTES(9));
+                PQS_FALCON_PADDED_SIGNATURE_BYTES(9), PQS_FALCON_PREPARED_BYTES(9));
 COMPOSITE_CLASS(pqs_composite_p256_falcon1024_class, "ECDSA-P256+Falcon-padded-1024", 0x0105,
                 pqs_falcon_padded1024_class, 5, PQS_FALCON_PUBLICKEY_BYTES(10), PQS_FALCON_SECRETKEY_BYTES(10),
-                PQS_FALCON_PADDED_SIGNATURE_BYTES(10));
+                PQS_FALCON_PADDED_SIGNATURE_BYTES(10), PQS_FALCON_PREPARED_BYTES(10));

@@ -312,6 +312,32 @@ static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, s
 	return ret;
 }
 
+static int policy_ok(pqs_ecdsa_s_policy policy)
+{
+	return policy == PQS_ECDSA_S_CLASS || policy == PQS_ECDSA_S_ANY || policy == PQS_ECDSA_S_LOW;
+}
+
+/* Verify a DER signature over the message (hashed here) or a ready digest with an imported key. */
+static int verify_der(const ecdsa_params *p, const uint8_t *der, size_t der_len, const uint8_t *in, size_t in_len,
+                      EVP_PKEY *pkey, int hash_message)
+{
+	int v = -1;
+	if (hash_message) {
+		EVP_MD_CTX *md = EVP_MD_CTX_new();
+		if (md && EVP_DigestVerifyInit(md, NULL, md_of(p), NULL, pkey) == 1)
+			v = EVP_DigestVerify(md, der, der_len, in, in_len);
+		EVP_MD_CTX_free(md);
+	} else {
+		EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
+		if (ctx && EVP_PKEY_verify_init(ctx) == 1)
+			v = EVP_PKEY_verify(ctx, der, der_len, in, in_len);
+		EVP_PKEY_CTX_free(ctx);
+	}
+	if (v == 1)
+		return PQS_OK;
+	return v == 0 ? PQS_ERR_INVALID_SIGNATURE : PQS_ERR_INTERNAL;
+}
+
 static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
                          const uint8_t *in, size_t in_len, const uint8_t *pk, int hash_message,
                          pqs_ecdsa_s_policy policy)
@@ -329,22 +355,65 @@ static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t si
 	EVP_PKEY *pkey = import_key(p, NULL, pk, p->flen + 1);
 	if (!pkey)
 		return PQS_ERR_KEY_ENCODING; /* x not on the curve */
-	int v = -1;
-	if (hash_message) {
-		EVP_MD_CTX *md = EVP_MD_CTX_new();
-		if (md && EVP_DigestVerifyInit(md, NULL, md_of(p), NULL, pkey) == 1)
-			v = EVP_DigestVerify(md, der, der_len, in, in_len);
-		EVP_MD_CTX_free(md);
-	} else {
-		EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
-		if (ctx && EVP_PKEY_verify_init(ctx) == 1)
-			v = EVP_PKEY_verify(ctx, der, der_len, in, in_len);
-		EVP_PKEY_CTX_free(ctx);
-	}
+	ret = verify_der(p, der, der_len, in, in_len, pkey, hash_message);
 	EVP_PKEY_free(pkey);
-	if (v == 1)
-		return PQS_OK;
-	return v == 0 ? PQS_ERR_INVALID_SIGNATURE : PQS_ERR_INTERNAL;
+	return ret;
+}
+
+/*
+ * Prepared key (PQS_ECDSA_PREPARED_BYTES): the OpenSSL key object decoded
+ * once.  The buffer owns one reference to it; ecdsa_release drops it.
+ * Verifying only reads the key, which OpenSSL allows from several threads.
+ */
+typedef struct {
+	EVP_PKEY *pkey;
+} ecdsa_prepared;
+
+_Static_assert(sizeof(ecdsa_prepared) <= PQS_ECDSA_PREPARED_BYTES, "PQS_ECDSA_PREPARED_BYTES holds the key pointer");
+
+static int ecdsa_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
+{
+	const ecdsa_params *p = params_of(cls);
+	ecdsa_prepared *pp = prepared;
+	pp->pkey = NULL;
+	if (pk[0] != 0x02 && pk[0] != 0x03)
+		return PQS_ERR_KEY_ENCODING;
+	pp->pkey = import_key(p, NULL, pk, p->flen + 1);
+	return pp->pkey ? PQS_OK : PQS_ERR_KEY_ENCODING; /* x not on the curve */
+}
+
+static void ecdsa_release(const pqs_sig_class *cls, void *prepared)
+{
+	ecdsa_prepared *pp = prepared;
+	(void)cls;
+	EVP_PKEY_free(pp->pkey);
+	pp->pkey = NULL;
+}
+
+int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                                     const uint8_t *msg, size_t msg_len, const void *prepared,
+                                     pqs_ecdsa_s_policy policy)
+{
+	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !prepared || !policy_ok(policy))
+		return PQS_ERR_ARG;
+	const ecdsa_params *p = params_of(cls);
+	const ecdsa_prepared *pp = prepared;
+	uint8_t der[ECDSA_DER_MAX];
+	size_t der_len = 0;
+	if (sig_len != 2 * p->flen)
+		return PQS_ERR_SIG_LENGTH;
+	if (!pp->pkey)
+		return PQS_ERR_ARG; /* not prepared, or released */
+	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
+	return ret != PQS_OK ? ret
+	                     : verify_der(p, der, der_len, msg ? msg : (const uint8_t *)"", msg_len, pp->pkey, 1);
+}
+
+static int ecdsa_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                 size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared)
+{
+	(void)ctx, (void)ctx_len;
+	return pqs_ecdsa_verify_prepared_policy(cls, sig, sig_len, msg, msg_len, prepared, PQS_ECDSA_S_CLASS);
 }
 
 static int ecdsa_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
@@ -367,11 +436,6 @@ static int ecdsa_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig
 {
 	(void)ctx, (void)ctx_len;
 	return verify_common(cls, sig, sig_len, msg, msg_len, pk, 1, PQS_ECDSA_S_CLASS);
-}
-
-static int policy_ok(pqs_ecdsa_s_policy policy)
-{
-	return policy == PQS_ECDSA_S_CLASS || policy == PQS_ECDSA_S_ANY || policy == PQS_ECDSA_S_LOW;
 }
 
 int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
@@ -447,6 +511,24 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 	return ret;
 }
 
+/* The digest slots of the classes (pqsig/sig.h): FIPS 186-5 section 6.4.1 / 6.4.2 from step 2 on. */
+static int ecdsa_sign_digest_slot(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+                                  const uint8_t *digest, size_t digest_len, const uint8_t *sk)
+{
+	(void)sig_cap; /* checked by pqs_sig_sign_digest */
+	int ret = pqs_ecdsa_sign_digest(cls, sig, digest, digest_len, sk);
+	*sig_len = ret == PQS_OK ? cls->sig_max_len : 0;
+	return ret;
+}
+
+static int ecdsa_verify_digest_slot(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                                    const uint8_t *digest, size_t digest_len, const uint8_t *pk)
+{
+	if (sig_len != cls->sig_max_len)
+		return PQS_ERR_SIG_LENGTH;
+	return pqs_ecdsa_verify_digest(cls, sig, digest, digest_len, pk);
+}
+
 #define ECDSA_CLASS(var, nm, idv, par, fl)                                             \
 	const pqs_sig_class var = {                                                    \
 		.name = nm, .family = "ECDSA", .id = idv, .flags = PQS_SIG_FIXED_LENGTH,   \
@@ -455,6 +537,10 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(fl), .seed_len = (fl),            \
 		.keygen = ecdsa_keygen,                                                    \
 		.sign = ecdsa_sign, .verify = ecdsa_verify, .params = &(par),              \
+		.prepared_len = PQS_ECDSA_PREPARED_BYTES, .prepare = ecdsa_prepare,        \
+		.verify_prepared = ecdsa_verify_prepared, .release = ecdsa_release,        \
+		.sign_digest = ecdsa_sign_digest_slot,                                     \
+		.verify_digest = ecdsa_verify_digest_slot,                                 \
 	}
 
 ECDSA_CLASS(pqs_ecdsa_p256_class, "ECDSA-P256", 0x0001, P256, 32);

@@ -171,46 +171,31 @@ falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
 		sk, cls->sk_len, rng);
 }
 
-/*
- * Verify (spec Alg. 16) a detached signature; strict decoding with one
- * sig.h code per failure class (docs/falcon.md):
- *   PQS_ERR_KEY_ENCODING   pk header byte != logn, or a coefficient >= q
- *   PQS_ERR_SIG_LENGTH     padded: length != 666/1280; compressed: shorter
- *                          than header + nonce + 1 byte, or longer than
- *                          752/1462
- *   PQS_ERR_SIG_ENCODING   header byte != 0x30+logn; compressed s2 not
- *                          canonical (|coefficient| > 2047, "-0", nonzero
- *                          unused bits, truncated); trailing bytes after
- *                          it (compressed form) or nonzero padding
- *   PQS_ERR_INVALID_SIGNATURE  well formed, but ||(s1,s2)||^2 > bound
- */
+/* Public key (3.11.4) into NTT(h), the form verification multiplies by. */
 static int
-falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-	const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
-	const uint8_t *pk)
+falcon_decode_pk_ntt(const pqs_sig_class *cls, uint16_t *h_ntt, const uint8_t *pk)
 {
-	uint16_t h[1024], c0[1024], tmp[1024];
-	int16_t s2[1024];
-	pqs_keccak sc;
-	const fndsa_params *p;
-	unsigned logn;
-	size_t clen, k;
+	unsigned logn = class_params(cls)->logn;
 
-	if (cls == NULL || sig == NULL || pk == NULL
-		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
-		return PQS_ERR_ARG;
-	}
-	if (ctx_len != 0) {
-		return ctx_len > PQS_MAX_CTX_LEN ? PQS_ERR_CTX_TOO_LONG : PQS_ERR_CTX_UNSUPPORTED;
-	}
-	p = class_params(cls);
-	logn = p->logn;
-
-	/* Public key (3.11.4). */
 	if (pk[0] != logn
-		|| fndsa_modq_decode(h, logn, pk + 1, cls->pk_len - 1) != cls->pk_len - 1) {
+		|| fndsa_modq_decode(h_ntt, logn, pk + 1, cls->pk_len - 1) != cls->pk_len - 1) {
 		return PQS_ERR_KEY_ENCODING;
 	}
+	fndsa_mq_NTT(h_ntt, logn);
+	return PQS_OK;
+}
+
+/* Alg. 16 with the key as NTT(h): the whole of verify after the key decoding. */
+static int
+falcon_verify_ntt(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+	const uint8_t *msg, size_t msg_len, const uint16_t *h_ntt)
+{
+	uint16_t c0[1024], tmp[1024];
+	int16_t s2[1024];
+	pqs_keccak sc;
+	const fndsa_params *p = class_params(cls);
+	unsigned logn = p->logn;
+	size_t clen, k;
 
 	/* Signature (3.11.3). */
 	if (p->padded ? sig_len != cls->sig_max_len
@@ -243,8 +228,68 @@ falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 		pqs_keccak_absorb(&sc, msg, msg_len);
 	}
 	fndsa_hash_to_point(&sc, c0, logn);
-	fndsa_mq_NTT(h, logn);
-	return fndsa_verify_raw(c0, s2, h, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+	return fndsa_verify_raw(c0, s2, h_ntt, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+}
+
+/* The argument checks of falcon_verify and falcon_verify_prepared (key already given). */
+static int
+falcon_verify_args(const pqs_sig_class *cls, const uint8_t *sig,
+	const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+	const void *key)
+{
+	if (cls == NULL || sig == NULL || key == NULL
+		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
+		return PQS_ERR_ARG;
+	}
+	if (ctx_len != 0) {
+		return ctx_len > PQS_MAX_CTX_LEN ? PQS_ERR_CTX_TOO_LONG : PQS_ERR_CTX_UNSUPPORTED;
+	}
+	return PQS_OK;
+}
+
+/*
+ * Verify (spec Alg. 16) a detached signature; strict decoding with one
+ * sig.h code per failure class (docs/falcon.md):
+ *   PQS_ERR_KEY_ENCODING   pk header byte != logn, or a coefficient >= q
+ *   PQS_ERR_SIG_LENGTH     padded: length != 666/1280; compressed: shorter
+ *                          than header + nonce + 1 byte, or longer than
+ *                          752/1462
+ *   PQS_ERR_SIG_ENCODING   header byte != 0x30+logn; compressed s2 not
+ *                          canonical (|coefficient| > 2047, "-0", nonzero
+ *                          unused bits, truncated); trailing bytes after
+ *                          it (compressed form) or nonzero padding
+ *   PQS_ERR_INVALID_SIGNATURE  well formed, but ||(s1,s2)||^2 > bound
+ */
+static int
+falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+	const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+	const uint8_t *pk)
+{
+	uint16_t h[1024];
+	int err = falcon_verify_args(cls, sig, msg, msg_len, ctx, ctx_len, pk);
+
+	if (err == PQS_OK) {
+		err = falcon_decode_pk_ntt(cls, h, pk);
+	}
+	return err != PQS_OK ? err : falcon_verify_ntt(cls, sig, sig_len, msg, msg_len, h);
+}
+
+/* Prepared key (PQS_FALCON_PREPARED_BYTES): NTT(h) as 2^logn uint16_t. */
+static int
+falcon_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
+{
+	return falcon_decode_pk_ntt(cls, (uint16_t *)prepared, pk);
+}
+
+static int
+falcon_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+	const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+	const void *prepared)
+{
+	int err = falcon_verify_args(cls, sig, msg, msg_len, ctx, ctx_len, prepared);
+
+	return err != PQS_OK ? err
+		: falcon_verify_ntt(cls, sig, sig_len, msg, msg_len, (const uint16_t *)prepared);
 }
 
 #define FALCON_CLASS(var, nm, ident, fl, level, logn, prm) \
@@ -262,6 +307,9 @@ falcon_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 		.sign = falcon_sign, \
 		.verify = falcon_verify, \
 		.params = &prm, \
+		.prepared_len = PQS_FALCON_PREPARED_BYTES(logn), \
+		.prepare = falcon_prepare, \
+		.verify_prepared = falcon_verify_prepared, \
 	}
 
 FALCON_CLASS(pqs_falcon512_class, "Falcon-512", 0x0020, 0, 1, 9, params_512);

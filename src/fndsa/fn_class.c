@@ -348,6 +348,40 @@ fn_class_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 		: verify_mu_any(logn, sig, sig_len, pk, cls->pk_len, mu);
 }
 
+/* Prepared key (PQS_FNDSA_PREPARED_BYTES): the vk hash of mu, then the decoded NTT(h). */
+typedef struct {
+	uint8_t hvk[64];
+	uint16_t h_ntt[];
+} fn_prepared;
+
+static int
+fn_class_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
+{
+	fn_prepared *pp = prepared;
+
+	pqs_shake256(pp->hvk, sizeof pp->hvk, pk, cls->pk_len);
+	return pqs_fndsa_fn_vk_decode(pp->h_ntt, pk, cls->pk_len, class_logn(cls));
+}
+
+static int
+fn_class_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig,
+	size_t sig_len, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+	size_t ctx_len, const void *prepared)
+{
+	const fn_prepared *pp = prepared;
+	uint8_t mu[64];
+	int err;
+
+	if (cls == NULL || sig == NULL || prepared == NULL
+		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0))
+	{
+		return PQS_ERR_ARG;
+	}
+	err = pqs_fndsa_fn_mu(mu, pp->hvk, PQS_FNDSA_FN_RAW, ctx, ctx_len, msg, msg_len);
+	return err != PQS_OK ? err
+		: pqs_fndsa_fn_verify_mu(sig, sig_len, pp->h_ntt, class_logn(cls), mu);
+}
+
 static const unsigned logn_512 = 9, logn_1024 = 10;
 
 #define FNDSA_CLASS(var, nm, ident, level, logn, prm) \
@@ -365,6 +399,9 @@ static const unsigned logn_512 = 9, logn_1024 = 10;
 		.sign = fn_class_sign, \
 		.verify = fn_class_verify, \
 		.params = &prm, \
+		.prepared_len = PQS_FNDSA_PREPARED_BYTES(logn), \
+		.prepare = fn_class_prepare, \
+		.verify_prepared = fn_class_verify_prepared, \
 	}
 
 FNDSA_CLASS(pqs_fndsa512_class, "FN-DSA-512", 0x0024, 1, 9, logn_512);

@@ -68,7 +68,23 @@ static int mldsa_class_verify(const pqs_sig_class *cls, const uint8_t *sig, size
 	return pqs_mldsa_verify(class_set(cls), sig, sig_len, msg, msg_len, ctx, ctx_len, pk, cls->pk_len);
 }
 
-#define MLDSA_CLASS(var, nm, ident, level, setvar, pkb, skb, sigb)                                              \
+_Static_assert(sizeof(mldsa_poly) == 1024, "PQS_MLDSA_PREPARED_BYTES counts 1,024 bytes per polynomial");
+
+static int mldsa_class_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
+{
+	/* Every t1 encoding is valid (10-bit fields): a public key of the right length always prepares. */
+	mldsa_prepare(mldsa_params_get(class_set(cls)), prepared, pk);
+	return PQS_OK;
+}
+
+static int mldsa_class_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+                                       const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                       const void *prepared)
+{
+	return mldsa_verify_prepared(class_set(cls), sig, sig_len, msg, msg_len, ctx, ctx_len, prepared);
+}
+
+#define MLDSA_CLASS(var, nm, ident, level, setvar, pkb, skb, sigb, prepb)                                            \
 	const pqs_sig_class var = {                                                                              \
 		.name = nm,                                                                                      \
 		.family = "ML-DSA",                                                                              \
@@ -83,11 +99,17 @@ static int mldsa_class_verify(const pqs_sig_class *cls, const uint8_t *sig, size
 		.sign = mldsa_class_sign,                                                                        \
 		.verify = mldsa_class_verify,                                                                    \
 		.params = &setvar,                                                                               \
+		.prepared_len = prepb,                                                                           \
+		.prepare = mldsa_class_prepare,                                                                  \
+		.verify_prepared = mldsa_class_verify_prepared,                                                  \
 	}
 
 MLDSA_CLASS(pqs_mldsa44_class, "ML-DSA-44", 0x0010, 2, set44, PQS_MLDSA44_PUBLICKEY_BYTES,
-            PQS_MLDSA44_SECRETKEY_BYTES, PQS_MLDSA44_SIGNATURE_BYTES);
+            PQS_MLDSA44_SECRETKEY_BYTES, PQS_MLDSA44_SIGNATURE_BYTES,
+            PQS_MLDSA44_PREPARED_BYTES);
 MLDSA_CLASS(pqs_mldsa65_class, "ML-DSA-65", 0x0011, 3, set65, PQS_MLDSA65_PUBLICKEY_BYTES,
-            PQS_MLDSA65_SECRETKEY_BYTES, PQS_MLDSA65_SIGNATURE_BYTES);
+            PQS_MLDSA65_SECRETKEY_BYTES, PQS_MLDSA65_SIGNATURE_BYTES,
+            PQS_MLDSA65_PREPARED_BYTES);
 MLDSA_CLASS(pqs_mldsa87_class, "ML-DSA-87", 0x0012, 5, set87, PQS_MLDSA87_PUBLICKEY_BYTES,
-            PQS_MLDSA87_SECRETKEY_BYTES, PQS_MLDSA87_SIGNATURE_BYTES);
+            PQS_MLDSA87_SECRETKEY_BYTES, PQS_MLDSA87_SIGNATURE_BYTES,
+            PQS_MLDSA87_PREPARED_BYTES);

@@ -312,9 +312,45 @@ int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CR
 
 /* ---- Algorithm 8: ML-DSA.Verify_internal, from mu on ---- */
 
-int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk)
+/* The parts of a prepared key (layout of PQS_MLDSA_PREPARED_BYTES). */
+static const mldsa_poly *prepared_a_hat(const void *prepared)
 {
-	uint8_t rho[MLDSA_SEEDBYTES];
+	return (const mldsa_poly *)prepared;
+}
+
+static const mldsa_poly *prepared_t1_hat(const mldsa_params *p, const void *prepared)
+{
+	return prepared_a_hat(prepared) + p->k * p->l;
+}
+
+static const uint8_t *prepared_tr(const mldsa_params *p, const void *prepared)
+{
+	return (const uint8_t *)(prepared_t1_hat(p, prepared) + p->k);
+}
+
+void mldsa_prepare(const mldsa_params *p, void *prepared, const uint8_t *pk)
+{
+	mldsa_poly *a_hat = (mldsa_poly *)prepared;
+	mldsa_poly *t1_hat = a_hat + p->k * p->l;
+	/* Algorithm 8 step 5: A_hat = ExpandA(rho); steps 9-10 in part: NTT(t1 2^d). */
+	mldsa_polymat_expand(a_hat, pk, p->k, p->l);
+	for (unsigned i = 0; i < p->k; i++) {
+		mldsa_polyt1_unpack(&t1_hat[i], pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
+		mldsa_poly_shiftl(&t1_hat[i]);
+		mldsa_poly_ntt(&t1_hat[i]);
+	}
+	/* Step 6: tr = H(pk, 64). */
+	mldsa_tr_from_pk(p, (uint8_t *)(t1_hat + p->k), pk);
+}
+
+/*
+ * Algorithm 8 from mu on, with the key either as pk (A_hat and NTT(t1 2^d)
+ * computed row by row, no k x l matrix in memory) or prepared (a_hat and
+ * t1_hat not NULL, read from the prepared key).
+ */
+static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES],
+                          const uint8_t *pk, const mldsa_poly *a_hat, const mldsa_poly *t1_hat)
+{
 	uint8_t ctilde[MLDSA_CTILDE_MAX], ctilde2[MLDSA_CTILDE_MAX];
 	uint8_t w1buf[MLDSA_POLYW1_MAX];
 	mldsa_polyvecl z;
@@ -327,7 +363,6 @@ int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[
 	/* Step 13 (first half), checked early: ||z|| < gamma1 - beta. */
 	if (mldsa_polyvec_chknorm(z.vec, p->l, p->gamma1 - p->beta))
 		return PQS_ERR_INVALID_SIGNATURE;
-	memcpy(rho, pk, MLDSA_SEEDBYTES);
 
 	/* Step 9: c = SampleInBall(c~). */
 	mldsa_poly_challenge(&cp, ctilde, p->ctilde_bytes, p->tau);
@@ -335,19 +370,24 @@ int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[
 	mldsa_polyvec_ntt(z.vec, p->l);
 
 	/*
-	 * Steps 9-12, one row at a time (no k x l matrix, no vector of t1 in
-	 * memory): w'_approx[i] = NTT^-1(A_hat[i] . NTT(z) - NTT(c) NTT(t1[i] 2^d)),
-	 * w1'[i] = UseHint(h[i], w'_approx[i]), absorbed into H(mu || w1Encode(w1')).
+	 * Steps 9-12, one row at a time: w'_approx[i] = NTT^-1(A_hat[i] . NTT(z)
+	 * - NTT(c) NTT(t1[i] 2^d)), w1'[i] = UseHint(h[i], w'_approx[i]),
+	 * absorbed into H(mu || w1Encode(w1')).
 	 */
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
 	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
 	for (unsigned i = 0; i < p->k; i++) {
-		mldsa_polyt1_unpack(&t1, pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
-		mldsa_poly_shiftl(&t1);
-		mldsa_poly_ntt(&t1);
-		mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
-		mldsa_polymat_row_dot(&w, rho, i, z.vec, p->l);
+		if (t1_hat) {
+			mldsa_poly_pointwise_montgomery(&t1, &cp, &t1_hat[i]);
+			mldsa_polyvec_dot(&w, a_hat + i * p->l, z.vec, p->l);
+		} else {
+			mldsa_polyt1_unpack(&t1, pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
+			mldsa_poly_shiftl(&t1);
+			mldsa_poly_ntt(&t1);
+			mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
+			mldsa_polymat_row_dot(&w, pk, i, z.vec, p->l); /* rho = the first 32 bytes of pk */
+		}
 		mldsa_poly_sub(&w, &w, &t1);
 		mldsa_poly_reduce(&w);
 		mldsa_poly_invntt_tomont(&w);
@@ -363,6 +403,11 @@ int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[
 	for (unsigned i = 0; i < p->ctilde_bytes; i++)
 		diff |= (uint8_t)(ctilde[i] ^ ctilde2[i]);
 	return diff == 0 ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+}
+
+int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk)
+{
+	return verify_mu_with(p, sig, mu, pk, NULL, NULL);
 }
 
 /* ---- Public entry points (pqsig/mldsa.h) ---- */
@@ -504,6 +549,21 @@ int pqs_mldsa_verify(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, cons
 		ret = mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
 	}
 	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
+}
+
+int mldsa_verify_prepared(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                          size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared)
+{
+	const mldsa_params *p = mldsa_params_get(set);
+	uint8_t mu[MLDSA_CRHBYTES];
+	if (!p)
+		return PQS_ERR_ARG;
+	/* The checks of pqs_mldsa_verify; the prepared key stands in for pk (its length is right by construction). */
+	int ret = mldsa_verify_args(set, &p, sig, sig_len, prepared, p->pk_bytes, msg, msg_len);
+	if (ret == PQS_OK)
+		ret = mldsa_external_mu(mu, prepared_tr(p, prepared), 0, ctx, ctx_len, msg, msg_len);
+	return ret == PQS_OK ? verify_mu_with(p, sig, mu, NULL, prepared_a_hat(prepared), prepared_t1_hat(p, prepared))
+	                     : ret;
 }
 
 int pqs_mldsa_sign_internal(pqs_mldsa_set set, uint8_t *sig, const uint8_t *mprime, size_t mprime_len,

@@ -37,6 +37,16 @@ int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA
 /* Algorithm 8 from step 8 (mu given): PQS_OK, PQS_ERR_SIG_ENCODING or PQS_ERR_INVALID_SIGNATURE. */
 int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk);
 
+/*
+ * Prepared public key (layout of PQS_MLDSA_PREPARED_BYTES): A_hat row-major,
+ * then NTT(t1 2^d), then tr.  mldsa_prepare fills it from pk; the verify
+ * takes the whole ML-DSA.Verify (Algorithm 3) with it and gives the
+ * verdict pqs_mldsa_verify gives with pk.
+ */
+void mldsa_prepare(const mldsa_params *p, void *prepared, const uint8_t *pk);
+int mldsa_verify_prepared(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                          size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared);
+
 /* tr = H(pk, 64) (Algorithm 6 step 8, Algorithm 8 step 6). */
 void mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const uint8_t *pk);
 

@@ -81,6 +81,9 @@ static int is_high_s(const pqs_sig_class *cls, const uint8_t *rs, size_t flen)
 	return high;
 }
 
+/* Cases also verified through a prepared key, over all files. */
+static long long total_prepared;
+
 static void run_file(const vector_run *run)
 {
 	char rel[256];
@@ -96,12 +99,17 @@ static void run_file(const vector_run *run)
 		return;
 	}
 	const size_t flen = pqs_ecdsa_field_len(cls);
-	long long n = 0, n_valid = 0, met = 0, high_s_refused = 0;
+	long long n = 0, n_valid = 0, met = 0, high_s_refused = 0, n_prepared = 0;
 	TU_JSON_FOREACH(g, tu_json_get(doc, "testGroups")) {
 		size_t unc_len = 0;
 		uint8_t *unc = hex_of(tu_json_get(g, "publicKey"), "uncompressed", &unc_len);
 		uint8_t pk[49];
 		int key_ok = unc && pqs_ecdsa_pk_from_point(cls, pk, unc, unc_len) == PQS_OK;
+		/* One prepared key per group, reused by every test of the group. */
+		_Alignas(PQS_SIG_PREPARED_ALIGN) uint8_t prepared[PQS_ECDSA_PREPARED_BYTES];
+		TU_CHECK(pqs_sig_prepared_len(cls) == sizeof prepared, "%s: prepared length", run->file);
+		int prepared_ok = key_ok && pqs_sig_prepare(cls, prepared, pk) == PQS_OK;
+		TU_CHECK(prepared_ok == key_ok, "%s: a key that decodes prepares", run->file);
 		TU_JSON_FOREACH(t, tu_json_get(g, "tests")) {
 			size_t msg_len = 0, sig_len = 0;
 			uint8_t *msg = hex_of(t, "msg", &msg_len), *sig = hex_of(t, "sig", &sig_len);
@@ -124,6 +132,15 @@ static void run_file(const vector_run *run)
 			if (key_ok && v)
 				ret = run->through_class ? pqs_sig_verify(cls, v, v_len, m, msg_len, NULL, 0, pk)
 				                         : pqs_ecdsa_verify_policy(cls, v, v_len, m, msg_len, pk, run->policy);
+			if (prepared_ok && v) {
+				/* The prepared-key path gives the same verdict. */
+				int rp = run->through_class
+				                 ? pqs_sig_verify_prepared(cls, v, v_len, m, msg_len, NULL, 0, prepared)
+				                 : pqs_ecdsa_verify_prepared_policy(cls, v, v_len, m, msg_len, prepared, run->policy);
+				TU_CHECK(rp == ret, "%s tcId %lld: prepared verify %d, plain %d", run->file,
+				         tu_json_int(t, "tcId", -1), rp, ret);
+				n_prepared++;
+			}
 			int ok;
 			if (valid && run->high_s_valid_is_encoding && v_len == 2 * flen && is_high_s(cls, v, flen)) {
 				ok = ret == PQS_ERR_SIG_ENCODING;
@@ -139,6 +156,8 @@ static void run_file(const vector_run *run)
 			free(msg);
 			free(sig);
 		}
+		if (prepared_ok)
+			pqs_sig_release_prepared(cls, prepared);
 		free(unc);
 	}
 	TU_CHECK(n == tu_json_int(doc, "numberOfTests", -1) && n == run->want_tests && n_valid == run->want_valid,
@@ -148,6 +167,8 @@ static void run_file(const vector_run *run)
 	       run->through_class ? "class policy" : run->policy == PQS_ECDSA_S_ANY ? "any s" : "low s", met, n);
 	if (run->high_s_valid_is_encoding)
 		printf(" (%lld valid high-S refused as non-canonical)", high_s_refused);
+	printf("; %lld also through a prepared key", n_prepared);
+	total_prepared += n_prepared;
 	printf("\n");
 	tu_json_free(doc);
 }
@@ -168,5 +189,7 @@ int main(void)
 	};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
 		run_file(&runs[i]);
+	/* Every case whose key decodes and whose signature converts to r || s (1538 of 1770). */
+	TU_CHECK(total_prepared == 1538, "prepared-key cases: %lld, expected 1538", total_prepared);
 	return tu_finish("ecdsa_wycheproof");
 }

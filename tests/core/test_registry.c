@@ -10,6 +10,57 @@
 #include "pqsig/sig.h"
 #include "testutil.h"
 
+/*
+ * The prepared-key path (every class: a slot or the copy-of-pk fallback)
+ * gives the plain verdict on the valid signature and on its corruptions,
+ * with one prepared buffer reused throughout; and the digest slots exist
+ * in pairs, refused with PQS_ERR_UNSUPPORTED where a class has none.
+ */
+static void check_prepared_and_digest(const pqs_sig_class *c, const uint8_t *pk, const uint8_t *sk, uint8_t *sig,
+                                      size_t sl, const uint8_t *msg, size_t msg_len)
+{
+	size_t len = pqs_sig_prepared_len(c);
+	size_t cap = (len + 2 * PQS_SIG_PREPARED_ALIGN) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
+	uint8_t *prepared = aligned_alloc(PQS_SIG_PREPARED_ALIGN, cap);
+	TU_CHECK(len == (c->prepare ? c->prepared_len : c->pk_len), "%s prepared length %zu", c->name, len);
+	TU_CHECK(pqs_sig_prepare(c, prepared + 8, pk) == PQS_ERR_ARG, "%s misaligned prepared buffer", c->name);
+	TU_CHECK(pqs_sig_prepare(c, prepared, pk) == PQS_OK, "%s prepare", c->name);
+	TU_CHECK(pqs_sig_verify_prepared(c, sig, sl, msg, msg_len, NULL, 0, prepared) == PQS_OK, "%s prepared verify",
+	         c->name);
+	for (size_t pos = 0; pos < sl; pos += 1 + sl / 23) {
+		sig[pos] ^= 0x04;
+		int plain = pqs_sig_verify(c, sig, sl, msg, msg_len, NULL, 0, pk);
+		int rp = pqs_sig_verify_prepared(c, sig, sl, msg, msg_len, NULL, 0, prepared);
+		TU_CHECK(rp == plain, "%s corrupted byte %zu: prepared %d, plain %d", c->name, pos, rp, plain);
+		sig[pos] ^= 0x04;
+	}
+	TU_CHECK(pqs_sig_verify_prepared(c, sig, c->sig_max_len + 1, msg, msg_len, NULL, 0, prepared) ==
+	                 PQS_ERR_SIG_LENGTH,
+	         "%s prepared over-long", c->name);
+	TU_CHECK(pqs_sig_verify_prepared(c, sig, sl, msg, msg_len, NULL, 0, prepared) == PQS_OK,
+	         "%s prepared key unchanged by use", c->name);
+	pqs_sig_release_prepared(c, prepared);
+	free(prepared);
+
+	TU_CHECK(!c->sign_digest == !c->verify_digest, "%s digest slots in pairs", c->name);
+	uint8_t digest[32], dsig[256];
+	size_t dsl = 0;
+	memset(digest, 0x3C, sizeof digest);
+	if (!c->sign_digest) {
+		TU_CHECK(pqs_sig_sign_digest(c, dsig, sizeof dsig, &dsl, digest, sizeof digest, sk) == PQS_ERR_UNSUPPORTED &&
+		                 pqs_sig_verify_digest(c, sig, sl, digest, sizeof digest, pk) == PQS_ERR_UNSUPPORTED,
+		         "%s digest signing refused", c->name);
+		return;
+	}
+	TU_CHECK(c->sig_max_len <= sizeof dsig && pqs_sig_sign_digest(c, dsig, sizeof dsig, &dsl, digest, sizeof digest,
+	                                                                sk) == PQS_OK,
+	         "%s sign digest", c->name);
+	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk) == PQS_OK, "%s verify digest", c->name);
+	digest[0] ^= 1;
+	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk) == PQS_ERR_INVALID_SIGNATURE,
+	         "%s other digest", c->name);
+}
+
 static void check_class(const pqs_sig_class *c)
 {
 	uint8_t *pk = malloc(c->pk_len), *sk = malloc(c->sk_len), *sig = malloc(c->sig_max_len + 1);
@@ -38,6 +89,7 @@ static void check_class(const pqs_sig_class *c)
 		TU_CHECK(pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s corrupted byte %zu", c->name, pos);
 		sig[pos] ^= 0x04;
 	}
+	check_prepared_and_digest(c, pk, sk, sig, sl, msg, sizeof msg);
 	TU_CHECK(pqs_sig_verify(c, sig, sl - 1, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s truncated", c->name);
 	TU_CHECK(pqs_sig_verify(c, sig, c->sig_max_len + 1, msg, sizeof msg, NULL, 0, pk) == PQS_ERR_SIG_LENGTH,
 	         "%s over-long", c->name);
@@ -66,7 +118,6 @@ static void check_class(const pqs_sig_class *c)
 	/* Seeded keygen is deterministic. */
 	if (c->seed_len) {
 		uint8_t seed[128]; /* longest seed: SLH-DSA-*-256 (96 bytes), plus one */
-		memset(seed, 0x05, sizeof seed);
 		uint8_t *pk2 = malloc(c->pk_len), *sk2 = malloc(c->sk_len);
 		/*
 		 * Some schemes' key generation rejects part of its seeds (Hawk's

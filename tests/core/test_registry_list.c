@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "pqsig/composite.h"
+#include "pqsig/ecdsa.h"
 #include "registry/classes.h"
 #include "testutil.h"
 
@@ -25,6 +26,11 @@ static void check_sizes(const pqs_sig_class *c)
 	TU_CHECK(c->pk_len > 0 && c->sk_len > 0 && c->sig_max_len > 0, "%s sizes are positive", c->name);
 	TU_CHECK(c->keygen && c->sign && c->verify, "%s methods", c->name);
 	TU_CHECK(c->security_level <= 5, "%s security level", c->name);
+	/* Optional slots: the prepared-key ones all or none (release only with them); digest ones in pairs. */
+	TU_CHECK(!c->prepared_len == !c->prepare && !c->prepare == !c->verify_prepared && (!c->release || c->prepare),
+	         "%s prepared-key slots", c->name);
+	TU_CHECK(c->prepared_len % sizeof(uint16_t) == 0, "%s prepared length %zu", c->name, c->prepared_len);
+	TU_CHECK(!c->sign_digest == !c->verify_digest, "%s digest slots", c->name);
 	if (c->flags & PQS_SIG_COMPOSITE) {
 		const pqs_sig_class *a = NULL, *b = NULL;
 		TU_CHECK(pqs_composite_parts(c, &a, &b) == PQS_OK && a && b, "%s parts", c->name);
@@ -39,6 +45,10 @@ static void check_sizes(const pqs_sig_class *c)
 		         "%s fixed length follows its components", c->name);
 		TU_CHECK(!(a->flags & PQS_SIG_PQC) && (b->flags & PQS_SIG_PQC), "%s = classical + PQC", c->name);
 		TU_CHECK(pqs_sig_find(a->name) == a && pqs_sig_find(b->name) == b, "%s components registered", c->name);
+		/* The prepared key is the ECDSA part's, padded to keep alignment, then the PQC part's. */
+		TU_CHECK(a->prepared_len == PQS_ECDSA_PREPARED_BYTES && PQS_ECDSA_PREPARED_BYTES % PQS_SIG_PREPARED_ALIGN == 0 &&
+		                 c->prepared_len == a->prepared_len + pqs_sig_prepared_len(b),
+		         "%s prepared = %zu + %zu", c->name, a->prepared_len, pqs_sig_prepared_len(b));
 	}
 }
 

@@ -14,6 +14,18 @@
 #include "pqsig/sig.h"
 #include "testutil.h"
 
+/* Plain verify, checked against the prepared-key path (the same verdict, every call). */
+static int
+verify_both(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+	const uint8_t *msg, size_t msg_len, const uint8_t *pk)
+{
+	int r = cls->verify(cls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+	int rp = tu_verify_prepared(cls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+
+	TU_CHECK(rp == r, "%s: prepared verify %d, plain %d", cls->name, rp, r);
+	return r;
+}
+
 int
 main(void)
 {
@@ -41,7 +53,7 @@ main(void)
 		if (!(pcls && pk && msg && sig && pk_len == pcls->pk_len)) {
 			goto next;
 		}
-		r = pcls->verify(pcls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+		r = verify_both(pcls, sig, sig_len, msg, msg_len, pk);
 		TU_CHECK(r == PQS_OK, "case %zu: padded verify %d", ncases, r);
 		nvalid += r == PQS_OK;
 
@@ -51,11 +63,11 @@ main(void)
 			while (clen > 42 && sig[clen - 1] == 0) {
 				clen--;
 			}
-			r = ccls->verify(ccls, sig, clen, msg, msg_len, NULL, 0, pk);
+			r = verify_both(ccls, sig, clen, msg, msg_len, pk);
 			/* The last compressed byte may itself be zero: then one
 			 * zero byte must be kept. */
 			if (r != PQS_OK) {
-				r = ccls->verify(ccls, sig, clen + 1, msg, msg_len, NULL, 0, pk);
+				r = verify_both(ccls, sig, clen + 1, msg, msg_len, pk);
 			}
 			TU_CHECK(r == PQS_OK, "case %zu: compressed verify %d", ncases, r);
 		}
@@ -63,7 +75,7 @@ main(void)
 		/* One-bit changes of the message. */
 		for (size_t b = 0; b < msg_len * 8; b++) {
 			msg[b >> 3] ^= (uint8_t)(1u << (b & 7));
-			r = pcls->verify(pcls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+			r = verify_both(pcls, sig, sig_len, msg, msg_len, pk);
 			msg[b >> 3] ^= (uint8_t)(1u << (b & 7));
 			nflip++;
 			nflip_rejected += r != PQS_OK;
@@ -72,7 +84,7 @@ main(void)
 		/* One-bit changes of the signature (header, nonce, s2, padding). */
 		for (size_t b = 0; b < sig_len * 8; b++) {
 			sig[b >> 3] ^= (uint8_t)(1u << (b & 7));
-			r = pcls->verify(pcls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+			r = verify_both(pcls, sig, sig_len, msg, msg_len, pk);
 			sig[b >> 3] ^= (uint8_t)(1u << (b & 7));
 			nflip++;
 			nflip_rejected += r != PQS_OK;
@@ -81,7 +93,7 @@ main(void)
 			}
 		}
 		/* The unmodified inputs still verify (nothing was left changed). */
-		r = pcls->verify(pcls, sig, sig_len, msg, msg_len, NULL, 0, pk);
+		r = verify_both(pcls, sig, sig_len, msg, msg_len, pk);
 		TU_CHECK(r == PQS_OK, "case %zu: verify after flips %d", ncases, r);
 next:
 		free(pk);
@@ -93,5 +105,7 @@ next:
 	TU_CHECK(nflip == nflip_rejected, "%zu of %zu one-bit changes rejected", nflip_rejected, nflip);
 	printf("%zu/%zu vectors verify; %zu/%zu one-bit changes rejected\n",
 		nvalid, ncases, nflip_rejected, nflip);
+	printf("%lu verifications also through a prepared key\n", tu_prepared_verifies);
+	TU_CHECK(tu_prepared_verifies == 79150UL, "prepared-key verifications: %lu", tu_prepared_verifies);
 	return tu_finish("test_fndsa_verify_vectors");
 }

@@ -178,6 +178,14 @@ static unsigned run_sigver(unsigned *total, unsigned *n_true)
 					                            pk_len);
 			} else {
 				ret = pqs_mldsa_verify(set, sig, sig_len, msg, msg_len, ctx, ctx_len, pk, pk_len);
+				/* The class's prepared-key path gives the same verdict. */
+				const pqs_sig_class *cls = pqs_sig_find(set == PQS_MLDSA_44   ? "ML-DSA-44"
+				                                        : set == PQS_MLDSA_65 ? "ML-DSA-65"
+				                                                              : "ML-DSA-87");
+				if (pk && pk_len == cls->pk_len) {
+					int r2 = tu_verify_prepared(cls, sig, sig_len, msg, msg_len, ctx, ctx_len, pk);
+					TU_CHECK(r2 == ret, "sigVer tcId %lld: prepared verify %d, plain %d", tc, r2, ret);
+				}
 			}
 			/* A failing ACVP case is a modified message/signature: INVALID_SIGNATURE or a malformed hint. */
 			int ok = (expect == 1) ? ret == PQS_OK
@@ -213,10 +221,15 @@ static void run_all(const char *path)
 	printf("[%s] ACVP ML-DSA sigGen-tr1: %u/%u passed\n", path, sg1, total);
 	TU_CHECK(sg1 == 720 && total == 720, "sigGen-tr1 count %u/%u", sg1, total);
 
+	unsigned long prepared_before = tu_prepared_verifies;
 	unsigned sv = run_sigver(&total, &n_true);
 	printf("[%s] ACVP ML-DSA sigVer: %u/%u passed (%u valid, %u invalid)\n", path, sv, total, n_true,
 	       total - n_true);
 	TU_CHECK(sv == 180 && total == 180, "sigVer count %u/%u", sv, total);
+	/* The pure (external, no pre-hash) sigVer cases also run through a prepared key. */
+	unsigned long prepared = tu_prepared_verifies - prepared_before;
+	printf("[%s] ACVP ML-DSA sigVer: %lu pure cases also through a prepared key\n", path, prepared);
+	TU_CHECK(prepared == 45, "prepared-key sigVer count %lu", prepared);
 }
 
 int main(void)

@@ -62,6 +62,7 @@ static unsigned run_file(const char *alg)
 		ok = ok && sm_len == gsig_len + msg_len && tu_bytes_eq(gsig, sm, gsig_len) &&
 		     tu_bytes_eq(sm + gsig_len, msg, msg_len);
 		ok = ok && pqs_sig_verify(cls, gsig, gsig_len, msg, msg_len, NULL, 0, gpk) == PQS_OK;
+		ok = ok && tu_verify_prepared(cls, gsig, gsig_len, msg, msg_len, NULL, 0, gpk) == PQS_OK;
 		TU_CHECK(ok, "%s count %u", alg, n);
 		ok_n += (unsigned)ok;
 		n++;
@@ -91,5 +92,7 @@ int main(void)
 		run_file("ML-DSA-87");
 	}
 	mldsa_arith_allow_avx2(1);
+	printf("%lu verifications also through a prepared key\n", tu_prepared_verifies);
+	TU_CHECK(tu_prepared_verifies == 600UL, "prepared-key verifications: %lu", tu_prepared_verifies);
 	return tu_finish("test_mldsa_kat");
 }

@@ -205,7 +205,10 @@ static void run_verify_file(const char *name, unsigned *pass, unsigned *total)
 			if (ok && pk && pk_len == pqs_mldsa_pk_bytes(set)) {
 				int r2 = pqs_sig_verify(class_of(set), sig ? sig : (const uint8_t *)"", sig_len, msg, msg_len,
 				                        ctx, ctx_len, pk);
-				ok = r2 == want;
+				/* ... and so does the prepared-key path (pqs_sig_verify_prepared). */
+				int r3 = tu_verify_prepared(class_of(set), sig ? sig : (const uint8_t *)"", sig_len, msg, msg_len,
+				                            ctx, ctx_len, pk);
+				ok = r2 == want && r3 == want;
 			}
 			TU_CHECK(ok, "%s tcId %lld (%s): expected %d, got %d", name, tu_json_int(t, "tcId", -1),
 			         tu_json_str(t, "comment"), want, ret);
@@ -239,5 +242,7 @@ int main(void)
 		run_verify_file(name, &pass, &total);
 	}
 	printf("Wycheproof ML-DSA total: %u/%u passed\n", pass, total);
+	printf("%lu verifications also through a prepared key\n", tu_prepared_verifies);
+	TU_CHECK(tu_prepared_verifies == 619UL, "prepared-key verifications: %lu", tu_prepared_verifies);
 	return tu_finish("test_mldsa_wycheproof");
 }

@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include "pqsig/hex.h"
+#include "pqsig/sig.h"
 
 unsigned long tu_checks, tu_failures;
 
@@ -207,4 +208,25 @@ void tu_rsp_close(tu_rsp *r)
 {
 	free(r->text);
 	memset(r, 0, sizeof *r);
+}
+
+unsigned long tu_prepared_verifies;
+
+int tu_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                       size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk)
+{
+	size_t len = pqs_sig_prepared_len(cls);
+	/* aligned_alloc wants a multiple of the alignment. */
+	size_t cap = (len + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
+	void *prepared = aligned_alloc(PQS_SIG_PREPARED_ALIGN, cap ? cap : PQS_SIG_PREPARED_ALIGN);
+	if (!prepared)
+		return PQS_ERR_INTERNAL;
+	tu_prepared_verifies++;
+	int ret = pqs_sig_prepare(cls, prepared, pk);
+	if (ret == PQS_OK) {
+		ret = pqs_sig_verify_prepared(cls, sig, sig_len, msg, msg_len, ctx, ctx_len, prepared);
+		pqs_sig_release_prepared(cls, prepared);
+	}
+	free(prepared);
+	return ret;
 }

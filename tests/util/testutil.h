@@ -35,6 +35,17 @@ int tu_hex_decode_into(const char *hex, size_t hexlen, uint8_t *out);
 int tu_bytes_eq(const uint8_t *a, const uint8_t *b, size_t len);
 
 /*
+ * pqs_sig_verify through a prepared key (pqs_sig_prepare, then
+ * pqs_sig_verify_prepared, then release), so that the vector suites check
+ * that path gives the plain verdict.  A key that does not prepare returns
+ * the prepare error; the counter tu_prepared_verifies counts the calls.
+ */
+typedef struct pqs_sig_class_ pqs_sig_class;
+extern unsigned long tu_prepared_verifies;
+int tu_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                       size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *pk);
+
+/*
  * NIST KAT .rsp reader.  tu_rsp_next() advances to the next "count = N"
  * record and returns 1, or 0 at the end.  tu_rsp_get() returns the value
  * string of a field of the current record (NULL if absent).
