@@ -564,7 +564,7 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 fail:
 	bench_progress_done();
 	pki_free(p);
-	return cli_error("v2x %s: measurement failed: %s", name, e < -99 ? v2x_strerror(e) : pqs_strerror(e));
+	return cli_error("v2x %s: measurement failed: %s", name, pqs_strerror(e));
 }
 
 int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2x_result *res,

@@ -73,41 +73,41 @@ extern "C" {
 #define PQS_CHAIN_PAPER_TX_OVERHEAD 48
 #define PQS_CHAIN_PAPER_BLOCK_OVERHEAD 84
 
-/** Ledger error codes (distinct from, and below, the pqs_err range). */
+/** Ledger error codes: the block -200..-299 of include/pqsig/sig.h. */
 typedef enum {
-	PQS_CHAIN_ERR_TRUNCATED = -100,     /* input ends inside a field */
-	PQS_CHAIN_ERR_TRAILING = -101,      /* bytes after the last field */
-	PQS_CHAIN_ERR_VERSION = -102,       /* unknown block version or tx form byte */
-	PQS_CHAIN_ERR_UNKNOWN_ALG = -103,   /* algorithm id not in the registry */
-	PQS_CHAIN_ERR_SIG_LENGTH = -104,    /* signature length the scheme never produces */
-	PQS_CHAIN_ERR_CHAIN_ID = -105,      /* transaction or block for another chain */
-	PQS_CHAIN_ERR_BAD_SIGNATURE = -106, /* a transaction signature does not verify */
-	PQS_CHAIN_ERR_NONCE = -107,         /* nonce is not the sender's next nonce */
-	PQS_CHAIN_ERR_BALANCE = -108,       /* amount exceeds the sender's balance */
-	PQS_CHAIN_ERR_MERKLE = -109,        /* header Merkle root differs from the body's */
-	PQS_CHAIN_ERR_PARENT = -110,        /* parent hash is not the current tip */
-	PQS_CHAIN_ERR_HEIGHT = -111,        /* height is not tip height + 1 */
-	PQS_CHAIN_ERR_TIMESTAMP = -112,     /* timestamp earlier than the parent's */
-	PQS_CHAIN_ERR_STATE_DIGEST = -113,  /* header state digest differs from the result */
-	PQS_CHAIN_ERR_UNKNOWN_SENDER = -114,/* referenced sender has no known public key */
-	PQS_CHAIN_ERR_ALG_MISMATCH = -115,  /* tx algorithm differs from the account's */
-	PQS_CHAIN_ERR_PK_FORM = -116,       /* pk carried when known, or pk of a keyed account */
-	PQS_CHAIN_ERR_TOO_LARGE = -117,     /* count or size over PQS_CHAIN_MAX_* */
-	PQS_CHAIN_ERR_OVERFLOW = -118,      /* a balance or nonce would overflow 64 bits */
-	PQS_CHAIN_ERR_STORE = -119,         /* LMDB or file-system failure */
-	PQS_CHAIN_ERR_CORRUPT = -120,       /* stored records disagree with the chain */
-	PQS_CHAIN_ERR_NOT_FOUND = -121,     /* no such block, account or wallet name */
-	PQS_CHAIN_ERR_EXISTS = -122,        /* data directory or name already exists */
-	PQS_CHAIN_ERR_NOMEM = -123,         /* allocation failed */
-	PQS_CHAIN_ERR_GENESIS = -124,       /* malformed genesis (duplicate account, ...) */
-	PQS_CHAIN_ERR_NO_LMDB = -125,       /* built without LMDB */
-	PQS_CHAIN_ERR_DAMAGED = -126,       /* store file shorter than its pages, or a record outside it */
-	PQS_CHAIN_ERR_BUSY = -127,          /* another process wrote the chain since this node loaded it */
-	PQS_CHAIN_ERR_NAME = -128,          /* wallet name empty or over PQS_CHAIN_MAX_NAME bytes */
-	PQS_CHAIN_ERR_FILE_MODE = -129      /* the store holding wallet secrets is readable by others */
+	PQS_CHAIN_ERR_TRUNCATED = -200,     /* input ends inside a field */
+	PQS_CHAIN_ERR_TRAILING = -201,      /* bytes after the last field */
+	PQS_CHAIN_ERR_VERSION = -202,       /* unknown block version or tx form byte */
+	PQS_CHAIN_ERR_UNKNOWN_ALG = -203,   /* algorithm id not in the registry */
+	PQS_CHAIN_ERR_SIG_LENGTH = -204,    /* signature length the scheme never produces */
+	PQS_CHAIN_ERR_CHAIN_ID = -205,      /* transaction or block for another chain */
+	PQS_CHAIN_ERR_BAD_SIGNATURE = -206, /* a transaction signature does not verify */
+	PQS_CHAIN_ERR_NONCE = -207,         /* nonce is not the sender's next nonce */
+	PQS_CHAIN_ERR_BALANCE = -208,       /* amount exceeds the sender's balance */
+	PQS_CHAIN_ERR_MERKLE = -209,        /* header Merkle root differs from the body's */
+	PQS_CHAIN_ERR_PARENT = -210,        /* parent hash is not the current tip */
+	PQS_CHAIN_ERR_HEIGHT = -211,        /* height is not tip height + 1 */
+	PQS_CHAIN_ERR_TIMESTAMP = -212,     /* timestamp earlier than the parent's */
+	PQS_CHAIN_ERR_STATE_DIGEST = -213,  /* header state digest differs from the result */
+	PQS_CHAIN_ERR_UNKNOWN_SENDER = -214,/* referenced sender has no known public key */
+	PQS_CHAIN_ERR_ALG_MISMATCH = -215,  /* tx algorithm differs from the account's */
+	PQS_CHAIN_ERR_PK_FORM = -216,       /* pk carried when known, or pk of a keyed account */
+	PQS_CHAIN_ERR_TOO_LARGE = -217,     /* count or size over PQS_CHAIN_MAX_* */
+	PQS_CHAIN_ERR_OVERFLOW = -218,      /* a balance or nonce would overflow 64 bits */
+	PQS_CHAIN_ERR_STORE = -219,         /* LMDB or file-system failure */
+	PQS_CHAIN_ERR_CORRUPT = -220,       /* stored records disagree with the chain */
+	PQS_CHAIN_ERR_NOT_FOUND = -221,     /* no such block, account or wallet name */
+	PQS_CHAIN_ERR_EXISTS = -222,        /* data directory or name already exists */
+	PQS_CHAIN_ERR_NOMEM = -223,         /* allocation failed */
+	PQS_CHAIN_ERR_GENESIS = -224,       /* malformed genesis (duplicate account, ...) */
+	PQS_CHAIN_ERR_NO_LMDB = -225,       /* built without LMDB */
+	PQS_CHAIN_ERR_DAMAGED = -226,       /* store file shorter than its pages, or a record outside it */
+	PQS_CHAIN_ERR_BUSY = -227,          /* another process wrote the chain since this node loaded it */
+	PQS_CHAIN_ERR_NAME = -228,          /* wallet name empty or over PQS_CHAIN_MAX_NAME bytes */
+	PQS_CHAIN_ERR_FILE_MODE = -229      /* the store holding wallet secrets is readable by others */
 } pqs_chain_err;
 
-/** One-line description of a pqs_chain_err or pqs_err code. */
+/** One-line description of a pqs_chain_err or any other code: pqs_strerror(err). */
 const char *pqs_chain_strerror(int err);
 
 /** Address of a public key under a scheme: see the header comment. */

@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-/** SCMS-specific error codes (distinct from the pqs_err codes). */
+/** SCMS-specific error codes: the block -600..-699 of include/pqsig/sig.h. */
 enum {
 	PQS_SCMS_ERR_TRUNCATED = -600,   /* message ends inside a field */
 	PQS_SCMS_ERR_TRAILING = -601,    /* bytes left after a complete message */
@@ -48,7 +48,7 @@ enum {
 	PQS_SCMS_ERR_DUPLICATE = -612    /* the same (i, j) or request id appears twice */
 };
 
-/** Message for a pqs_err, v2x_err (include/pqsig/v2x.h) or PQS_SCMS_ERR_* code. */
+/** Message for a code of any family (PQS_SCMS_ERR_*, pqs_err, v2x_err, ...): pqs_strerror(err). */
 const char *pqs_scms_strerror(int err);
 
 #define PQS_SCMS_POINT_LEN 33  /* compressed P-256 point */

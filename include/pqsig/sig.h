@@ -25,6 +25,24 @@
 extern "C" {
 #endif
 
+/*
+ * One error space.  Every family of codes owns a block of 100 values, so a
+ * code names its family and pqs_strerror() describes all of them:
+ *      -1 ..  -99  pqs_err (below): core and signature schemes
+ *    -100 .. -199  V2X_ERR_*        include/pqsig/v2x.h  (IEEE 1609.2 stack)
+ *    -200 .. -299  PQS_CHAIN_ERR_*  include/pqsig/chain.h (ledger)
+ *    -300 .. -399  reserved
+ *    -400 .. -499  WSM_ERR_*        include/pqsig/wsm.h  (IEEE 1609.3 WSMP)
+ *    -500 .. -599  reserved
+ *    -600 .. -699  PQS_SCMS_ERR_*   include/pqsig/scms.h (IEEE 1609.2.1 SCMS)
+ * A new family takes a reserved block (docs/ARCHITECTURE.md, "Add an error code").
+ */
+#define PQS_ERR_FAMILY_SIZE 100
+#define PQS_ERR_BASE_V2X (-100)
+#define PQS_ERR_BASE_CHAIN (-200)
+#define PQS_ERR_BASE_WSM (-400)
+#define PQS_ERR_BASE_SCMS (-600)
+
 /** Error codes.  0 is success; every failure is a distinct negative value. */
 typedef enum {
 	PQS_OK = 0,
@@ -44,10 +62,15 @@ typedef enum {
 	PQS_ERR_INTERNAL = -14,        /* library failure (e.g. OpenSSL), not the input */
 	PQS_ERR_DECODE = -15,          /* generic malformed input (see module-specific codes) */
 	PQS_ERR_SEED_REJECTED = -16,   /* keygen seed that the scheme's key generation rejects */
+	PQS_ERR_NOMEM = -17,           /* memory allocation failed */
 	PQS_ERR_ENCODING = PQS_ERR_DECODE
 } pqs_err;
 
-/** One-line, static, human-readable description of an error code. */
+/**
+ * One-line, static, human-readable description of a code of any family
+ * above; "unknown error" for a value no family defines (or whose family's
+ * component is not linked into the program).
+ */
 const char *pqs_strerror(int err);
 
 /* Class flags. */

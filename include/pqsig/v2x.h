@@ -33,7 +33,7 @@
  *
  * Every function returns V2X_OK (0) or a negative v2x_err code;
  * v2x_strerror() gives a one-line message.  Codes from the signature core
- * (pqs_err, -1..-15) are never returned: they are mapped to v2x codes.
+ * (pqs_err, -1..-99) are never returned: they are mapped to v2x codes.
  */
 #ifndef PQSIG_V2X_H
 #define PQSIG_V2X_H
@@ -52,9 +52,10 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 /**
- * Error codes.  -100..-129: the input is malformed (decoding failed);
+ * Error codes, the V2X block -100..-199 of include/pqsig/sig.h.
+ * -100..-129: the input is malformed (decoding failed);
  * -130..-169: well-formed but invalid (signature, chain, policy);
- * -170..: usage and environment.  v2x_err_is_malformed() tells the first
+ * -170..-199: usage and environment.  v2x_err_is_malformed() tells the first
  * class apart (the CLI exits 2 for it, 1 for invalid).
  */
 typedef enum {
@@ -104,7 +105,7 @@ typedef enum {
 	V2X_ERR_NO_SECRET_KEY = -176     /* signing with a key that has no secret part */
 } v2x_err;
 
-/** One-line, static description of a v2x_err code. */
+/** One-line, static description of a v2x_err code: the same text as pqs_strerror(err). */
 const char *v2x_strerror(int err);
 
 /** 1 if err means "the input could not be decoded" (v2x codes -100..-129), else 0. */

@@ -99,7 +99,7 @@ typedef enum {
 	WSM_ERR_PCAP_IO = -419           /* writing the pcap stream failed */
 } wsm_err;
 
-/** One-line description of a WSM_ERR_* code, or of a pqs_err (delegates to pqs_strerror). */
+/** One-line description of a WSM_ERR_* code (block -400..-499 of pqsig/sig.h) or any other code: pqs_strerror(err). */
 const char *wsm_strerror(int err);
 
 /* ------------------------------------------------------------------ */
@@ -309,7 +309,7 @@ void wsm_reasm_free(wsm_reasm *r);
  * sender, message id, count, total length and digest all match; any other
  * fragment starts or joins a different candidate message.  An unfragmented
  * SPDU (not starting with WSM_FRAG_TYPE) is returned at once as COMPLETE.
- * Returns PQS_OK and fills *res, or PQS_ERR_ARG / PQS_ERR_INTERNAL (out
+ * Returns PQS_OK and fills *res, or PQS_ERR_ARG / PQS_ERR_NOMEM (out
  * of memory; nothing changed).
  */
 int wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,

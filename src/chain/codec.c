@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errors.h"
 #include "chain_internal.h"
 #include "pqsig/sha3.h"
 
-const char *pqs_chain_strerror(int err)
+/* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
+const char *pqs_chain_error_message(int err)
 {
 	switch (err) {
 	case PQS_CHAIN_ERR_TRUNCATED: return "input ends inside a field";
@@ -44,8 +46,13 @@ const char *pqs_chain_strerror(int err)
 	case PQS_CHAIN_ERR_BUSY: return "the chain is busy: another process is writing";
 	case PQS_CHAIN_ERR_NAME: return "wallet name is empty or longer than 255 bytes";
 	case PQS_CHAIN_ERR_FILE_MODE: return "the wallet store (data.mdb) is readable by other users: chmod 600 it";
-	default: return pqs_strerror(err);
+	default: return NULL;
 	}
+}
+
+const char *pqs_chain_strerror(int err)
+{
+	return pqs_strerror(err);
 }
 
 void pqs_chain_address(uint8_t addr[PQS_CHAIN_ADDR_LEN], const pqs_sig_class *cls, const uint8_t *pk)

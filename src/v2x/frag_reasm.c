@@ -261,7 +261,7 @@ static int msg_open(wsm_reasm *r, const reasm_key *k, uint64_t now_ms, reasm_msg
 	if (!buf || !bits) {
 		free(buf);
 		free(bits);
-		return PQS_ERR_INTERNAL;
+		return PQS_ERR_NOMEM;
 	}
 	size_t msgs, bytes;
 	sender_load(r, k->sender, &msgs, &bytes);

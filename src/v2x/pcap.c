@@ -141,7 +141,7 @@ int wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus,
 		return wsm_encode(probe, sizeof probe, &plen, &o->hdr, NULL, 0);
 	}
 	uint8_t *data = malloc(limit), *wsm = malloc(wsm_cap);
-	int rc = (data && wsm) ? PQS_OK : PQS_ERR_INTERNAL;
+	int rc = (data && wsm) ? PQS_OK : PQS_ERR_NOMEM;
 	size_t count = 0;
 	if (!rc)
 		rc = wsm_pcap_write_header(f, o->link);

@@ -15,12 +15,13 @@
 #include <openssl/opensslconf.h>
 #include <openssl/sha.h>
 
+#include "core/errors.h"
 #include "v2x_inner.h"
 
-const char *v2x_strerror(int err)
+/* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
+const char *pqs_v2x_error_message(int err)
 {
 	switch (err) {
-	case V2X_OK: return "success";
 	case V2X_ERR_TRUNCATED: return "malformed: input ends inside a value";
 	case V2X_ERR_TRAILING: return "malformed: trailing bytes after the encoding";
 	case V2X_ERR_LENGTH_NONCANONICAL: return "malformed: non-canonical length determinant";
@@ -60,8 +61,13 @@ const char *v2x_strerror(int err)
 	case V2X_ERR_NOMEM: return "out of memory, or store/cache full";
 	case V2X_ERR_CRYPTO: return "signature core failure";
 	case V2X_ERR_NO_SECRET_KEY: return "key has no secret part";
-	default: return "unknown V2X error";
+	default: return NULL;
 	}
+}
+
+const char *v2x_strerror(int err)
+{
+	return pqs_strerror(err);
 }
 
 int v2x_err_is_malformed(int err)

@@ -16,9 +16,11 @@
  */
 #include <string.h>
 
+#include "core/errors.h"
 #include "pqsig/wsm.h"
 
-const char *wsm_strerror(int err)
+/* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
+const char *pqs_wsm_error_message(int err)
 {
 	switch (err) {
 	case WSM_ERR_TRUNCATED: return "WSM truncated";
@@ -41,8 +43,13 @@ const char *wsm_strerror(int err)
 	case WSM_ERR_FRAG_LENGTH: return "fragment payload length does not match its header";
 	case WSM_ERR_FRAG_TOO_BIG: return "SPDU needs more than 65535 fragments";
 	case WSM_ERR_PCAP_IO: return "cannot write the pcap stream";
-	default: return pqs_strerror(err);
+	default: return NULL;
 	}
+}
+
+const char *wsm_strerror(int err)
+{
+	return pqs_strerror(err);
 }
 
 /* ---- p-encoding (VarLengthNumber, Ieee1609Dot3Wee) ---- */

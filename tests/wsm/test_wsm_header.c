@@ -281,7 +281,8 @@ static void test_rejections(void)
 	TU_CHECK(wsm_decode(NULL, 0, &h, NULL, NULL) == PQS_ERR_ARG, "decode NULL");
 	/* Every code has its own message. */
 	for (int e = WSM_ERR_PCAP_IO; e <= WSM_ERR_TRUNCATED; e++)
-		TU_CHECK(strcmp(wsm_strerror(e), pqs_strerror(e)) != 0, "message for %d", e);
+		TU_CHECK(strcmp(wsm_strerror(e), pqs_strerror(e)) == 0 && strcmp(wsm_strerror(e), "unknown error") != 0,
+		         "message for %d", e);
 	TU_CHECK(strcmp(wsm_strerror(PQS_ERR_ARG), pqs_strerror(PQS_ERR_ARG)) == 0, "pqs_err delegated");
 }
 

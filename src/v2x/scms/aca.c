@@ -64,9 +64,10 @@ static int issue_ca_cert(pqs_scms_aca *a, v2x_cert_role role, const v2x_key *sub
 	if (role == V2X_CERT_ROOT)
 		p.min_chain_length = 2;
 	size_t cap = v2x_cert_max_len(&p, subject->alg, issuer->alg);
-	*out = cap ? malloc(cap) : NULL;
-	if (!*out)
+	if (!cap)
 		return PQS_ERR_INTERNAL;
+	if (!(*out = malloc(cap)))
+		return PQS_ERR_NOMEM;
 	return v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len);
 }
 
@@ -82,7 +83,7 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 	}
 	pqs_scms_aca *a = calloc(1, sizeof *a);
 	if (!a) {
-		*err = PQS_ERR_INTERNAL;
+		*err = PQS_ERR_NOMEM;
 		return NULL;
 	}
 	a->alg = alg;
@@ -141,7 +142,7 @@ static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, cons
 	size_t cap = rc == PQS_OK ? v2x_cert_max_len(&p, alg, a->alg) : 0;
 	*out = cap ? malloc(cap) : NULL;
 	if (rc == PQS_OK && !*out)
-		rc = PQS_ERR_INTERNAL;
+		rc = cap ? PQS_ERR_NOMEM : PQS_ERR_INTERNAL;
 	if (rc == PQS_OK)
 		rc = v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
 	if (rc != PQS_OK) {
@@ -166,7 +167,7 @@ static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uin
 	v2x_cert *dec = NULL;
 	int rc = issue_pseudonym(a, i, v2x_alg_find("ECDSA-P256"), PU, 33, &ex, &ex_len);
 	if (rc == PQS_OK && !(dec = malloc(sizeof *dec)))
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	if (rc == PQS_OK)
 		rc = v2x_cert_decode(dec, ex, ex_len);
 	if (rc == PQS_OK) {
@@ -179,7 +180,7 @@ static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uin
 			size_t n = end - 1; /* one byte shorter: the PublicVerificationKey tag goes */
 			uint8_t *c = malloc(n);
 			if (!c) {
-				rc = PQS_ERR_INTERNAL;
+				rc = PQS_ERR_NOMEM;
 			} else {
 				c[0] = 0x00; /* preamble: signature absent */
 				c[1] = 3;    /* version */
@@ -267,7 +268,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 		resp.enc = SCMS_RESP_ECIES;
 		body_len = content_len + PQS_ECIES_OVERHEAD;
 		if (rc == PQS_OK && !(body = malloc(body_len)))
-			rc = PQS_ERR_INTERNAL;
+			rc = PQS_ERR_NOMEM;
 		/* 1609.2.1 section 9.3: encrypt to the butterfly encryption key (original) or to the
 		 * signing cocoon key itself (unified). */
 		if (rc == PQS_OK)
@@ -284,7 +285,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 		size_t inner_len = 0;
 		scms_pqc_inner in;
 		rc = inner ? pqs_ecies_decrypt(inner, q.body_len, &inner_len, a->enc_priv, NULL, q.body, q.body_len)
-		           : PQS_ERR_INTERNAL;
+		           : PQS_ERR_NOMEM;
 		if (rc == PQS_OK)
 			rc = scms_pqc_inner_decode(&in, inner, inner_len);
 		if (rc == PQS_OK) {
@@ -297,7 +298,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 		resp.enc = SCMS_RESP_AESCCM;
 		body_len = content_len + PQS_AESCCM_OVERHEAD;
 		if (rc == PQS_OK && !(body = malloc(body_len)))
-			rc = PQS_ERR_INTERNAL;
+			rc = PQS_ERR_NOMEM;
 		if (rc == PQS_OK)
 			rc = pqs_aesccm_encrypt(body, body_len, &body_len, resp_key, content, content_len, a->rng);
 		pqs_zeroize(resp_key, sizeof resp_key);
@@ -326,7 +327,7 @@ int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint
 	uint8_t **resp = calloc(l.count, sizeof *resp);
 	size_t *resp_len = calloc(l.count, sizeof *resp_len);
 	if (!resp || !resp_len)
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	/* All or nothing: one bad request rejects the batch, and no response leaves the ACA. */
 	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++)
 		rc = answer(a, l.item[k], l.item_len[k], &resp[k], &resp_len[k]);

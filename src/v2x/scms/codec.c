@@ -24,7 +24,7 @@ static int encode_alloc(write_fn fn, const void *m, uint8_t **out, size_t *len)
 	scms_wr_done(&w, &need);
 	uint8_t *buf = malloc(need ? need : 1);
 	if (!buf)
-		return PQS_ERR_INTERNAL;
+		return PQS_ERR_NOMEM;
 	scms_wr_init(&w, buf, need);
 	fn(&w, m);
 	if (scms_wr_done(&w, len) != PQS_OK) {

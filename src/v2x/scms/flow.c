@@ -46,7 +46,7 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 	res->requests = calloc(V, sizeof *res->requests);
 	res->request_len = calloc(V, sizeof *res->request_len);
 	if (!res->vehicle || !res->requests || !res->request_len)
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 
 	/* PKI setup (not timed). */
 	if (rc == PQS_OK)

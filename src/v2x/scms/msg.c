@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "core/errors.h"
 #include "pqsig/v2x.h"
 #include "scms_inner.h"
 
@@ -120,7 +121,8 @@ int scms_rd_header(scms_rd *r, uint8_t want_type)
 	return v == SCMS_FORMAT_VERSION ? PQS_OK : PQS_SCMS_ERR_VERSION;
 }
 
-const char *pqs_scms_strerror(int err)
+/* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
+const char *pqs_scms_error_message(int err)
 {
 	switch (err) {
 	case PQS_SCMS_ERR_TRUNCATED: return "SCMS message truncated";
@@ -136,6 +138,11 @@ const char *pqs_scms_strerror(int err)
 	case PQS_SCMS_ERR_UNKNOWN_REQUEST: return "response to an unknown request";
 	case PQS_SCMS_ERR_COUNT: return "SCMS message count out of range";
 	case PQS_SCMS_ERR_DUPLICATE: return "duplicate request";
-	default: return err <= -100 && err > -200 ? v2x_strerror(err) : pqs_strerror(err);
+	default: return NULL;
 	}
+}
+
+const char *pqs_scms_strerror(int err)
+{
+	return pqs_strerror(err);
 }

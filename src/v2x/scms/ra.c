@@ -77,7 +77,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
 		nc *= 2;
 	void *q = realloc(*p, nc * elem);
 	if (!q)
-		return PQS_ERR_INTERNAL;
+		return PQS_ERR_NOMEM;
 	*p = q;
 	*cap = nc;
 	return PQS_OK;
@@ -198,7 +198,7 @@ int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len)
 	}
 	const uint8_t **item = malloc(n * sizeof *item);
 	size_t *len = malloc(n * sizeof *len);
-	int rc = item && len ? PQS_OK : PQS_ERR_INTERNAL;
+	int rc = item && len ? PQS_OK : PQS_ERR_NOMEM;
 	for (uint32_t k = 0; k < n && rc == PQS_OK; k++) {
 		item[k] = r->req[k].msg;
 		len[k] = r->req[k].len;
@@ -244,7 +244,7 @@ int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len)
 		return rc;
 	ra_request **route = calloc(l.count, sizeof *route);
 	if (!route)
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	/* Pass 1: every response well formed, known and answered once - or nothing is filed. */
 	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++) {
 		scms_cert_resp resp;

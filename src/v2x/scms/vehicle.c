@@ -86,7 +86,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 	}
 	pqs_scms_vehicle *v = calloc(1, sizeof *v);
 	if (!v) {
-		*err = PQS_ERR_INTERNAL;
+		*err = PQS_ERR_NOMEM;
 		return NULL;
 	}
 	v->cfg = *cfg;
@@ -102,7 +102,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 			rc = PQS_ERR_ARG;
 	}
 	if (rc == PQS_OK && !(v->aca_cert = malloc(aca_len)))
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	if (rc == PQS_OK) {
 		memcpy(v->aca_cert, aca_cert, aca_len);
 		v->aca_len = aca_len;
@@ -126,7 +126,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 	if (rc == PQS_OK && aca_enc_pub)
 		memcpy(v->aca_enc_pub, aca_enc_pub, 33);
 	if (rc == PQS_OK && !(v->certs = calloc(v->n, sizeof *v->certs)))
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	if (rc != PQS_OK) {
 		pqs_scms_vehicle_free(v);
 		*err = rc;
@@ -179,7 +179,7 @@ static int request_pqc(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len, size
 	v->pqc_pk = malloc(v->n * c->pk_len);
 	v->pqc_sk = malloc(v->n * c->sk_len);
 	v->resp_key = enc ? malloc(v->n * 16) : NULL;
-	int rc = entries && v->pqc_pk && v->pqc_sk && (!enc || (inner && v->resp_key)) ? PQS_OK : PQS_ERR_INTERNAL;
+	int rc = entries && v->pqc_pk && v->pqc_sk && (!enc || (inner && v->resp_key)) ? PQS_OK : PQS_ERR_NOMEM;
 	for (size_t k = 0; k < v->n && rc == PQS_OK; k++) {
 		uint8_t *pk = v->pqc_pk + k * c->pk_len;
 		rc = pqs_sig_keygen(c, pk, v->pqc_sk + k * c->sk_len, NULL, 0, v->rng);
@@ -296,18 +296,18 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 		if (rc == PQS_OK && resp.body_len < PQS_ECIES_OVERHEAD)
 			rc = PQS_SCMS_ERR_TRUNCATED;
 		if (rc == PQS_OK && !(pt = malloc(resp.body_len)))
-			rc = PQS_ERR_INTERNAL;
+			rc = PQS_ERR_NOMEM;
 		if (rc == PQS_OK)
 			rc = pqs_ecies_decrypt(pt, resp.body_len, &pt_len, dk, NULL, resp.body, resp.body_len);
 	} else if (v->cfg.mode == PQS_SCMS_PQC_ENCRYPTED) {
 		if (resp.body_len < PQS_AESCCM_OVERHEAD)
 			rc = PQS_SCMS_ERR_TRUNCATED;
 		if (rc == PQS_OK && !(pt = malloc(resp.body_len)))
-			rc = PQS_ERR_INTERNAL;
+			rc = PQS_ERR_NOMEM;
 		if (rc == PQS_OK)
 			rc = pqs_aesccm_decrypt(pt, resp.body_len, &pt_len, v->resp_key + 16 * k, resp.body, resp.body_len);
 	} else if (!(pt = malloc(resp.body_len))) {
-		rc = PQS_ERR_INTERNAL;
+		rc = PQS_ERR_NOMEM;
 	} else {
 		memcpy(pt, resp.body, resp.body_len);
 		pt_len = resp.body_len;
@@ -351,7 +351,7 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 	if (rc == PQS_OK) {
 		out->cert = malloc(ct.cert_len);
 		if (!out->cert) {
-			rc = PQS_ERR_INTERNAL;
+			rc = PQS_ERR_NOMEM;
 		} else {
 			memcpy(out->cert, ct.cert, ct.cert_len);
 			out->cert_len = ct.cert_len;
