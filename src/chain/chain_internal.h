@@ -50,7 +50,7 @@ static inline size_t chain_alloc_len(const pqs_sig_class *cls)
 typedef void (*chain_job_fn)(void *ctx, size_t i);
 void chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
 
-/* SHA-256 of a || b through OpenSSL (src/chain/merkle.c); PQS_ERR_INTERNAL on failure. */
+/* SHA-256 of a || b (src/chain/merkle.c, over src/core/sha2.c); always PQS_OK. */
 int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
 /* RFC 6962 MTH over leaf hashes already computed (H(0x00 || data) each); for the RFC's test vectors. */
