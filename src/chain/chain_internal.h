@@ -1,6 +1,6 @@
 /*
- * Ledger internals shared by the src/chain modules: big-endian field
- * access, the domain-separation tags, and the thread pool's job entry.
+ * Ledger internals shared by the src/chain modules: the domain-separation
+ * tags and the thread pool's job entry (field codecs: core/bytes.h).
  */
 #ifndef PQSIG_CHAIN_INTERNAL_H
 #define PQSIG_CHAIN_INTERNAL_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bytes.h"
 #include "pqsig/chain.h"
 
 /*
@@ -32,42 +33,6 @@
 /* Fixed part of a tx around the sender key/address and the signature. */
 #define CHAIN_TX_FIXED (1 + 4 + 2 + PQS_CHAIN_ADDR_LEN + 8 + 8 + 2)
 
-static inline void chain_put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static inline void chain_put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 3; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
-static inline void chain_put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
-static inline uint16_t chain_get16(const uint8_t *p)
-{
-	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
-}
-
-static inline uint32_t chain_get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static inline uint64_t chain_get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* Length of one genesis allocation entry of a scheme: u16 alg || pk || u64 balance. */
 static inline size_t chain_alloc_len(const pqs_sig_class *cls)
 {
@@ -85,7 +50,7 @@ static inline size_t chain_alloc_len(const pqs_sig_class *cls)
 typedef void (*chain_job_fn)(void *ctx, size_t i);
 void chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
 
-/* SHA-256 of a || b through OpenSSL (src/chain/merkle.c); PQS_ERR_INTERNAL on failure. */
+/* SHA-256 of a || b (src/chain/merkle.c, over src/core/sha2.c); always PQS_OK. */
 int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
 /* RFC 6962 MTH over leaf hashes already computed (H(0x00 || data) each); for the RFC's test vectors. */

@@ -60,7 +60,7 @@ void pqs_chain_address(uint8_t addr[PQS_CHAIN_ADDR_LEN], const pqs_sig_class *cl
 	/* The scheme id is hashed with the key so the same bytes under two schemes are two accounts. */
 	pqs_keccak k;
 	uint8_t id[2], h[32];
-	chain_put16(id, cls->id);
+	pqs_store_be16(id, cls->id);
 	pqs_sha3_256_init(&k);
 	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_ADDR, sizeof CHAIN_TAG_ADDR - 1);
 	pqs_keccak_absorb(&k, id, 2);
@@ -87,8 +87,8 @@ int pqs_chain_tx_decode(pqs_chain_tx *tx, const uint8_t *in, size_t len, size_t 
 	tx->form = in[0];
 	if (tx->form != PQS_CHAIN_TX_PK && tx->form != PQS_CHAIN_TX_REF)
 		return PQS_CHAIN_ERR_VERSION;
-	tx->chain_id = chain_get32(in + 1);
-	tx->cls = pqs_sig_find_id(chain_get16(in + 5));
+	tx->chain_id = pqs_load_be32(in + 1);
+	tx->cls = pqs_sig_find_id(pqs_load_be16(in + 5));
 	if (!tx->cls)
 		return PQS_CHAIN_ERR_UNKNOWN_ALG;
 	size_t sender_len = tx->form == PQS_CHAIN_TX_PK ? tx->cls->pk_len : PQS_CHAIN_ADDR_LEN;
@@ -105,9 +105,9 @@ int pqs_chain_tx_decode(pqs_chain_tx *tx, const uint8_t *in, size_t len, size_t 
 	pos += sender_len;
 	memcpy(tx->recipient, in + pos, PQS_CHAIN_ADDR_LEN);
 	pos += PQS_CHAIN_ADDR_LEN;
-	tx->amount = chain_get64(in + pos);
-	tx->nonce = chain_get64(in + pos + 8);
-	tx->sig_len = chain_get16(in + pos + 16);
+	tx->amount = pqs_load_be64(in + pos);
+	tx->nonce = pqs_load_be64(in + pos + 8);
+	tx->sig_len = pqs_load_be16(in + pos + 16);
 	pos += 18;
 	if (!sig_len_ok(tx->cls, tx->sig_len))
 		return PQS_CHAIN_ERR_SIG_LENGTH;
@@ -137,8 +137,8 @@ static size_t put_prefix(uint8_t *out, const pqs_chain_tx *tx, uint8_t form)
 {
 	uint8_t *p = out;
 	*p++ = form;
-	chain_put32(p, tx->chain_id);
-	chain_put16(p + 4, tx->cls->id);
+	pqs_store_be32(p, tx->chain_id);
+	pqs_store_be16(p + 4, tx->cls->id);
 	p += 6;
 	if (form == PQS_CHAIN_TX_PK) {
 		memcpy(p, tx->sender_pk, tx->cls->pk_len);
@@ -149,9 +149,9 @@ static size_t put_prefix(uint8_t *out, const pqs_chain_tx *tx, uint8_t form)
 	}
 	memcpy(p, tx->recipient, PQS_CHAIN_ADDR_LEN);
 	p += PQS_CHAIN_ADDR_LEN;
-	chain_put64(p, tx->amount);
-	chain_put64(p + 8, tx->nonce);
-	chain_put16(p + 16, (uint16_t)tx->sig_len);
+	pqs_store_be64(p, tx->amount);
+	pqs_store_be64(p + 8, tx->nonce);
+	pqs_store_be16(p + 16, (uint16_t)tx->sig_len);
 	return (size_t)(p + 18 - out);
 }
 
@@ -183,12 +183,12 @@ static void tx_body(uint8_t out[TX_BODY_LEN], const pqs_chain_tx *tx)
 	 * re-labelled as another scheme's.  The sender is signed by address,
 	 * which already commits to the key, so both wire forms sign the same.
 	 */
-	chain_put32(out, tx->chain_id);
-	chain_put16(out + 4, tx->cls->id);
+	pqs_store_be32(out, tx->chain_id);
+	pqs_store_be16(out + 4, tx->cls->id);
 	memcpy(out + 6, tx->sender, PQS_CHAIN_ADDR_LEN);
 	memcpy(out + 6 + PQS_CHAIN_ADDR_LEN, tx->recipient, PQS_CHAIN_ADDR_LEN);
-	chain_put64(out + 6 + 2 * PQS_CHAIN_ADDR_LEN, tx->amount);
-	chain_put64(out + 14 + 2 * PQS_CHAIN_ADDR_LEN, tx->nonce);
+	pqs_store_be64(out + 6 + 2 * PQS_CHAIN_ADDR_LEN, tx->amount);
+	pqs_store_be64(out + 14 + 2 * PQS_CHAIN_ADDR_LEN, tx->nonce);
 }
 
 void pqs_chain_tx_digest(uint8_t digest[PQS_CHAIN_HASH_LEN], const pqs_chain_tx *tx)
@@ -270,14 +270,14 @@ void pqs_chain_header_encode(uint8_t out[PQS_CHAIN_HEADER_LEN], const pqs_chain_
 {
 	uint8_t *p = out;
 	*p++ = CHAIN_BLOCK_VERSION;
-	chain_put32(p, h->chain_id);
-	chain_put64(p + 4, h->height);
-	chain_put64(p + 12, h->timestamp);
+	pqs_store_be32(p, h->chain_id);
+	pqs_store_be64(p + 4, h->height);
+	pqs_store_be64(p + 12, h->timestamp);
 	p += 20;
 	memcpy(p, h->parent, 32);
 	memcpy(p + 32, h->merkle_root, 32);
 	memcpy(p + 64, h->state_digest, 32);
-	chain_put32(p + 96, h->count);
+	pqs_store_be32(p + 96, h->count);
 }
 
 int pqs_chain_header_decode(pqs_chain_header *h, const uint8_t *in, size_t len)
@@ -288,13 +288,13 @@ int pqs_chain_header_decode(pqs_chain_header *h, const uint8_t *in, size_t len)
 		return PQS_CHAIN_ERR_TRUNCATED;
 	if (in[0] != CHAIN_BLOCK_VERSION)
 		return PQS_CHAIN_ERR_VERSION;
-	h->chain_id = chain_get32(in + 1);
-	h->height = chain_get64(in + 5);
-	h->timestamp = chain_get64(in + 13);
+	h->chain_id = pqs_load_be32(in + 1);
+	h->height = pqs_load_be64(in + 5);
+	h->timestamp = pqs_load_be64(in + 13);
 	memcpy(h->parent, in + 21, 32);
 	memcpy(h->merkle_root, in + 53, 32);
 	memcpy(h->state_digest, in + 85, 32);
-	h->count = chain_get32(in + 117);
+	h->count = pqs_load_be32(in + 117);
 	if (h->count > PQS_CHAIN_MAX_TXS)
 		return PQS_CHAIN_ERR_TOO_LARGE;
 	return PQS_OK;
@@ -376,17 +376,17 @@ size_t pqs_chain_paper_tx_encode(uint8_t *out, size_t cap, const uint8_t *sender
 		return 0;
 	/* The seed's serializer: its "body" is everything before the body-length field. */
 	uint8_t *p = out;
-	chain_put64(p, sender_pk_len);
+	pqs_store_be64(p, sender_pk_len);
 	memcpy(p + 8, sender_pk, sender_pk_len);
 	p += 8 + sender_pk_len;
-	chain_put64(p, recipient_pk_len);
+	pqs_store_be64(p, recipient_pk_len);
 	memcpy(p + 8, recipient_pk, recipient_pk_len);
 	p += 8 + recipient_pk_len;
-	chain_put64(p, amount);
-	chain_put64(p + 8, nonce);
+	pqs_store_be64(p, amount);
+	pqs_store_be64(p + 8, nonce);
 	p += 16;
-	chain_put64(p, (uint64_t)(p - out));
-	chain_put64(p + 8, sig_len);
+	pqs_store_be64(p, (uint64_t)(p - out));
+	pqs_store_be64(p + 8, sig_len);
 	memcpy(p + 16, sig, sig_len);
 	return n;
 }

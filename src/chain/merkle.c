@@ -11,34 +11,22 @@
  * every byte of every transaction - signatures included - on every
  * validation, and this is the one hash whose cost shows next to signature
  * verification (issue 7 wants validation within 15 % of bare verification).
- * OpenSSL's SHA-256 runs on the SHA extensions of current x86 and ARM
- * cores, several times faster than a portable Keccak.
+ * The shared SHA-256 (src/core/sha2.c) runs on the SHA extensions of
+ * current x86 cores, several times faster than a portable Keccak.
  */
-#include <openssl/evp.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "chain_internal.h"
-
-static const EVP_MD *sha256_md;
-static pthread_once_t sha256_once = PTHREAD_ONCE_INIT;
-
-/* Fetch the implementation once per process (a fetch per hash would cost more than the hash). */
-static void sha256_fetch(void)
-{
-	sha256_md = EVP_MD_fetch(NULL, "SHA2-256", NULL);
-}
+#include "pqsig/sha2.h"
 
 int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 {
-	if (pthread_once(&sha256_once, sha256_fetch) != 0 || !sha256_md)
-		return PQS_ERR_INTERNAL;
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-	unsigned int n = 0;
-	int ok = ctx && EVP_DigestInit_ex2(ctx, sha256_md, NULL) && (alen == 0 || EVP_DigestUpdate(ctx, a, alen)) &&
-	         (blen == 0 || EVP_DigestUpdate(ctx, b, blen)) && EVP_DigestFinal_ex(ctx, out, &n) && n == 32;
-	EVP_MD_CTX_free(ctx);
-	return ok ? PQS_OK : PQS_ERR_INTERNAL;
+	pqs_sha256_ctx ctx;
+	pqs_sha256_init(&ctx);
+	pqs_sha256_update(&ctx, a, alen);
+	pqs_sha256_update(&ctx, b, blen);
+	pqs_sha256_final(&ctx, out);
+	return PQS_OK;
 }
 
 int pqs_chain_tx_leaf(uint8_t leaf[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len)

@@ -209,16 +209,16 @@ void pqs_chain_state_digest(const pqs_chain_state *s, uint8_t digest[PQS_CHAIN_H
 	uint8_t head[4 + 8];
 	pqs_sha3_256_init(&k);
 	pqs_keccak_absorb(&k, (const uint8_t *)CHAIN_TAG_STATE, sizeof CHAIN_TAG_STATE - 1);
-	chain_put32(head, s->chain_id);
-	chain_put64(head + 4, s->n);
+	pqs_store_be32(head, s->chain_id);
+	pqs_store_be64(head + 4, s->n);
 	pqs_keccak_absorb(&k, head, sizeof head);
 	for (size_t i = 0; i < s->n; i++) {
 		const acct *a = &s->a[i];
 		uint8_t rec[PQS_CHAIN_ADDR_LEN + 2 + 8 + 8 + 1 + PQS_CHAIN_HASH_LEN];
 		memcpy(rec, a->addr, PQS_CHAIN_ADDR_LEN);
-		chain_put16(rec + 20, a->alg_id);
-		chain_put64(rec + 22, a->balance);
-		chain_put64(rec + 30, a->nonce);
+		pqs_store_be16(rec + 20, a->alg_id);
+		pqs_store_be64(rec + 22, a->balance);
+		pqs_store_be64(rec + 30, a->nonce);
 		rec[38] = a->pk != NULL;
 		if (a->pk)
 			memcpy(rec + 39, a->pk_hash, PQS_CHAIN_HASH_LEN);
@@ -385,9 +385,9 @@ int pqs_chain_genesis_build(uint32_t chain_id, uint64_t timestamp, const pqs_cha
 	for (size_t i = 0; i < n; i++) {
 		const pqs_sig_class *cls = alloc[i].cls;
 		uint8_t *e = blk + pos;
-		chain_put16(e, cls->id);
+		pqs_store_be16(e, cls->id);
 		memcpy(e + 2, alloc[i].pk, cls->pk_len);
-		chain_put64(e + 2 + cls->pk_len, alloc[i].balance);
+		pqs_store_be64(e + 2 + cls->pk_len, alloc[i].balance);
 		alloc_id(ids[i], e, chain_alloc_len(cls));
 		pos += chain_alloc_len(cls);
 		if ((rc = alloc_apply(s, cls, alloc[i].pk, alloc[i].balance)) != PQS_OK)
@@ -432,7 +432,7 @@ static int apply_genesis(pqs_chain_state *s, const pqs_chain_header *h, const ui
 		rc = PQS_CHAIN_ERR_TRUNCATED;
 		if (len - pos < 2)
 			goto done;
-		const pqs_sig_class *cls = pqs_sig_find_id(chain_get16(block + pos));
+		const pqs_sig_class *cls = pqs_sig_find_id(pqs_load_be16(block + pos));
 		rc = PQS_CHAIN_ERR_UNKNOWN_ALG;
 		if (!cls)
 			goto done;
@@ -441,7 +441,7 @@ static int apply_genesis(pqs_chain_state *s, const pqs_chain_header *h, const ui
 		if (len - pos < elen)
 			goto done;
 		alloc_id(ids[i], block + pos, elen);
-		if ((rc = alloc_apply(g, cls, block + pos + 2, chain_get64(block + pos + 2 + cls->pk_len))) != PQS_OK)
+		if ((rc = alloc_apply(g, cls, block + pos + 2, pqs_load_be64(block + pos + 2 + cls->pk_len))) != PQS_OK)
 			goto done;
 		pos += elen;
 	}

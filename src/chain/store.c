@@ -220,9 +220,9 @@ static int put_account(void *arg, const pqs_chain_account *a)
 	if (!rec)
 		return PQS_CHAIN_ERR_NOMEM;
 	rec[0] = a->pk != NULL;
-	chain_put16(rec + 1, a->alg_id);
-	chain_put64(rec + 3, a->balance);
-	chain_put64(rec + 11, a->nonce);
+	pqs_store_be16(rec + 1, a->alg_id);
+	pqs_store_be64(rec + 3, a->balance);
+	pqs_store_be64(rec + 11, a->nonce);
 	if (a->pk)
 		memcpy(rec + STATE_REC_FIXED, a->pk, a->pk_len);
 	MDB_val k = val(a->addr, PQS_CHAIN_ADDR_LEN), v = val(rec, STATE_REC_FIXED + (a->pk ? a->pk_len : 0));
@@ -238,9 +238,9 @@ static int decode_account(pqs_chain_account *a, const MDB_val *k, const MDB_val 
 	if (k->mv_size != PQS_CHAIN_ADDR_LEN || v->mv_size < STATE_REC_FIXED || r[0] > 1)
 		return PQS_CHAIN_ERR_CORRUPT;
 	memcpy(a->addr, k->mv_data, PQS_CHAIN_ADDR_LEN);
-	a->alg_id = chain_get16(r + 1);
-	a->balance = chain_get64(r + 3);
-	a->nonce = chain_get64(r + 11);
+	a->alg_id = pqs_load_be16(r + 1);
+	a->balance = pqs_load_be64(r + 3);
+	a->nonce = pqs_load_be64(r + 11);
 	a->pk = NULL;
 	a->pk_len = 0;
 	if (r[0]) {
@@ -288,7 +288,7 @@ static int load_state(pqs_chain_node *n, MDB_txn *txn, uint32_t chain_id, pqs_ch
 /* Block key: the height, big-endian, so LMDB's byte order is height order. */
 static MDB_val height_key(uint8_t buf[8], uint64_t h)
 {
-	chain_put64(buf, h);
+	pqs_store_be64(buf, h);
 	return val(buf, 8);
 }
 
@@ -301,7 +301,7 @@ static int get_tip(pqs_chain_node *n, MDB_txn *txn, uint64_t *height, uint8_t id
 		return rc;
 	if (v.mv_size != 8 + PQS_CHAIN_HASH_LEN)
 		return PQS_CHAIN_ERR_CORRUPT;
-	*height = chain_get64(v.mv_data);
+	*height = pqs_load_be64(v.mv_data);
 	memcpy(id, (const uint8_t *)v.mv_data + 8, PQS_CHAIN_HASH_LEN);
 	return PQS_OK;
 }
@@ -309,7 +309,7 @@ static int get_tip(pqs_chain_node *n, MDB_txn *txn, uint64_t *height, uint8_t id
 static int put_tip(pqs_chain_node *n, MDB_txn *txn, uint64_t height, const uint8_t id[PQS_CHAIN_HASH_LEN])
 {
 	uint8_t rec[8 + PQS_CHAIN_HASH_LEN];
-	chain_put64(rec, height);
+	pqs_store_be64(rec, height);
 	memcpy(rec + 8, id, PQS_CHAIN_HASH_LEN);
 	MDB_val k = val("tip", 3), v = val(rec, sizeof rec);
 	return mdb_err(mdb_put(txn, n->meta, &k, &v, 0));
@@ -333,7 +333,7 @@ static int load(pqs_chain_node *n)
 	MDB_val k = val("chain_id", 8), v;
 	if (!rc && (rc = db_get(n, txn, n->meta, &k, &v)) == PQS_OK && v.mv_size != 4)
 		rc = PQS_CHAIN_ERR_CORRUPT;
-	uint32_t chain_id = rc ? 0 : chain_get32(v.mv_data);
+	uint32_t chain_id = rc ? 0 : pqs_load_be32(v.mv_data);
 	uint8_t hk[8];
 	pqs_chain_header h;
 	if (!rc) {
@@ -440,8 +440,8 @@ static int index_txs(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block, size
 		uint8_t id[PQS_CHAIN_HASH_LEN], rec[12];
 		if ((rc = pqs_chain_txid(id, block + offs[i], offs[i + 1] - offs[i])) != PQS_OK)
 			break;
-		chain_put64(rec, h.height);
-		chain_put32(rec + 8, i);
+		pqs_store_be64(rec, h.height);
+		pqs_store_be32(rec + 8, i);
 		MDB_val k = val(id, sizeof id), v = val(rec, sizeof rec);
 		/* A txid appears once: the nonce makes every accepted transaction unique. */
 		rc = mdb_err(mdb_put(txn, n->txs, &k, &v, MDB_NOOVERWRITE));
@@ -490,7 +490,7 @@ static int commit_block(pqs_chain_node *n, const pqs_chain_state *old, const pqs
 		rc = PQS_CHAIN_ERR_CORRUPT;
 	if (!rc && height == 0) {
 		uint8_t cid[4];
-		chain_put32(cid, pqs_chain_state_chain_id(new_state));
+		pqs_store_be32(cid, pqs_chain_state_chain_id(new_state));
 		k = val("chain_id", 8);
 		v = val(cid, 4);
 		rc = mdb_err(mdb_put(txn, n->meta, &k, &v, 0));
@@ -507,7 +507,7 @@ static int commit_block(pqs_chain_node *n, const pqs_chain_state *old, const pqs
 		if (!(rc = mdb_err(mdb_cursor_open(txn, n->pending, &c)))) {
 			int mrc;
 			while ((mrc = cursor_get(n, c, &k, &v, MDB_FIRST)) == 0 && k.mv_size == 8 &&
-			       chain_get64(k.mv_data) <= pending_through)
+			       pqs_load_be64(k.mv_data) <= pending_through)
 				if ((mrc = mdb_cursor_del(c, 0)) != 0)
 					break;
 			if (mrc != 0 && mrc != MDB_NOTFOUND)
@@ -729,8 +729,8 @@ static int check_tx_index(pqs_chain_node *n, MDB_txn *txn, const uint8_t *block,
 			break;
 		MDB_val k = val(id, sizeof id), v;
 		rc = db_get(n, txn, n->txs, &k, &v);
-		if (rc == PQS_CHAIN_ERR_NOT_FOUND || (!rc && (v.mv_size != 12 || chain_get64(v.mv_data) != h.height ||
-		                                               chain_get32((const uint8_t *)v.mv_data + 8) != i)))
+		if (rc == PQS_CHAIN_ERR_NOT_FOUND || (!rc && (v.mv_size != 12 || pqs_load_be64(v.mv_data) != h.height ||
+		                                               pqs_load_be32((const uint8_t *)v.mv_data + 8) != i)))
 			rc = PQS_CHAIN_ERR_CORRUPT;
 	}
 	*count += h.count;
@@ -767,14 +767,14 @@ int pqs_chain_node_validate(pqs_chain_node *n, pqs_chain_pool *pool, uint64_t *h
 	if (v.mv_size != 4)
 		goto done;
 	rc = PQS_CHAIN_ERR_NOMEM;
-	if (!(replay = pqs_chain_state_new(chain_get32(v.mv_data))))
+	if (!(replay = pqs_chain_state_new(pqs_load_be32(v.mv_data))))
 		goto done;
 	if ((rc = mdb_err(mdb_cursor_open(txn, n->blocks, &c))))
 		goto done;
 	/* Replay every block in height order from genesis; keys must be exactly 0, 1, 2, ... */
 	for (mrc = cursor_get(n, c, &k, &v, MDB_FIRST); mrc == 0; mrc = cursor_get(n, c, &k, &v, MDB_NEXT)) {
 		rc = PQS_CHAIN_ERR_CORRUPT;
-		if (k.mv_size != 8 || chain_get64(k.mv_data) != expect)
+		if (k.mv_size != 8 || pqs_load_be64(k.mv_data) != expect)
 			goto done;
 		if ((rc = pqs_chain_apply_block(replay, v.mv_data, v.mv_size, pool, bad_index)))
 			goto done;
@@ -824,8 +824,8 @@ int pqs_chain_node_find_tx(pqs_chain_node *n, const uint8_t id[PQS_CHAIN_HASH_LE
 		if (v.mv_size != 12)
 			rc = PQS_CHAIN_ERR_CORRUPT;
 		else {
-			*height = chain_get64(v.mv_data);
-			*index = chain_get32((const uint8_t *)v.mv_data + 8);
+			*height = pqs_load_be64(v.mv_data);
+			*index = pqs_load_be32((const uint8_t *)v.mv_data + 8);
 		}
 	}
 	mdb_txn_abort(txn);
@@ -843,7 +843,7 @@ static int pending_append(pqs_chain_node *n, MDB_txn *txn, const uint8_t *tx, si
 	MDB_val k, v;
 	int mrc = cursor_get(n, c, &k, &v, MDB_LAST);
 	if (mrc == 0 && k.mv_size == 8)
-		next = chain_get64(k.mv_data) + 1;
+		next = pqs_load_be64(k.mv_data) + 1;
 	else if (mrc == 0)
 		rc = PQS_CHAIN_ERR_CORRUPT;
 	else if (mrc != MDB_NOTFOUND)
@@ -962,7 +962,7 @@ int pqs_chain_node_pending_each(pqs_chain_node *n,
 		int mrc;
 		for (mrc = cursor_get(n, c, &k, &v, MDB_FIRST); mrc == 0 && !rc;
 		     mrc = cursor_get(n, c, &k, &v, MDB_NEXT))
-			rc = k.mv_size == 8 ? fn(arg, chain_get64(k.mv_data), v.mv_data, v.mv_size) : PQS_CHAIN_ERR_CORRUPT;
+			rc = k.mv_size == 8 ? fn(arg, pqs_load_be64(k.mv_data), v.mv_data, v.mv_size) : PQS_CHAIN_ERR_CORRUPT;
 		if (!rc && mrc != MDB_NOTFOUND)
 			rc = mdb_err(mrc);
 		mdb_cursor_close(c);
@@ -1004,7 +1004,7 @@ int pqs_chain_node_wallet_put(pqs_chain_node *n, const char *name, const pqs_sig
 	uint8_t *rec = malloc(len);
 	if (!rec)
 		return PQS_CHAIN_ERR_NOMEM;
-	chain_put16(rec, cls->id);
+	pqs_store_be16(rec, cls->id);
 	memcpy(rec + 2, pk, cls->pk_len);
 	memcpy(rec + 2 + cls->pk_len, sk, cls->sk_len);
 	MDB_txn *txn;
@@ -1035,7 +1035,7 @@ int pqs_chain_node_wallet_get(pqs_chain_node *n, const char *name, const pqs_sig
 	MDB_val k = val(name, strlen(name)), v;
 	if (!(rc = db_get(n, txn, n->wallet, &k, &v))) {
 		const uint8_t *r = v.mv_data;
-		const pqs_sig_class *c = v.mv_size >= 2 ? pqs_sig_find_id(chain_get16(r)) : NULL;
+		const pqs_sig_class *c = v.mv_size >= 2 ? pqs_sig_find_id(pqs_load_be16(r)) : NULL;
 		if (!c || v.mv_size != 2 + c->pk_len + c->sk_len)
 			rc = PQS_CHAIN_ERR_CORRUPT;
 		else {

@@ -501,50 +501,82 @@ size_t v2x_alg_sig_wire_len(const v2x_alg *alg)
 	return alg ? v2x_sig_size(alg) : 0;
 }
 
-void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
+/*
+ * A PublicVerificationKey and a Signature have the same shape (section
+ * 6.3.30 / 6.3.28): a CHOICE of an ECDSA form, a fixed-size PQC OCTET STRING,
+ * a composite SEQUENCE { ECDSA P-256 part, OCTET STRING }, or a registry
+ * alternative.  One codec serves both; v2x_part says which of the two
+ * values it handles.
+ */
+typedef enum { V2X_PART_PVK, V2X_PART_SIG } v2x_part;
+
+/* Registry-form length of the value (the wire length for PQC). */
+static size_t part_len(const v2x_alg *alg, v2x_part part)
+{
+	return part == V2X_PART_PVK ? alg->pk_len : alg->sig_len;
+}
+
+/* A composite's ECDSA P-256 part: 33 registry bytes (compressed point) on 33
+ * wire bytes (tag, x), or 64 registry bytes (r || s) on 65 (tag, r, s). */
+static size_t composite_ec_len(v2x_part part)
+{
+	return part == V2X_PART_PVK ? 33u : 64u;
+}
+
+static size_t composite_ec_wire_len(v2x_part part)
+{
+	return part == V2X_PART_PVK ? 33u : 65u;
+}
+
+static void ec_put(coer_wr *w, v2x_part part, const uint8_t *v, size_t field)
+{
+	if (part == V2X_PART_PVK)
+		point_put(w, v, field);
+	else
+		ecsig_put(w, v, field);
+}
+
+/* A key's point is checked against its curve class, so it needs one available. */
+static int ec_get(coer_rd *r, v2x_part part, uint8_t *out, const v2x_alg *alg)
+{
+	if (part == V2X_PART_SIG)
+		return ecsig_get(r, out, alg->kind == V2X_KIND_ECDSA ? field_of(alg) : 32);
+	const pqs_sig_class *ec = ecdsa_part(alg);
+	return ec ? point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
+}
+
+static void part_put(coer_wr *w, v2x_part part, const v2x_alg *alg, const uint8_t *v, size_t len)
 {
 	coer_put_tag(w, alg->index);
 	if (alg->kind == V2X_KIND_REGISTRY) {
-		registry_put(w, alg, pk, alg->pk_len);
+		registry_put(w, alg, v, len);
 		return;
 	}
+	size_t n = part_len(alg, part);
 	if (alg->index >= 2)
-		coer_put_length(w, alg->pk_len);
+		coer_put_length(w, n);
 	switch (alg->kind) {
 	case V2X_KIND_ECDSA:
-		point_put(w, pk, field_of(alg));
+		ec_put(w, part, v, field_of(alg));
 		break;
 	case V2X_KIND_PQC:
-		coer_put_bytes(w, pk, alg->pk_len);
+		coer_put_bytes(w, v, n);
 		break;
-	default: /* composite: SEQUENCE { EccP256CurvePoint, OCTET STRING (SIZE(pk)) } */
-		point_put(w, pk, 32);
-		coer_put_bytes(w, pk + 33, alg->pk_len - 33u);
+	default: /* composite: SEQUENCE { ECDSA P-256 part, OCTET STRING } */
+		ec_put(w, part, v, 32);
+		coer_put_bytes(w, v + composite_ec_len(part), n - composite_ec_wire_len(part));
 		break;
 	}
 }
 
+void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
+{
+	part_put(w, V2X_PART_PVK, alg, pk, alg->pk_len);
+}
+
 void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len)
 {
-	coer_put_tag(w, alg->index);
-	if (alg->kind == V2X_KIND_REGISTRY) {
-		registry_put(w, alg, sig, sig_len);
-		return;
-	}
-	if (alg->index >= 2)
-		coer_put_length(w, alg->sig_len);
-	switch (alg->kind) {
-	case V2X_KIND_ECDSA:
-		ecsig_put(w, sig, field_of(alg));
-		break;
-	case V2X_KIND_PQC:
-		coer_put_bytes(w, sig, alg->sig_len);
-		break;
-	default: /* composite: SEQUENCE { EcdsaP256Signature, OCTET STRING (SIZE(sig)) } */
-		ecsig_put(w, sig, 32);
-		coer_put_bytes(w, sig + 64, alg->sig_len - 65u);
-		break;
-	}
+	part_put(w, V2X_PART_SIG, alg, sig, sig_len);
 }
 
 /* Root alternatives 0 and 1 are ECDSA P-256 and brainpoolP256r1; 2 and up
@@ -563,64 +595,61 @@ static int open_choice(coer_rd *r, unsigned *t, const v2x_alg **alg, coer_rd *va
 	return coer_get_open(r, val);
 }
 
-int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
+static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out, size_t *out_len)
 {
 	unsigned t;
 	coer_rd v;
 	const v2x_alg *a;
+	const uint8_t *p;
+	size_t n;
 	int e = open_choice(r, &t, &a, &v);
 	if (e)
 		return e;
+	*alg = NULL;
+	*out_len = 0;
 	if (t == V2X_REGISTRY_INDEX) {
-		const uint8_t *p;
-		size_t n;
-		*alg = NULL;
-		*pk_len = 0;
 		if ((e = registry_get(&v, &a, &p, &n)) != 0)
 			return e;
-		if (a && n != a->pk_len)
+		if (a && !(part == V2X_PART_PVK ? n == a->pk_len : v2x_alg_sig_len_ok(a, n)))
 			return V2X_ERR_CONSTRAINT;
 		if (a) {
-			memcpy(pk, p, n);
-			*pk_len = n;
+			memcpy(out, p, n);
+			*out_len = n;
 			*alg = a;
 		}
 		return V2X_OK;
 	}
 	*alg = a;
-	if (!a) {
-		*pk_len = 0;
+	if (!a)
 		return V2X_OK;
-	}
-	const uint8_t *p;
-	const pqs_sig_class *ec = ecdsa_part(a);
-	if (a->kind != V2X_KIND_PQC && !ec)
-		return V2X_ERR_ALG_UNAVAILABLE;
+	n = part_len(a, part);
 	switch (a->kind) {
 	case V2X_KIND_ECDSA:
-		e = point_get(&v, pk, ec);
+		e = ec_get(&v, part, out, a);
 		break;
 	case V2X_KIND_PQC:
 		/* fixed-size OCTET STRING: the open type holds exactly its octets */
-		if (v.len != a->pk_len)
+		if (v.len != n)
 			return V2X_ERR_CONSTRAINT;
-		e = coer_get_bytes(&v, a->pk_len, &p);
+		e = coer_get_bytes(&v, n, &p);
 		if (!e)
-			memcpy(pk, p, a->pk_len);
+			memcpy(out, p, n);
 		break;
-	default:
-		e = point_get(&v, pk, ec);
-		if (!e && v.len - v.pos != a->pk_len - 33u)
+	default: {
+		size_t tail = n - composite_ec_wire_len(part);
+		e = ec_get(&v, part, out, a);
+		if (!e && v.len - v.pos != tail)
 			return V2X_ERR_CONSTRAINT;
 		if (!e)
-			e = coer_get_bytes(&v, a->pk_len - 33u, &p);
+			e = coer_get_bytes(&v, tail, &p);
 		if (!e)
-			memcpy(pk + 33, p, a->pk_len - 33u);
+			memcpy(out + composite_ec_len(part), p, tail);
 		break;
+	}
 	}
 	if (e)
 		return e;
-	*pk_len = v2x_alg_reg_pk_len(a);
+	*out_len = part == V2X_PART_PVK ? v2x_alg_reg_pk_len(a) : v2x_alg_reg_sig_len(a);
 	if (t < 2) {
 		r->pos = v.pos;
 		return V2X_OK;
@@ -628,63 +657,12 @@ int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 	return coer_end_open(&v);
 }
 
+int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
+{
+	return part_get(r, V2X_PART_PVK, alg, pk, pk_len);
+}
+
 int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len)
 {
-	unsigned t;
-	coer_rd v;
-	const v2x_alg *a;
-	int e = open_choice(r, &t, &a, &v);
-	if (e)
-		return e;
-	if (t == V2X_REGISTRY_INDEX) {
-		const uint8_t *p;
-		size_t n;
-		*alg = NULL;
-		*sig_len = 0;
-		if ((e = registry_get(&v, &a, &p, &n)) != 0)
-			return e;
-		if (a && !v2x_alg_sig_len_ok(a, n))
-			return V2X_ERR_CONSTRAINT;
-		if (a) {
-			memcpy(sig, p, n);
-			*sig_len = n;
-			*alg = a;
-		}
-		return V2X_OK;
-	}
-	*alg = a;
-	if (!a) {
-		*sig_len = 0;
-		return V2X_OK;
-	}
-	const uint8_t *p;
-	switch (a->kind) {
-	case V2X_KIND_ECDSA:
-		e = ecsig_get(&v, sig, field_of(a));
-		break;
-	case V2X_KIND_PQC:
-		if (v.len != a->sig_len)
-			return V2X_ERR_CONSTRAINT;
-		e = coer_get_bytes(&v, a->sig_len, &p);
-		if (!e)
-			memcpy(sig, p, a->sig_len);
-		break;
-	default:
-		e = ecsig_get(&v, sig, 32);
-		if (!e && v.len - v.pos != a->sig_len - 65u)
-			return V2X_ERR_CONSTRAINT;
-		if (!e)
-			e = coer_get_bytes(&v, a->sig_len - 65u, &p);
-		if (!e)
-			memcpy(sig + 64, p, a->sig_len - 65u);
-		break;
-	}
-	if (e)
-		return e;
-	*sig_len = v2x_alg_reg_sig_len(a);
-	if (t < 2) {
-		r->pos = v.pos;
-		return V2X_OK;
-	}
-	return coer_end_open(&v);
+	return part_get(r, V2X_PART_SIG, alg, sig, sig_len);
 }

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "core/bytes.h"
 #include "v2x_inner.h"
 
 void coer_rd_init(coer_rd *r, const uint8_t *buf, size_t len)
@@ -38,10 +39,7 @@ static int get_be(coer_rd *r, size_t n, uint64_t *v)
 	int e = coer_get_bytes(r, n, &p);
 	if (e)
 		return e;
-	uint64_t x = 0;
-	for (size_t i = 0; i < n; i++)
-		x = (x << 8) | p[i];
-	*v = x;
+	*v = pqs_load_be(p, n);
 	return V2X_OK;
 }
 
@@ -284,27 +282,17 @@ int coer_end_open(const coer_rd *r)
 
 void coer_wr_init(coer_wr *w, uint8_t *buf, size_t cap)
 {
-	w->buf = buf;
-	w->cap = buf ? cap : 0;
-	w->len = 0;
-	w->err = 0;
+	pqs_wr_init(w, buf, cap);
 }
 
 void coer_put_bytes(coer_wr *w, const uint8_t *p, size_t n)
 {
-	if (w->len + n > w->cap || w->len + n < w->len)
-		w->err = 1;
-	else if (n)
-		memcpy(w->buf + w->len, p, n);
-	w->len += n;
+	pqs_wr_bytes(w, p, n);
 }
 
 static void put_be(coer_wr *w, uint64_t v, size_t n)
 {
-	uint8_t b[8];
-	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)(v >> (8 * (n - 1 - i)));
-	coer_put_bytes(w, b, n);
+	pqs_wr_be(w, v, n);
 }
 
 void coer_put_u8(coer_wr *w, uint8_t v) { put_be(w, v, 1); }
@@ -378,5 +366,5 @@ void coer_put_tag(coer_wr *w, unsigned index)
 
 int coer_wr_result(const coer_wr *w)
 {
-	return w->err ? V2X_ERR_BUFFER_TOO_SMALL : V2X_OK;
+	return w->overflow ? V2X_ERR_BUFFER_TOO_SMALL : V2X_OK;
 }

@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "core/bytes.h"
 #include "pqsig/sha3.h"
 #include "pqsig/wsm.h"
 
@@ -73,20 +74,6 @@ int wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len,
 	return PQS_OK;
 }
 
-static void put_be(uint8_t *p, uint64_t v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		p[i] = (uint8_t)(v >> (8 * (n - 1 - i)));
-}
-
-static uint64_t get_be(const uint8_t *p, size_t n)
-{
-	uint64_t v = 0;
-	for (size_t i = 0; i < n; i++)
-		v = (v << 8) | p[i];
-	return v;
-}
-
 int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len)
 {
 	if (!f || !out || !out_len || index >= f->count)
@@ -104,10 +91,10 @@ int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size
 	if (cap < need)
 		return PQS_ERR_BUFFER_TOO_SMALL;
 	out[0] = WSM_FRAG_TYPE;
-	put_be(out + 1, f->msg_id, 4);
-	put_be(out + 5, index, 2);
-	put_be(out + 7, f->count, 2);
-	put_be(out + 9, f->spdu_len, 4);
+	pqs_store_be(out + 1, f->msg_id, 4);
+	pqs_store_be(out + 5, index, 2);
+	pqs_store_be(out + 7, f->count, 2);
+	pqs_store_be(out + 9, f->spdu_len, 4);
 	memcpy(out + 13, f->digest, WSM_FRAG_DIGEST_LEN);
 	memcpy(out + WSM_FRAG_HEADER_LEN, f->spdu + a, b - a);
 	*out_len = need;
@@ -129,10 +116,10 @@ int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
 		return WSM_ERR_FRAG_TYPE;
 	if (len < WSM_FRAG_HEADER_LEN)
 		return WSM_ERR_TRUNCATED;
-	info->msg_id = (uint32_t)get_be(data + 1, 4);
-	info->index = (uint16_t)get_be(data + 5, 2);
-	info->count = (uint16_t)get_be(data + 7, 2);
-	info->total_len = (uint32_t)get_be(data + 9, 4);
+	info->msg_id = (uint32_t)pqs_load_be(data + 1, 4);
+	info->index = (uint16_t)pqs_load_be(data + 5, 2);
+	info->count = (uint16_t)pqs_load_be(data + 7, 2);
+	info->total_len = (uint32_t)pqs_load_be(data + 9, 4);
 	memcpy(info->digest, data + 13, WSM_FRAG_DIGEST_LEN);
 	/*
 	 * A one-fragment message is never framed; the index must be in range;

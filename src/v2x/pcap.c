@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "pqsig/wsm.h"
 
 #define PCAP_SNAPLEN 65535u
@@ -27,14 +28,6 @@
 #define ETH_HEADER_LEN 14u
 #define WLAN_HEADER_LEN 24u
 #define SNAP_HEADER_LEN 8u
-
-static void le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 static int put(FILE *f, const uint8_t *p, size_t n)
 {
@@ -51,15 +44,15 @@ int wsm_pcap_write_header(FILE *f, wsm_link link)
 	if (!f || !link_ok(link))
 		return PQS_ERR_ARG;
 	uint8_t h[24];
-	le32(h, 0xA1B2C3D4u);
+	pqs_store_le32(h, 0xA1B2C3D4u);
 	h[4] = 2; /* version 2.4 */
 	h[5] = 0;
 	h[6] = 4;
 	h[7] = 0;
-	le32(h + 8, 0);  /* thiszone: timestamps are UTC */
-	le32(h + 12, 0); /* sigfigs */
-	le32(h + 16, PCAP_SNAPLEN);
-	le32(h + 20, (uint32_t)link);
+	pqs_store_le32(h + 8, 0);  /* thiszone: timestamps are UTC */
+	pqs_store_le32(h + 12, 0); /* sigfigs */
+	pqs_store_le32(h + 16, PCAP_SNAPLEN);
+	pqs_store_le32(h + 20, (uint32_t)link);
 	return put(f, h, sizeof h);
 }
 
@@ -102,10 +95,10 @@ static int write_frame_seq(FILE *f, wsm_link link, const uint8_t src_mac[6], uin
 	if (wsm_len > PCAP_SNAPLEN - hl)
 		return PQS_ERR_ARG;
 	uint8_t rec[16];
-	le32(rec, (uint32_t)(ts_us / 1000000u));
-	le32(rec + 4, (uint32_t)(ts_us % 1000000u));
-	le32(rec + 8, (uint32_t)(hl + wsm_len));
-	le32(rec + 12, (uint32_t)(hl + wsm_len));
+	pqs_store_le32(rec, (uint32_t)(ts_us / 1000000u));
+	pqs_store_le32(rec + 4, (uint32_t)(ts_us % 1000000u));
+	pqs_store_le32(rec + 8, (uint32_t)(hl + wsm_len));
+	pqs_store_le32(rec + 12, (uint32_t)(hl + wsm_len));
 	int rc = put(f, rec, sizeof rec);
 	if (!rc)
 		rc = put(f, lh, hl);

@@ -1,21 +1,12 @@
 /*
  * V2X services without ASN.1: error strings, 1609.2 time scales, and the
- * SHA-2 hashing of section 5.3.1 (through OpenSSL libcrypto, already the
- * ECDSA backend).
+ * SHA-2 hashing of section 5.3.1.
  */
-/* The SHA-2 block functions (SHA256_Init and kin) are deprecated in OpenSSL 3
- * in favour of EVP; see v2x_hash for why they are used when present. */
-#define OPENSSL_SUPPRESS_DEPRECATED
-
-#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
-#include <openssl/evp.h>
-#include <openssl/opensslconf.h>
-#include <openssl/sha.h>
-
 #include "core/errors.h"
+#include "pqsig/sha2.h"
 #include "v2x_inner.h"
 
 /* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
@@ -142,62 +133,24 @@ size_t v2x_hash_len(unsigned hash_alg)
 	return hash_alg == V2X_HASH_SHA384 ? 48 : 32;
 }
 
-#if !defined(OPENSSL_NO_DEPRECATED_3_0)
 /*
- * The SPDU path hashes a few short inputs per SPDU (the data input of
- * 5.3.1 is two digests, the second over 64 bytes).  Through EVP each digest
- * costs a context allocation, provider dispatch and an up-reference of the
- * method, about 1100 instructions: as much as hashing 64 bytes with the
- * SHA extensions (measured with callgrind: EVP_Digest with a pre-fetched
- * EVP_MD 5454, a reused EVP_MD_CTX 4997, SHA256_Init/Update/Final 4345,
- * the one-shot SHA256(), which fetches on each call, 7817 instructions per
- * 64-byte digest).  The block functions run the same assembly without the
- * dispatch, on a stack context.
+ * The shared SHA-2 of src/core/sha2.c (FIPS 180-4): on a stack context with
+ * no provider dispatch or allocation, and on the SHA extensions where the
+ * CPU has them, which is what matters for the few short digests per SPDU
+ * (the data input of 5.3.1 is two digests, the second over 64 bytes).
  */
 int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
 {
-	static const uint8_t empty = 0;
-	int ok;
-	if (!in)
-		in = &empty;
 	if (hash_alg == V2X_HASH_SHA384) {
-		SHA512_CTX c;
-		ok = SHA384_Init(&c) && SHA384_Update(&c, in, len) && SHA384_Final(out, &c);
+		pqs_sha512_ctx c;
+		pqs_sha384_init(&c);
+		pqs_sha512_update(&c, in, len);
+		pqs_sha512_final(&c, out);
 	} else {
-		SHA256_CTX c;
-		ok = SHA256_Init(&c) && SHA256_Update(&c, in, len) && SHA256_Final(out, &c);
+		pqs_sha256(out, in, len);
 	}
-	return ok ? V2X_OK : V2X_ERR_CRYPTO;
-}
-#else
-/*
- * An OpenSSL built without the deprecated interfaces: EVP with digests
- * fetched once (EVP_sha256() would be resolved against the provider store,
- * a locked lookup, on every call).  They stay referenced for the life of
- * the process; if a fetch fails the legacy descriptors keep hashing working.
- */
-static pthread_once_t md_once = PTHREAD_ONCE_INIT;
-static const EVP_MD *md_sha256, *md_sha384;
-
-static void md_fetch(void)
-{
-	EVP_MD *a = EVP_MD_fetch(NULL, "SHA2-256", NULL), *b = EVP_MD_fetch(NULL, "SHA2-384", NULL);
-	md_sha256 = a ? a : EVP_sha256();
-	md_sha384 = b ? b : EVP_sha384();
-}
-
-int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
-{
-	unsigned n = 0;
-	static const uint8_t empty = 0;
-	if (pthread_once(&md_once, md_fetch) != 0)
-		return V2X_ERR_CRYPTO;
-	const EVP_MD *md = hash_alg == V2X_HASH_SHA384 ? md_sha384 : md_sha256;
-	if (EVP_Digest(in ? in : &empty, len, out, &n, md, NULL) != 1 || n != v2x_hash_len(hash_alg))
-		return V2X_ERR_CRYPTO;
 	return V2X_OK;
 }
-#endif
 
 /* Section 5.3.1.2.2: data input = H( H(tbsData) || H(signer identifier input) ),
  * where the signer input is the signer's COER certificate, or the empty

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bytes.h"
 #include "pqsig/v2x.h"
 
 /* ---------------- COER reader (X.696, canonical) ---------------- */
@@ -51,13 +52,8 @@ int coer_end_open(const coer_rd *r);
 
 /* ---------------- COER writer ---------------- */
 
-/* Writes into buf (cap bytes); on overflow sets err and keeps counting len. */
-typedef struct {
-	uint8_t *buf;
-	size_t cap;
-	size_t len;
-	int err;
-} coer_wr;
+/* Writes into buf (cap bytes); on overflow drops the bytes and keeps counting len (core/bytes.h). */
+typedef pqs_wr coer_wr;
 
 void coer_wr_init(coer_wr *w, uint8_t *buf, size_t cap);
 void coer_put_u8(coer_wr *w, uint8_t v);

@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/sha.h>
 
 #include "pqsig/v2x.h"
+#include "pqsig/sha2.h"
 #include "scms_inner.h"
 
 struct pqs_scms_aca_ {
@@ -98,7 +98,7 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 		rc = issue_ca_cert(a, V2X_CERT_CA, &a->key, &a->root_key, a->root_cert, a->root_len, &a->cert,
 		                   &a->cert_len);
 	if (rc == PQS_OK) {
-		SHA256(a->cert, a->cert_len, a->cert_sha256);
+		pqs_sha256(a->cert_sha256, a->cert, a->cert_len);
 		rc = scms_sc_random(a->enc_priv, rng);
 	}
 	if (rc == PQS_OK)

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 
+#include "pqsig/sha2.h"
 #include "scms_inner.h"
 
 int scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16])
@@ -95,10 +95,10 @@ int pqs_ecqv_hash(uint8_t e[32], const uint8_t *tbs, size_t tbs_len, const uint8
 	/* IEEE 1609.2 section 5.3.2: e = Hn(Hn(CertU) || Hn(CertCA)), taken as an integer mod n
 	 * (SEC 4 section 3.4 step 6 / 3.5 step 4 with a 256-bit hash on a 256-bit curve). */
 	uint8_t buf[64];
-	SHA256(tbs, tbs_len, buf);
+	pqs_sha256(buf, tbs, tbs_len);
 	memcpy(buf + 32, issuer_hash, 32);
 	uint8_t h[32];
-	SHA256(buf, 64, h);
+	pqs_sha256(h, buf, 64);
 	return scms_sc_reduce(e, h, 32);
 }
 

@@ -10,8 +10,8 @@
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
-#include <openssl/sha.h>
 
+#include "pqsig/sha2.h"
 #include "scms_inner.h"
 
 /* SHA-256 of the empty string: P1 when the recipient key does not come from a certificate. */
@@ -29,7 +29,7 @@ static void kdf2(uint8_t out[48], const uint8_t z[32], const uint8_t p1[32])
 	for (uint8_t ctr = 1; ctr <= 2; ctr++) {
 		buf[32] = buf[33] = buf[34] = 0;
 		buf[35] = ctr;
-		SHA256(buf, sizeof buf, blk + 32 * (ctr - 1));
+		pqs_sha256(blk + 32 * (ctr - 1), buf, sizeof buf);
 	}
 	memcpy(out, blk, 48);
 	pqs_zeroize(buf, sizeof buf);

@@ -14,22 +14,12 @@
 
 void scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap)
 {
-	w->buf = buf;
-	w->cap = buf ? cap : 0;
-	w->len = 0;
-	w->overflow = 0;
+	pqs_wr_init(w, buf, cap);
 }
 
 void scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n)
 {
-	/* Past the capacity we keep counting, so the caller learns the size it needs. */
-	if (!w->overflow && n <= w->cap - w->len) {
-		if (n)
-			memcpy(w->buf + w->len, p, n);
-	} else {
-		w->overflow = 1;
-	}
-	w->len += n;
+	pqs_wr_bytes(w, p, n);
 }
 
 void scms_wr_u8(scms_wr *w, uint8_t v)
@@ -39,14 +29,12 @@ void scms_wr_u8(scms_wr *w, uint8_t v)
 
 void scms_wr_u16(scms_wr *w, uint16_t v)
 {
-	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
-	scms_wr_bytes(w, b, 2);
+	pqs_wr_be(w, v, 2);
 }
 
 void scms_wr_u32(scms_wr *w, uint32_t v)
 {
-	uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
-	scms_wr_bytes(w, b, 4);
+	pqs_wr_be(w, v, 4);
 }
 
 int scms_wr_done(const scms_wr *w, size_t *len)
@@ -90,7 +78,7 @@ int scms_rd_u16(scms_rd *r, uint16_t *v)
 	uint8_t b[2];
 	int rc = scms_rd_bytes(r, b, 2);
 	if (rc == PQS_OK)
-		*v = (uint16_t)((b[0] << 8) | b[1]);
+		*v = pqs_load_be16(b);
 	return rc;
 }
 
@@ -99,7 +87,7 @@ int scms_rd_u32(scms_rd *r, uint32_t *v)
 	uint8_t b[4];
 	int rc = scms_rd_bytes(r, b, 4);
 	if (rc == PQS_OK)
-		*v = ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+		*v = pqs_load_be32(b);
 	return rc;
 }
 

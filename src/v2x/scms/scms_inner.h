@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bytes.h"
 #include "pqsig/scms.h"
 
 /* --- P-256 arithmetic (ec.c) ------------------------------------------ */
@@ -46,11 +47,8 @@ int scms_pt_uncompress(uint8_t out[65], const uint8_t P[33]);
 int scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16]);
 
 /* --- Message writer / strict reader (msg.c) ---------------------------- */
-typedef struct {
-	uint8_t *buf;
-	size_t cap, len;
-	int overflow; /* set once a write did not fit; later writes are dropped */
-} scms_wr;
+/* The counting writer of core/bytes.h: once a write does not fit, later writes are dropped. */
+typedef pqs_wr scms_wr;
 
 void scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap);
 void scms_wr_u8(scms_wr *w, uint8_t v);

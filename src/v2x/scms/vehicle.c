@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/sha.h>
 
 #include "pqsig/v2x.h"
+#include "pqsig/sha2.h"
 #include "scms_inner.h"
 #include "v2x/v2x_inner.h"
 
@@ -122,7 +122,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 		rc = v2x_cert_hashedid8(aca_cert, aca_len, v->aca_id, h, &hl);
 	/* ECQV's Hn(CertCA) is SHA-256 on P-256 (1609.2 section 5.3.2), whatever hash names the ACA. */
 	if (rc == PQS_OK)
-		SHA256(aca_cert, aca_len, v->aca_sha256);
+		pqs_sha256(v->aca_sha256, aca_cert, aca_len);
 	if (rc == PQS_OK && aca_enc_pub)
 		memcpy(v->aca_enc_pub, aca_enc_pub, 33);
 	if (rc == PQS_OK && !(v->certs = calloc(v->n, sizeof *v->certs)))
