@@ -5,7 +5,7 @@
  *   sign --dir D [--payload FILE | --payload-size N] [--signer cert|digest]
  *        [--psid N] [--time UNIX_US] -o SPDU [--force]
  *   verify --dir D SPDU [--now UNIX_US] [--window SECONDS] [--psid N]
- *   sizes [--json]
+ *   sizes [--json] [--all]   (--all: every profile, certificate and digest signer)
  *   pcap --dir D -o FILE [--link ethernet|80211] [--count N] [--payload-size N] [--limit N] [--force]
  *
  * Files are written atomically and never replace an existing file without
@@ -462,26 +462,61 @@ static const char *row_label(const size_row *r, char *buf, size_t cap)
 	return buf;
 }
 
+/* Every profile of v2x_profile_name_at, each with the certificate attached and with its digest
+ * (`v2x sizes --all`); published = -1: the seed gives no figure. */
+static size_row *all_profile_rows(size_t *n)
+{
+	size_t np = v2x_profile_count();
+	size_row *rows = calloc(2 * np, sizeof *rows);
+	for (size_t i = 0; rows && i < np; i++) {
+		rows[2 * i] = (size_row){ v2x_profile_name_at(i), V2X_SIGNER_CERT, -1, -1 };
+		rows[2 * i + 1] = (size_row){ v2x_profile_name_at(i), V2X_SIGNER_DIGEST, -1, -1 };
+	}
+	*n = rows ? 2 * np : 0;
+	return rows;
+}
+
+static void print_published(long published)
+{
+	if (published < 0)
+		printf(" %9s", "-");
+	else
+		printf(" %9ld", published);
+}
+
 static int v2x_sizes(int argc, char **argv)
 {
-	const char *json = NULL;
-	cli_opt opts[] = { { NULL, "--json", 0, &json } };
-	if (cli_parse(argc, argv, 1, opts, 1, NULL, 0, NULL))
+	const char *json = NULL, *all = NULL;
+	cli_opt opts[] = { { NULL, "--json", 0, &json }, { NULL, "--all", 0, &all } };
+	if (cli_parse(argc, argv, 1, opts, 2, NULL, 0, NULL))
 		return CLI_ERROR;
-	size_result res[N_SEED_ROWS];
-	for (size_t i = 0; i < N_SEED_ROWS; i++) {
-		int e = measure(&seed_rows[i], &res[i]);
-		if (e)
-			return cli_error("%s: %s", seed_rows[i].profile, v2x_strerror(e));
+	size_t nrows = N_SEED_ROWS;
+	size_row *owned = all ? all_profile_rows(&nrows) : NULL;
+	const size_row *rows = all ? owned : seed_rows;
+	size_result *res = rows ? calloc(nrows, sizeof *res) : NULL;
+	if (!res) {
+		free(owned);
+		return cli_error("out of memory");
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		int e = measure(&rows[i], &res[i]);
+		if (e) {
+			int rc = cli_error("%s: %s", rows[i].profile, v2x_strerror(e));
+			free(res);
+			free(owned);
+			return rc;
+		}
 	}
 	char label[96];
 	if (json) {
 		printf("[");
-		for (size_t i = 0; i < N_SEED_ROWS; i++) {
+		for (size_t i = 0; i < nrows; i++) {
 			const size_result *s = &res[i];
-			printf("%s\n {\"profile\": \"%s\", \"signer\": \"%s\", \"published\": %ld, \"available\": %s", i ? "," : "",
-			       seed_rows[i].profile, seed_rows[i].signer == V2X_SIGNER_DIGEST ? "digest" : "cert",
-			       seed_rows[i].published, s->available ? "true" : "false");
+			printf("%s\n {\"profile\": \"%s\", \"signer\": \"%s\"", i ? "," : "", rows[i].profile,
+			       rows[i].signer == V2X_SIGNER_DIGEST ? "digest" : "cert");
+			if (rows[i].published >= 0)
+				printf(", \"published\": %ld", rows[i].published);
+			printf(", \"available\": %s", s->available ? "true" : "false");
 			if (s->available)
 				printf(", \"vehicle_key\": %zu, \"ca_signature\": %zu, \"vehicle_signature\": %zu, \"total\": %zu, "
 				       "\"fragments_1400\": %zu, \"fragments_2302\": %zu",
@@ -489,22 +524,29 @@ static int v2x_sizes(int argc, char **argv)
 			printf("}");
 		}
 		printf("\n]\n");
+		free(res);
+		free(owned);
 		return CLI_OK;
 	}
-	printf("%-34s %6s %7s %7s %7s %9s %6s %6s\n", "profile (vehicle/CA)", "vkey", "CA sig", "veh sig", "total",
+	int width = all ? 46 : 34; /* --all labels reach "FN-DSA-512/SLH-DSA-SHA2-128s (digest signer)" */
+	printf("%-*s %6s %7s %7s %7s %9s %6s %6s\n", width, "profile (vehicle/CA)", "vkey", "CA sig", "veh sig", "total",
 	       "published", "@1400", "@2302");
-	for (size_t i = 0; i < N_SEED_ROWS; i++) {
+	for (size_t i = 0; i < nrows; i++) {
 		const size_result *s = &res[i];
-		row_label(&seed_rows[i], label, sizeof label);
-		if (!s->available)
-			printf("%-34s %s\n", label, "(scheme not registered in this build)");
-		else if (s->key == 0)
-			printf("%-34s %6s %7s %7zu %7zu %9ld %6zu %6zu\n", label, "-", "-", s->veh_sig, s->total,
-			       seed_rows[i].published, s->frag1400, s->frag2302);
+		row_label(&rows[i], label, sizeof label);
+		if (!s->available) {
+			printf("%-*s %s\n", width, label, "(scheme not registered in this build)");
+			continue;
+		}
+		if (s->key == 0)
+			printf("%-*s %6s %7s %7zu %7zu", width, label, "-", "-", s->veh_sig, s->total);
 		else
-			printf("%-34s %6zu %7zu %7zu %7zu %9ld %6zu %6zu\n", label, s->key, s->ca_sig, s->veh_sig, s->total,
-			       seed_rows[i].published, s->frag1400, s->frag2302);
+			printf("%-*s %6zu %7zu %7zu %7zu", width, label, s->key, s->ca_sig, s->veh_sig, s->total);
+		print_published(rows[i].published);
+		printf(" %6zu %6zu\n", s->frag1400, s->frag2302);
 	}
+	free(res);
+	free(owned);
 	return CLI_OK;
 }
 

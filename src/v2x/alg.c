@@ -188,6 +188,11 @@ static const char *const profile_names[] = {
 	"HAETAE-2/HAETAE-5",
 	"Hawk-512",              /* registry alternative (docs/hawk.md) */
 	"ECDSA/Hawk-512",
+	/* the 1609 WG July 2026 proposal: SLH-DSA CAs (FIPS 205), registry alternative (issue 15) */
+	"ECDSA/SLH-DSA-SHA2-128s",
+	"ECDSA/SLH-DSA-SHAKE-128s",
+	"ECDSA/SLH-DSA-SHA2-128f",
+	"FN-DSA-512/SLH-DSA-SHA2-128s",
 };
 
 size_t v2x_profile_count(void)

@@ -54,7 +54,8 @@ int st_spdu_roundtrip(const pqs_scms_flow_result *r, const pqs_scms_vehicle *v, 
 	v2x_signer s;
 	if (rc == V2X_OK)
 		rc = v2x_signer_init(&s, &key, cert, cert_len, V2X_SIGNER_CERT, NULL);
-	uint8_t spdu[16384], payload[100];
+	/* the attached certificate (up to V2X_MAX_CERT: an SLH-DSA-128f CA) plus header, payload, signature */
+	uint8_t spdu[V2X_MAX_CERT + 8192], payload[100];
 	size_t spdu_len = 0;
 	memset(payload, 0x5a, sizeof payload);
 	/* generationTime one hour into the certificate's week (Time64 = Time32 seconds * 10^6). */

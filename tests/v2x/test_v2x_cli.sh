@@ -53,7 +53,8 @@ u() { case "$1" in ECDSA | ECDSA-brainpoolP256r1) echo 0 ;; *) echo 1 ;; esac; }
 # the profiles this build has (`pqsig v2x profiles`); each must be listed and available
 expected_profiles="ECDSA ML-DSA-44 ML-DSA-87 FN-DSA-512 ECDSA+ML-DSA-87 ECDSA/ML-DSA-44 ECDSA/FN-DSA-512
 ECDSA/ECDSA+FN-DSA-512 ML-DSA-65 FN-DSA-1024 ECDSA/ML-DSA-87 ECDSA/ECDSA+ML-DSA-44 ECDSA+FN-DSA-512 ECDSA-P384
-ECDSA-brainpoolP256r1 ECDSA+ML-DSA-65 ECDSA/ECDSA+FN-DSA-1024 Falcon-512 ECDSA/Falcon-1024 ECDSA-secp256k1"
+ECDSA-brainpoolP256r1 ECDSA+ML-DSA-65 ECDSA/ECDSA+FN-DSA-1024 Falcon-512 ECDSA/Falcon-1024 ECDSA-secp256k1
+ECDSA/SLH-DSA-SHA2-128s ECDSA/SLH-DSA-SHAKE-128s ECDSA/SLH-DSA-SHA2-128f FN-DSA-512/SLH-DSA-SHA2-128s"
 is_expected() { case " $(echo $expected_profiles) " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 for tool in tshark text2pcap "$PY"; do
@@ -86,6 +87,34 @@ EOF
 while read -r status rest; do
 	case "$status" in OK) ok ;; *) bad "sizes: $rest" ;; esac
 done <"$T/sizes.out"
+
+# ---- sizes --all: every profile, certificate and digest signer ----
+# The SLH-DSA CA rows follow from the seed's rows by substitution: FIPS 205 table 2 signature sizes
+# (128s 7856 B, 128f 17088 B) in the registry alternative (+9 B: choice tag, registry id, length
+# determinant), replacing the 66 B ECDSA / 670 B FN-DSA-512 CA signature of the seed's 333 / 2408 B SPDUs.
+"$PQSIG" v2x sizes --all --json >"$T/sizes_all.json" || bad "v2x sizes --all"
+"$PQSIG" v2x profiles >"$T/profiles_all"
+"$PY" - "$T/sizes_all.json" "$(wc -l <"$T/profiles_all")" >"$T/sizes_all.out" <<'EOF'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+want = {("ECDSA/SLH-DSA-SHA2-128s", "cert"): 333 - 66 + 7856 + 9,
+        ("ECDSA/SLH-DSA-SHAKE-128s", "cert"): 333 - 66 + 7856 + 9,
+        ("ECDSA/SLH-DSA-SHA2-128f", "cert"): 333 - 66 + 17088 + 9,
+        ("FN-DSA-512/SLH-DSA-SHA2-128s", "cert"): 2408 - 670 + 7856 + 9,
+        ("ECDSA/SLH-DSA-SHA2-128f", "digest"): 193, ("FN-DSA-512/SLH-DSA-SHA2-128s", "digest"): 797,
+        ("ECDSA", "cert"): 333, ("FN-DSA-512", "digest"): 797}
+got = {(r["profile"], r["signer"]): r for r in rows}
+bad = []
+if len(rows) != 2 * int(sys.argv[2]):
+    bad.append("%d rows, want 2 per profile (%s)" % (len(rows), sys.argv[2]))
+for k, total in want.items():
+    r = got.get(k)
+    if not r or not r["available"] or r["total"] != total:
+        bad.append("%s %s: %s, want %d" % (k + (r and r.get("total"), total)))
+print("FAIL " + "; ".join(bad) if bad else "OK")
+EOF
+read -r status rest <"$T/sizes_all.out"
+[ "$status" = OK ] && ok || bad "sizes --all: $rest"
 
 # ---- every profile ----
 NOW_S=$(date +%s)
@@ -195,9 +224,9 @@ want_blobs=$((4 * looped + 4))
 expect 2 "unknown profile" -- "$PQSIG" v2x pki init --profile NOPE --dir "$T/n"
 expect 2 "missing SPDU" -- "$PQSIG" v2x verify --dir "$T/pki" "$T/nope"
 expect 2 "unknown v2x command" -- "$PQSIG" v2x frob
-# every check ran: 5 per available profile and 130 others (230 with the 20 expected profiles); the
+# every check ran: 5 per available profile and 131 others; the
 # count check itself is one of them
-want_checks=$((5 * looped + 130)) ran=$((pass + fail + 1))
+want_checks=$((5 * looped + 131)) ran=$((pass + fail + 1))
 [ "$ran" -eq "$want_checks" ] && ok || bad "$ran checks ran, want $want_checks"
 echo "v2x_cli: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
