@@ -55,7 +55,5 @@ main(int argc, char **argv)
 	expected = 10 * (11 - min_logn);
 	TU_CHECK(matched == expected, "%u of %u digests reproduced", matched, expected);
 	tu_json_free(root);
-	printf("%lu verifications also through a prepared key\n", tu_prepared_verifies);
-	TU_CHECK(tu_prepared_verifies == 10UL, "prepared-key verifications: %lu", tu_prepared_verifies);
 	return tu_finish("test_fn_kat");
 }
