@@ -24,6 +24,7 @@ static const report_section sections[] = {
 	{ "v2x-bench", report_section_v2x_bench },
 	{ "ledger", report_section_ledger },
 	{ "scms", report_section_scms },
+	{ "kcmvp", report_section_kcmvp },
 };
 
 int cmd_report(int argc, char **argv)

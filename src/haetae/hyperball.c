@@ -1,6 +1,6 @@
 /*
- * Hyperball sampling of HAETAE v1.1.2 (Algorithms 10-11, SampleGauss /
- * SampleHyperBall) in the reference's integer fixed point.
+ * Hyperball sampling of HAETAE v1.1.2 (Algorithm 11, SampleHyperBall,
+ * and its Gaussian sampler SampleGauss) in the reference's integer fixed point.
  *
  * (K + L) * N + 2 samples of a discrete Gaussian (sigma 2^76 scale: a CDT
  * base sample x extended by 72 uniform bits, accepted with probability
@@ -219,7 +219,7 @@ static const uint32_t cdt[64] = {
 };
 
 /*
- * One candidate of Algorithm 10 from 17 random bytes: *r = round(y / 2^16),
+ * One candidate of SampleGauss from 17 random bytes: *r = round(y / 2^16),
  * *sqr = y^2 / 2^76.  Returns 1 if accepted.
  */
 static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd[GAUSS_RAND_BYTES])
@@ -269,7 +269,7 @@ static void reader_read(shake_reader *rd, uint8_t *out, size_t n)
 }
 
 /*
- * Algorithm 10 for one polynomial: SHAKE256(seed || nonce) gives count/8
+ * SampleGauss for one polynomial: SHAKE256(seed || nonce) gives count/8
  * sign bytes, then 17-byte candidates until count are accepted.  With
  * count = N + 1 the last accepted sample only enters the sum of squares.
  * Acceptance of a candidate is declassified: it depends only on that

@@ -94,7 +94,7 @@ uint64_t pqs_haetae_sqnorm(const int32_t v[][HAETAE_N], unsigned polys);
 void pqs_haetae_hash_message(uint8_t *mu, size_t mu_len, const uint8_t *pk, size_t pk_len, const uint8_t *ctx,
                              size_t ctx_len, const uint8_t *msg, size_t msg_len);
 
-/* sample.c: SHAKE-based expansions (Algorithms 4-9, 16). */
+/* sample.c: SHAKE-based expansions (Algorithms 4-6, 8-9, 16). */
 void pqs_haetae_poly_uniform(haetae_poly *a, const uint8_t seed[HAETAE_SEEDBYTES], uint16_t nonce);
 void pqs_haetae_poly_uniform_eta(haetae_poly *a, const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce);
 void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const uint8_t *highbits_lsb,
@@ -103,11 +103,11 @@ void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const
 /* fft.c: squared singular value of the secret key (Algorithms 42-44). */
 int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_poly *s1, const haetae_poly *s2);
 
-/* hyperball.c: hyperball sample in fixed point (Algorithms 10-11). */
+/* hyperball.c: hyperball sample in fixed point (Algorithm 11 and SampleGauss). */
 uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAETAE_N], uint8_t *b,
                                      const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce);
 
-/* rans.c: entropy coding of HighBits(z1) and of the hint (Algorithms 17-20). */
+/* rans.c: entropy coding of HighBits(z1) and of the hint (inside PackSig / UnpackSig). */
 size_t pqs_haetae_rans_encode(const haetae_rans_model *model, int is_hint, uint8_t *out, size_t out_cap,
                               const int32_t *values, size_t count);
 int pqs_haetae_rans_decode(const haetae_rans_model *model, int is_hint, int32_t *values, size_t count,

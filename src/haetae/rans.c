@@ -1,6 +1,6 @@
 /*
  * rANS entropy coding of the signature parts HighBits(z1) and h (HAETAE
- * v1.1.2 section "Encoding", Algorithms 17-20; byte-wise rANS of ryg_rans
+ * v1.1.2 section "Encoding" and PackSig / UnpackSig (Algorithms 25-26); byte-wise rANS of ryg_rans
  * with 31-bit state, L = 2^23, 10-bit frequencies).
  *
  * The encoder works backwards over the values and fails (the signer then
