@@ -1,6 +1,6 @@
 /*
  * `pqsig bench falcon [--signatures N] [--json]`: signing time of each
- * ffSampling variant of fndsa_sign_dyn (issue 17: fully recursive down to
+ * ffSampling variant of pqs_fndsa_sign_dyn (issue 17: fully recursive down to
  * logn = 0, non-recursive at logn <= 1, at logn <= 2), Falcon-512 and
  * Falcon-1024.  Every variant signs the same N messages with the same key
  * and the same randomness (SHAKE256 of a fixed label and a counter), and

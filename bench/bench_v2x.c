@@ -24,7 +24,7 @@
  *     600 digests, the replays accepted without and with it (each pool
  *     SPDU sent twice inside the window), and the warm rate with it, for
  *     SPDUs new to it and for replays (rejected before any signature check);
- *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (wsm_fragment_count).
+ *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (pqs_wsm_fragment_count).
  *
  * Clocks.  The machines this runs on are shared, often by many jobs at
  * once, so one-core figures use the measuring thread's CPU time
@@ -103,13 +103,13 @@ static void pki_free(bench_pki *p)
 {
 	if (!p)
 		return;
-	v2x_store_free(p->store);
-	v2x_cache_free(p->cache);
+	pqs_v2x_store_free(p->store);
+	pqs_v2x_cache_free(p->cache);
 	for (size_t i = 0; i < POOL; i++)
 		free(p->spdu[i]);
 	free(p->sign_buf);
-	v2x_key_clear(&p->root_key);
-	v2x_key_clear(&p->veh_key);
+	pqs_v2x_key_clear(&p->root_key);
+	pqs_v2x_key_clear(&p->veh_key);
 	pqs_zeroize(&p->signer, sizeof p->signer);
 	free(p);
 }
@@ -117,7 +117,7 @@ static void pki_free(bench_pki *p)
 /* Sign a 32-byte data input the way the stack does (v2x.h: "Hashing"). */
 static int bare_sign(const v2x_key *k, const uint8_t m[32], uint8_t *sig, size_t *sig_len)
 {
-	const pqs_sig_class *c = v2x_alg_class(k->alg);
+	const pqs_sig_class *c = pqs_v2x_alg_class(k->alg);
 	if (!c)
 		return PQS_ERR_UNKNOWN_ALG;
 	if (k->alg->kind == V2X_KIND_ECDSA) {
@@ -129,7 +129,7 @@ static int bare_sign(const v2x_key *k, const uint8_t m[32], uint8_t *sig, size_t
 
 static int bare_verify(const v2x_key *k, const uint8_t m[32], const uint8_t *sig, size_t sig_len)
 {
-	const pqs_sig_class *c = v2x_alg_class(k->alg);
+	const pqs_sig_class *c = pqs_v2x_alg_class(k->alg);
 	if (k->alg->kind == V2X_KIND_ECDSA)
 		return pqs_ecdsa_verify_digest(c, sig, m, 32, k->pk);
 	return pqs_sig_verify(c, sig, sig_len, m, 32, NULL, 0, k->pk);
@@ -140,27 +140,28 @@ static int pki_make(bench_pki *p, const char *where)
 {
 	int e;
 	v2x_cert_params cp;
-	p->now = v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
+	p->now = pqs_v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
 	uint32_t now32 = (uint32_t)(p->now / 1000000u);
 	bench_progress("v2x %s: keys and certificates", where);
-	if ((e = v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
-	    (e = v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
+	if ((e = pqs_v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
+	    (e = pqs_v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
 		return e;
-	v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
-	if ((e = v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root, &p->root_len)))
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+	if ((e = pqs_v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root,
+				    &p->root_len)))
 		return e;
-	v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
-	if ((e = v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh, sizeof p->veh,
-	                        &p->veh_len)))
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
+	if ((e = pqs_v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh, sizeof p->veh,
+				    &p->veh_len)))
 		return e;
-	if (!(p->store = v2x_store_new(4)) || !(p->cache = v2x_cache_new(16)))
+	if (!(p->store = pqs_v2x_store_new(4)) || !(p->cache = pqs_v2x_cache_new(16)))
 		return V2X_ERR_NOMEM;
-	if ((e = v2x_store_add_root(p->store, p->root, p->root_len)) ||
-	    (e = v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
+	if ((e = pqs_v2x_store_add_root(p->store, p->root, p->root_len)) ||
+	    (e = pqs_v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
 		return e;
 	for (size_t i = 0; i < PAYLOAD_LEN; i++)
 		p->payload[i] = (uint8_t)(i * 37 + 11);
-	p->sign_cap = v2x_spdu_max_len(&p->signer, PAYLOAD_LEN);
+	p->sign_cap = pqs_v2x_spdu_max_len(&p->signer, PAYLOAD_LEN);
 	if (!(p->sign_buf = malloc(p->sign_cap)))
 		return V2X_ERR_NOMEM;
 	/* The pool: distinct payloads and generation times within the replay window. */
@@ -168,8 +169,8 @@ static int pki_make(bench_pki *p, const char *where)
 		if (!(p->spdu[i] = malloc(p->sign_cap)))
 			return V2X_ERR_NOMEM;
 		p->payload[0] = (uint8_t)i;
-		if ((e = v2x_spdu_sign(&p->signer, BSM_PSID, p->now - 1000 * i, p->payload, PAYLOAD_LEN, p->spdu[i],
-		                       p->sign_cap, &p->spdu_len[i])))
+		if ((e = pqs_v2x_spdu_sign(&p->signer, BSM_PSID, p->now - 1000 * i, p->payload, PAYLOAD_LEN, p->spdu[i],
+					   p->sign_cap, &p->spdu_len[i])))
 			return e;
 	}
 	for (size_t i = 0; i < 32; i++)
@@ -233,14 +234,14 @@ static int op_sign(void *arg, size_t i)
 {
 	bench_pki *p = arg;
 	size_t len;
-	return v2x_spdu_sign(&p->signer, BSM_PSID, p->now - (i % 1000), p->payload, PAYLOAD_LEN, p->sign_buf,
-	                     p->sign_cap, &len);
+	return pqs_v2x_spdu_sign(&p->signer, BSM_PSID, p->now - (i % 1000), p->payload, PAYLOAD_LEN, p->sign_buf,
+				 p->sign_cap, &len);
 }
 
 static int op_verify(void *arg, size_t i)
 {
 	bench_pki *p = arg;
-	return v2x_spdu_verify(&p->vctx, p->spdu[i % POOL], p->spdu_len[i % POOL], NULL);
+	return pqs_v2x_spdu_verify(&p->vctx, p->spdu[i % POOL], p->spdu_len[i % POOL], NULL);
 }
 
 /* A replay must be rejected as a duplicate: anything else stops the measurement. */
@@ -255,7 +256,7 @@ static int op_decode(void *arg, size_t i)
 {
 	bench_pki *p = arg;
 	v2x_spdu_info info;
-	return v2x_spdu_decode(p->spdu[i % POOL], p->spdu_len[i % POOL], &info);
+	return pqs_v2x_spdu_decode(p->spdu[i % POOL], p->spdu_len[i % POOL], &info);
 }
 
 static int op_cert_id(void *arg, size_t i)
@@ -263,7 +264,7 @@ static int op_cert_id(void *arg, size_t i)
 	bench_pki *p = arg;
 	uint8_t id[8];
 	(void)i;
-	return v2x_cert_hashedid8(p->veh, p->veh_len, id, NULL, NULL);
+	return pqs_v2x_cert_hashedid8(p->veh, p->veh_len, id, NULL, NULL);
 }
 
 static int op_bare_cold(void *arg, size_t i)
@@ -293,24 +294,24 @@ typedef struct {
 static void *worker_run(void *arg)
 {
 	worker *w = arg;
-	v2x_cache *cache = w->warm ? v2x_cache_new(16) : NULL;
+	v2x_cache *cache = w->warm ? pqs_v2x_cache_new(16) : NULL;
 	v2x_verify_ctx v;
-	v2x_verify_ctx_init(&v, w->p->store, cache, w->p->now);
+	pqs_v2x_verify_ctx_init(&v, w->p->store, cache, w->p->now);
 	if (w->warm && !cache) {
 		w->err = V2X_ERR_NOMEM;
 		return NULL;
 	}
 	/* Untimed first pass: fills the cache in warm mode. */
-	w->err = v2x_spdu_verify(&v, w->p->spdu[0], w->p->spdu_len[0], NULL);
+	w->err = pqs_v2x_spdu_verify(&v, w->p->spdu[0], w->p->spdu_len[0], NULL);
 	double t0 = bench_now_us(), t = t0;
 	for (unsigned long i = 0; !w->err && t - t0 < w->seconds * 1e6; i++) {
-		w->err = v2x_spdu_verify(&v, w->p->spdu[i % POOL], w->p->spdu_len[i % POOL], NULL);
+		w->err = pqs_v2x_spdu_verify(&v, w->p->spdu[i % POOL], w->p->spdu_len[i % POOL], NULL);
 		w->done++;
 		if ((i & 7) == 7)
 			t = bench_now_us();
 	}
 	w->elapsed_us = bench_now_us() - t0;
-	v2x_cache_free(cache);
+	pqs_v2x_cache_free(cache);
 	return NULL;
 }
 
@@ -353,7 +354,7 @@ typedef struct {
 	bench_fn fn;
 	const char *what;
 	bench_pki *pki;   /* what fn runs on; NULL: the profile's own */
-	int stack;        /* 1: runs v2x_spdu_verify through pki->vctx */
+	int stack;        /* 1: runs pqs_v2x_spdu_verify through pki->vctx */
 	int warm;
 	double best;
 	double checks_per_op;
@@ -399,8 +400,8 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 			bench_pki *jp = jb->pki ? jb->pki : p;
 			if (jb->stack) {
 				if (jb->warm)
-					v2x_cache_clear(jp->cache);
-				v2x_verify_ctx_init(&jp->vctx, jp->store, jb->warm ? jp->cache : NULL, jp->now);
+					pqs_v2x_cache_clear(jp->cache);
+				pqs_v2x_verify_ctx_init(&jp->vctx, jp->store, jb->warm ? jp->cache : NULL, jp->now);
 			}
 			bench_progress("v2x %s: %s (round %zu of %zu)", name, jb->what, r + 1, rounds);
 			double rate;
@@ -420,8 +421,8 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 /* Verify the pool once (warm cache), then each SPDU again: the replays accepted. */
 static int replays_accepted(bench_pki *p, v2x_replay *det, unsigned *accepted)
 {
-	v2x_cache_clear(p->cache);
-	v2x_verify_ctx_init(&p->vctx, p->store, p->cache, p->now);
+	pqs_v2x_cache_clear(p->cache);
+	pqs_v2x_verify_ctx_init(&p->vctx, p->store, p->cache, p->now);
 	p->vctx.replay = det;
 	*accepted = 0;
 	for (size_t i = 0; i < 2 * POOL; i++) {
@@ -444,9 +445,9 @@ static int replays_accepted(bench_pki *p, v2x_replay *det, unsigned *accepted)
  */
 static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
 {
-	v2x_replay *det = v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER), *fresh = NULL;
+	v2x_replay *det = pqs_v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER), *fresh = NULL;
 	int e = det ? 0 : V2X_ERR_NOMEM;
-	r->replay_memory = v2x_replay_memory(det);
+	r->replay_memory = pqs_v2x_replay_memory(det);
 	r->replays_sent = POOL;
 	if (!e)
 		e = replays_accepted(p, NULL, &r->replays_accepted_off);
@@ -456,8 +457,8 @@ static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
 	size_t calls;
 	for (size_t round = 0; !e && round < 3; round++) {
 		/* a new one each round: each round starts again at the first pool SPDU */
-		v2x_replay_free(fresh);
-		if (!(fresh = v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, POOL - 1))) {
+		pqs_v2x_replay_free(fresh);
+		if (!(fresh = pqs_v2x_replay_new(BENCH_V2X_REPLAY_SIGNERS, POOL - 1))) {
 			e = V2X_ERR_NOMEM;
 			break;
 		}
@@ -472,8 +473,8 @@ static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
 			r->replay_reject_per_s = rate;
 	}
 	p->vctx.replay = NULL;
-	v2x_replay_free(det);
-	v2x_replay_free(fresh);
+	pqs_v2x_replay_free(det);
+	pqs_v2x_replay_free(fresh);
 	return e;
 }
 
@@ -489,12 +490,12 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	bench_pki *p = calloc(1, sizeof *p);
 	if (!p)
 		return cli_error("out of memory");
-	int e = v2x_profile_parse(name, &p->prof);
+	int e = pqs_v2x_profile_parse(name, &p->prof);
 	if (e) {
 		pki_free(p);
-		return cli_error("unknown V2X profile '%s' (%s)", name, v2x_strerror(e));
+		return cli_error("unknown V2X profile '%s' (%s)", name, pqs_v2x_strerror(e));
 	}
-	if (!v2x_profile_available(&p->prof)) {
+	if (!pqs_v2x_profile_available(&p->prof)) {
 		pki_free(p);
 		fprintf(stderr, "bench v2x: %s skipped: a scheme of this profile is not registered in this build\n", name);
 		return 0;
@@ -502,11 +503,11 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	r->available = 1;
 	if ((e = pki_make(p, name)) != 0) {
 		pki_free(p);
-		return cli_error("v2x %s: setup failed: %s", name, v2x_strerror(e));
+		return cli_error("v2x %s: setup failed: %s", name, pqs_v2x_strerror(e));
 	}
 	r->spdu_bytes = p->spdu_len[0];
-	r->frags_1400 = wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_DEFAULT);
-	r->frags_2302 = wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_MAX);
+	r->frags_1400 = pqs_wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_DEFAULT);
+	r->frags_2302 = pqs_wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_MAX);
 
 	/* Signing: the seed's 2000 runs (a tenth in quick mode). */
 	size_t nsign = quick ? 200 : 2000;
@@ -575,12 +576,12 @@ int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2
 		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
 	/* The ECDSA profile's PKI: every other profile's ratio is taken against it round by round. */
 	bench_pki *base = calloc(1, sizeof *base);
-	int e = base ? v2x_profile_parse("ECDSA", &base->prof) : V2X_ERR_NOMEM;
+	int e = base ? pqs_v2x_profile_parse("ECDSA", &base->prof) : V2X_ERR_NOMEM;
 	if (!e)
 		e = pki_make(base, "ECDSA");
 	if (e) {
 		pki_free(base);
-		return cli_error("v2x ECDSA: setup failed: %s", v2x_strerror(e));
+		return cli_error("v2x ECDSA: setup failed: %s", pqs_v2x_strerror(e));
 	}
 	int have_base = 0, rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -700,7 +701,7 @@ int bench_v2x_main(int argc, char **argv)
 			if (n == 32)
 				return cli_error("at most 32 profiles");
 			v2x_profile probe;
-			if (v2x_profile_parse(tok, &probe) != V2X_OK)
+			if (pqs_v2x_profile_parse(tok, &probe) != V2X_OK)
 				return cli_error("unknown V2X profile '%s' (try 'pqsig v2x profiles')", tok);
 			names[n++] = tok;
 		}

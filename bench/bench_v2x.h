@@ -28,7 +28,7 @@ typedef struct {
 	double bare_warm_per_s;      /* signature core alone: message check */
 	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s: median of rounds measured back to back */
 	double checks_cold, checks_warm;     /* signature checks per SPDU the stack reported */
-	double decode_us;            /* v2x_spdu_decode alone (no cryptography), CPU microseconds */
+	double decode_us;                    /* pqs_v2x_spdu_decode alone (no cryptography), CPU microseconds */
 	double cert_id_us;           /* HashedId8 of the attached certificate (computed for every SPDU) */
 	/* all cores */
 	unsigned threads;
@@ -49,7 +49,7 @@ typedef struct {
 #define BENCH_V2X_REPLAY_PER_SIGNER 600
 
 /*
- * Measure profiles (names as v2x_profile_parse takes them).  The ECDSA
+ * Measure profiles (names as pqs_v2x_profile_parse takes them).  The ECDSA
  * profile is always measured as the ratio base (ecdsa gets its result).
  * quick: the `make report` budget.  y gets OpenSSL's ECDSA P-256 rates.
  * Returns 0 or CLI_ERROR (message printed).

@@ -2,7 +2,7 @@
  * libFuzzer target, differential: whatever a decoder accepts must encode
  * back to exactly the bytes it was decoded from (the encodings are
  * canonical).  The first byte picks the codec:
- *   even: WSMP header (wsm_decode / wsm_encode).  Exception documented in
+ *   even: WSMP header (pqs_wsm_decode / pqs_wsm_encode).  Exception documented in
  *         docs/wsm.md: N-extensions received out of order come back in
  *         ShortMsgNexts order, so then the re-encoding must decode to the
  *         same header and data instead.
@@ -42,16 +42,16 @@ static void wsm_reencode(const uint8_t *in, size_t len)
 	wsm_header h, h2;
 	const uint8_t *d, *d2;
 	size_t dl, dl2, out_len;
-	if (wsm_decode(in, len, &h, &d, &dl) != PQS_OK)
+	if (pqs_wsm_decode(in, len, &h, &d, &dl) != PQS_OK)
 		return;
 	uint8_t *out = malloc(len);
-	if (!out || wsm_encode(out, len, &out_len, &h, d, dl) != PQS_OK)
+	if (!out || pqs_wsm_encode(out, len, &out_len, &h, d, dl) != PQS_OK)
 		abort();
 	if (out_len != len)
 		abort();
 	if (memcmp(out, in, len) != 0) {
 		/* Only the N-extension order may differ. */
-		if (wsm_decode(out, out_len, &h2, &d2, &dl2) != PQS_OK || !same_header(&h, &h2) || dl2 != dl ||
+		if (pqs_wsm_decode(out, out_len, &h2, &d2, &dl2) != PQS_OK || !same_header(&h, &h2) || dl2 != dl ||
 		    memcmp(d, d2, dl) != 0)
 			abort();
 	}
@@ -67,60 +67,60 @@ static void scms_reencode(const uint8_t *in, size_t len)
 	switch (in[0]) {
 	case SCMS_T_BFK_REQ: {
 		scms_bfk_req m;
-		if (scms_bfk_req_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_bfk_req_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_bfk_req_encode(&m, &out, &out_len) != PQS_OK)
+		if (pqs_scms_bfk_req_encode(&m, &out, &out_len) != PQS_OK)
 			abort();
 		break;
 	}
 	case SCMS_T_PQC_REQ: {
 		scms_pqc_req m;
-		if (scms_pqc_req_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_pqc_req_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_pqc_req_encode(&m, &out, &out_len) != PQS_OK)
+		if (pqs_scms_pqc_req_encode(&m, &out, &out_len) != PQS_OK)
 			abort();
 		break;
 	}
 	case SCMS_T_PQC_INNER: {
 		scms_pqc_inner m;
-		if (scms_pqc_inner_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_pqc_inner_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_pqc_inner_encode(&m, fixed, sizeof fixed, &out_len) != PQS_OK)
+		if (pqs_scms_pqc_inner_encode(&m, fixed, sizeof fixed, &out_len) != PQS_OK)
 			abort();
 		same_bytes(fixed, out_len, in, len);
 		return;
 	}
 	case SCMS_T_CERT_REQ: {
 		scms_cert_req m;
-		if (scms_cert_req_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_cert_req_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_cert_req_encode(&m, &out, &out_len) != PQS_OK)
+		if (pqs_scms_cert_req_encode(&m, &out, &out_len) != PQS_OK)
 			abort();
 		break;
 	}
 	case SCMS_T_CERT_RESP: {
 		scms_cert_resp m;
-		if (scms_cert_resp_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_cert_resp_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_cert_resp_encode(&m, &out, &out_len) != PQS_OK)
+		if (pqs_scms_cert_resp_encode(&m, &out, &out_len) != PQS_OK)
 			abort();
 		break;
 	}
 	case SCMS_T_CONTENT: {
 		scms_content m;
-		if (scms_content_decode(&m, in, len) != PQS_OK)
+		if (pqs_scms_content_decode(&m, in, len) != PQS_OK)
 			return;
-		if (scms_content_encode(&m, &out, &out_len) != PQS_OK)
+		if (pqs_scms_content_encode(&m, &out, &out_len) != PQS_OK)
 			abort();
 		break;
 	}
 	case SCMS_T_BATCH:
 	case SCMS_T_DOWNLOAD: {
 		scms_list l;
-		if (scms_list_decode(in[0], &l, in, len) != PQS_OK)
+		if (pqs_scms_list_decode(in[0], &l, in, len) != PQS_OK)
 			return;
-		int e = scms_list_encode(in[0], l.count, l.item, l.item_len, l.i, l.j, &out, &out_len);
-		scms_list_free(&l);
+		int e = pqs_scms_list_encode(in[0], l.count, l.item, l.item_len, l.i, l.j, &out, &out_len);
+		pqs_scms_list_free(&l);
 		if (e != PQS_OK)
 			abort();
 		break;

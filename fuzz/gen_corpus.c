@@ -89,7 +89,7 @@ static size_t wsm_samples(uint8_t out[][64], size_t *len)
 			h.n_t_ext = 1;
 			h.t_ext[0] = (wsm_t_ext){ .id = 7, .len = sizeof t_value, .value = t_value };
 		}
-		if (wsm_encode(out[n], 64, &len[n], &h, data, sizeof data) == PQS_OK)
+		if (pqs_wsm_encode(out[n], 64, &len[n], &h, data, sizeof data) == PQS_OK)
 			n++;
 	}
 	return n;
@@ -123,16 +123,16 @@ static void gen_wsm(void)
 		for (size_t k = 0; k < sizeof spdu[s]; k++)
 			spdu[s][k] = (uint8_t)(k * 7 + (size_t)s);
 		spdu[s][0] = 0x03;
-		wsm_fragmenter_init(&f[s], spdu[s], sizeof spdu[s] - 300 * (size_t)s, 200, 0x1000u);
+		pqs_wsm_fragmenter_init(&f[s], spdu[s], sizeof spdu[s] - 300 * (size_t)s, 200, 0x1000u);
 	}
 	size_t fl;
-	wsm_fragmenter_get(&f[0], 1, frag, sizeof frag, &fl);
+	pqs_wsm_fragmenter_get(&f[0], 1, frag, sizeof frag, &fl);
 	frag[20] ^= 0xFF; /* another digest */
 	sl += record(stream + sl, 0x04 | 2, frag, fl);
 	for (size_t i = 0; i < f[0].count; i++)
 		for (int s = 0; s < 2; s++)
 			if (i < f[s].count) {
-				wsm_fragmenter_get(&f[s], i, frag, sizeof frag, &fl);
+				pqs_wsm_fragmenter_get(&f[s], i, frag, sizeof frag, &fl);
 				sl += record(stream + sl, (uint8_t)(0x04 | s), frag, fl);
 			}
 	sl += record(stream + sl, 0x08, spdu[0], 100); /* an unfragmented SPDU */

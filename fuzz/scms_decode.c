@@ -30,9 +30,9 @@ static int request_too_costly(const uint8_t *msg, size_t len)
 {
 	scms_bfk_req bfk;
 	scms_pqc_req pqc;
-	if (scms_bfk_req_decode(&bfk, msg, len) == PQS_OK)
+	if (pqs_scms_bfk_req_decode(&bfk, msg, len) == PQS_OK)
 		return (uint64_t)bfk.i_count * bfk.j_count > 64;
-	if (scms_pqc_req_decode(&pqc, msg, len) == PQS_OK)
+	if (pqs_scms_pqc_req_decode(&pqc, msg, len) == PQS_OK)
 		return (uint64_t)pqc.i_count * pqc.j_count > 64;
 	return 0;
 }

@@ -1,6 +1,6 @@
 /*
- * libFuzzer target: the IEEE 1609.2 certificate decoder (v2x_cert_decode),
- * HashedId8, and the trust-anchor check (v2x_store_add_root, which
+ * libFuzzer target: the IEEE 1609.2 certificate decoder (pqs_v2x_cert_decode),
+ * HashedId8, and the trust-anchor check (pqs_v2x_store_add_root, which
  * verifies a self-signed certificate's signature).  Properties: a decoded
  * certificate's ToBeSignedCertificate lies inside the input, its key and
  * signature lengths are within bounds, and HashedId8 succeeds exactly when
@@ -18,8 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static v2x_cert c;
 	uint8_t id[8];
-	int d = v2x_cert_decode(&c, data, size);
-	int h = v2x_cert_hashedid8(data, size, id, NULL, NULL);
+	int d = pqs_v2x_cert_decode(&c, data, size);
+	int h = pqs_v2x_cert_hashedid8(data, size, id, NULL, NULL);
 	if ((d == V2X_OK) != (h == V2X_OK))
 		abort();
 	if (d != V2X_OK)
@@ -27,10 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (c.tbs_off + c.tbs_len > size || c.pk_len > V2X_MAX_PK || c.sig_len > V2X_MAX_SIG ||
 	    c.n_regions > V2X_MAX_REGIONS || c.n_app > V2X_MAX_PSIDS || c.n_issue > V2X_MAX_PSIDS)
 		abort();
-	v2x_store *s = v2x_store_new(1);
+	v2x_store *s = pqs_v2x_store_new(1);
 	if (!s)
 		return 0;
-	(void)v2x_store_add_root(s, data, size); /* any outcome but a crash */
-	v2x_store_free(s);
+	(void)pqs_v2x_store_add_root(s, data, size); /* any outcome but a crash */
+	pqs_v2x_store_free(s);
 	return 0;
 }

@@ -32,8 +32,8 @@ static int add_cert(v2x_fixture *fx, const uint8_t *cert, size_t len, const char
 	fx->cert_len[i] = len;
 	label_of(fx->cert_label[i], sizeof fx->cert_label[i], role, profile, "");
 	fx->n_certs++;
-	return strcmp(role, "root-") == 0 ? v2x_store_add_root(fx->store, cert, len)
-	                                  : v2x_store_add_cert(fx->store, cert, len);
+	return strcmp(role, "root-") == 0 ? pqs_v2x_store_add_root(fx->store, cert, len)
+					  : pqs_v2x_store_add_cert(fx->store, cert, len);
 }
 
 static int add_spdu(v2x_fixture *fx, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
@@ -41,16 +41,17 @@ static int add_spdu(v2x_fixture *fx, const v2x_key *key, const uint8_t *cert, si
 {
 	static const uint8_t payload[] = "pqsig fuzz fixture: basic safety message";
 	v2x_signer s;
-	int e = v2x_signer_init(&s, key, cert, cert_len, kind, rng);
+	int e = pqs_v2x_signer_init(&s, key, cert, cert_len, kind, rng);
 	if (e)
 		return e;
 	if (fx->n_spdus == V2X_FIXTURE_MAX_SPDUS)
 		return V2X_ERR_NOMEM;
-	size_t cap = v2x_spdu_max_len(&s, sizeof payload), i = fx->n_spdus;
+	size_t cap = pqs_v2x_spdu_max_len(&s, sizeof payload), i = fx->n_spdus;
 	fx->spdu[i] = malloc(cap);
 	if (!fx->spdu[i])
 		return V2X_ERR_NOMEM;
-	e = v2x_spdu_sign(&s, 0x20, fx->now - 1000 * i, payload, sizeof payload, fx->spdu[i], cap, &fx->spdu_len[i]);
+	e = pqs_v2x_spdu_sign(&s, 0x20, fx->now - 1000 * i, payload, sizeof payload, fx->spdu[i], cap,
+			      &fx->spdu_len[i]);
 	if (e) {
 		free(fx->spdu[i]);
 		fx->spdu[i] = NULL;
@@ -68,25 +69,25 @@ static int build_profile(v2x_fixture *fx, const v2x_profile *prof, pqs_rng *rng)
 	size_t root_len, ica_len, a_len, b_len;
 	uint32_t now32 = (uint32_t)(fx->now / 1000000u);
 	v2x_cert_params cp;
-	int e = v2x_key_generate(&root_key, prof->ca, rng);
+	int e = pqs_v2x_key_generate(&root_key, prof->ca, rng);
 	if (!e)
-		e = v2x_key_generate(&ica_key, prof->ca, rng);
+		e = pqs_v2x_key_generate(&ica_key, prof->ca, rng);
 	if (!e)
-		e = v2x_key_generate(&a_key, prof->vehicle, rng);
+		e = pqs_v2x_key_generate(&a_key, prof->vehicle, rng);
 	if (!e)
-		e = v2x_key_generate(&b_key, prof->vehicle, rng);
-	v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+		e = pqs_v2x_key_generate(&b_key, prof->vehicle, rng);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
 	cp.chain_length_range = 1; /* vehicles directly under the root, and under an intermediate */
 	if (!e)
-		e = v2x_cert_issue(&cp, &root_key, &root_key, NULL, 0, rng, root, sizeof root, &root_len);
-	v2x_cert_params_default(&cp, V2X_CERT_CA, now32 - 86400);
+		e = pqs_v2x_cert_issue(&cp, &root_key, &root_key, NULL, 0, rng, root, sizeof root, &root_len);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_CA, now32 - 86400);
 	if (!e)
-		e = v2x_cert_issue(&cp, &ica_key, &root_key, root, root_len, rng, ica, sizeof ica, &ica_len);
-	v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
+		e = pqs_v2x_cert_issue(&cp, &ica_key, &root_key, root, root_len, rng, ica, sizeof ica, &ica_len);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
 	if (!e)
-		e = v2x_cert_issue(&cp, &a_key, &root_key, root, root_len, rng, a, sizeof a, &a_len);
+		e = pqs_v2x_cert_issue(&cp, &a_key, &root_key, root, root_len, rng, a, sizeof a, &a_len);
 	if (!e)
-		e = v2x_cert_issue(&cp, &b_key, &ica_key, ica, ica_len, rng, b, sizeof b, &b_len);
+		e = pqs_v2x_cert_issue(&cp, &b_key, &ica_key, ica, ica_len, rng, b, sizeof b, &b_len);
 	if (!e)
 		e = add_cert(fx, root, root_len, "root-", prof->name);
 	if (!e)
@@ -99,10 +100,10 @@ static int build_profile(v2x_fixture *fx, const v2x_profile *prof, pqs_rng *rng)
 		e = add_spdu(fx, &a_key, a, a_len, V2X_SIGNER_DIGEST, rng, prof->name, "digest");
 	if (!e)
 		e = add_spdu(fx, &b_key, b, b_len, V2X_SIGNER_CERT, rng, prof->name, "ica");
-	v2x_key_clear(&root_key);
-	v2x_key_clear(&ica_key);
-	v2x_key_clear(&a_key);
-	v2x_key_clear(&b_key);
+	pqs_v2x_key_clear(&root_key);
+	pqs_v2x_key_clear(&ica_key);
+	pqs_v2x_key_clear(&a_key);
+	pqs_v2x_key_clear(&b_key);
 	return e;
 }
 
@@ -112,14 +113,14 @@ int v2x_fixture_build(v2x_fixture *fx)
 	pqs_drbg drbg;
 	memset(fx, 0, sizeof *fx);
 	pqs_drbg_init(&drbg, seed, NULL);
-	fx->now = v2x_time64_from_unix_us(1795953600ull * 1000000ull);
+	fx->now = pqs_v2x_time64_from_unix_us(1795953600ull * 1000000ull);
 	const size_t n_profiles = sizeof profiles / sizeof profiles[0];
-	fx->store = v2x_store_new(4 * n_profiles);
+	fx->store = pqs_v2x_store_new(4 * n_profiles);
 	int e = fx->store ? V2X_OK : V2X_ERR_NOMEM;
 	for (size_t i = 0; i < n_profiles && !e; i++) {
 		v2x_profile prof;
-		e = v2x_profile_parse(profiles[i], &prof);
-		if (!e && v2x_profile_available(&prof))
+		e = pqs_v2x_profile_parse(profiles[i], &prof);
+		if (!e && pqs_v2x_profile_available(&prof))
 			e = build_profile(fx, &prof, &drbg.rng);
 	}
 	if (e)
@@ -133,7 +134,7 @@ void v2x_fixture_free(v2x_fixture *fx)
 		free(fx->spdu[i]);
 	for (size_t i = 0; i < fx->n_certs; i++)
 		free(fx->cert[i]);
-	v2x_store_free(fx->store);
+	pqs_v2x_store_free(fx->store);
 	memset(fx, 0, sizeof *fx);
 }
 
@@ -153,7 +154,7 @@ static uint8_t *read_all(const char *path, size_t *len)
 
 v2x_store *v2x_fixture_load_trust(const char *dir)
 {
-	v2x_store *s = v2x_store_new(4 * V2X_FIXTURE_MAX_CERTS);
+	v2x_store *s = pqs_v2x_store_new(4 * V2X_FIXTURE_MAX_CERTS);
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	size_t roots = 0;
@@ -166,14 +167,16 @@ v2x_store *v2x_fixture_load_trust(const char *dir)
 		size_t len;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		uint8_t *cert = read_all(path, &len);
-		err = !cert ? V2X_ERR_NOMEM : root ? v2x_store_add_root(s, cert, len) : v2x_store_add_cert(s, cert, len);
+		err = !cert  ? V2X_ERR_NOMEM
+		      : root ? pqs_v2x_store_add_root(s, cert, len)
+			     : pqs_v2x_store_add_cert(s, cert, len);
 		roots += root;
 		free(cert);
 	}
 	if (d)
 		closedir(d);
 	if (err || roots == 0) {
-		v2x_store_free(s);
+		pqs_v2x_store_free(s);
 		return NULL;
 	}
 	return s;

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: the fragment reassembler (wsm_reasm_push) fed a stream
+ * libFuzzer target: the fragment reassembler (pqs_wsm_reasm_push) fed a stream
  * of WSM data units from a few senders.  Input: records of
  *   1 byte   sender (bits 0-1: one of 4 addresses) and clock step (bits 2-7, ms)
  *   2 bytes  length n, big-endian
@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t drops = 0, digest_drops = 0;
 	wsm_reasm_config cfg = { .max_messages = 6, .max_total_bytes = 40000, .max_spdu_len = 30000,
 		                 .timeout_ms = 200, .on_drop = count_drop, .on_drop_ctx = &drops };
-	wsm_reasm *r = wsm_reasm_new(&cfg);
+	wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 	if (!r)
 		return 0;
 	uint64_t now = 0;
@@ -45,12 +45,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (n > size)
 			n = size;
 		wsm_reasm_result res;
-		if (wsm_reasm_push(r, sender, data, n, now, &res) != PQS_OK)
+		if (pqs_wsm_reasm_push(r, sender, data, n, now, &res) != PQS_OK)
 			abort();
-		if (wsm_reasm_pending(r) > cfg.max_messages || wsm_reasm_bytes(r) > cfg.max_total_bytes)
+		if (pqs_wsm_reasm_pending(r) > cfg.max_messages || pqs_wsm_reasm_bytes(r) > cfg.max_total_bytes)
 			abort();
 		wsm_fragment_info fi;
-		if (res.status == WSM_REASM_COMPLETE && wsm_fragment_parse(data, n, &fi) == PQS_OK) {
+		if (res.status == WSM_REASM_COMPLETE && pqs_wsm_fragment_parse(data, n, &fi) == PQS_OK) {
 			uint8_t d[32];
 			pqs_sha3_256(d, res.spdu, res.spdu_len);
 			if (res.spdu_len != fi.total_len || memcmp(d, fi.digest, WSM_FRAG_DIGEST_LEN) != 0)
@@ -62,9 +62,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (drops < digest_drops)
 		abort(); /* every DROPPED_DIGEST is also reported through on_drop */
-	wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
-	if (wsm_reasm_pending(r) != 0 || wsm_reasm_bytes(r) != 0)
+	pqs_wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
+	if (pqs_wsm_reasm_pending(r) != 0 || pqs_wsm_reasm_bytes(r) != 0)
 		abort();
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 	return 0;
 }

@@ -30,12 +30,12 @@ static const kind_name kinds[] = {
 /* A scheme name -> its V2X algorithm, registered in this build. */
 static const v2x_alg *scheme(const char *name, const char *profile)
 {
-	const v2x_alg *a = v2x_alg_find(name);
+	const v2x_alg *a = pqs_v2x_alg_find(name);
 	if (!a) {
 		cli_error("profile '%s': unknown scheme '%s'", profile, name);
 		return NULL;
 	}
-	if (!v2x_alg_class(a)) {
+	if (!pqs_v2x_alg_class(a)) {
 		cli_error("profile '%s': %s is not registered in this build", profile, name);
 		return NULL;
 	}
@@ -79,11 +79,11 @@ static int parse_one(const char *s, scms_profile *p)
 	if (k->mode >= PQS_SCMS_PQC_PLAIN) {
 		if (!(veh_alg = scheme(veh, s)))
 			return CLI_ERROR;
-		const pqs_sig_class *c = v2x_alg_class(veh_alg);
+		const pqs_sig_class *c = pqs_v2x_alg_class(veh_alg);
 		if (!(c->flags & PQS_SIG_PQC) || (c->flags & PQS_SIG_COMPOSITE))
 			return cli_error("profile '%s': the vehicle scheme must be a PQC scheme", s);
 	} else {
-		veh_alg = v2x_alg_find("ECDSA");
+		veh_alg = pqs_v2x_alg_find("ECDSA");
 	}
 	if (k->ct == PQS_SCMS_IMPLICIT && strcmp(ca_alg->registry_name, "ECDSA-P256") != 0)
 		return cli_error("profile '%s': implicit certificates need an ECDSA-P256 ACA (ECQV)", s);
@@ -108,8 +108,8 @@ static int add(scms_profile *out, size_t max, size_t *n, const char *name)
 static int add_if_available(scms_profile *out, size_t max, size_t *n, const char *name, const char *a,
                             const char *b)
 {
-	const v2x_alg *x = v2x_alg_find(a), *y = b ? v2x_alg_find(b) : NULL;
-	if (!x || !v2x_alg_class(x) || (b && (!y || !v2x_alg_class(y))))
+	const v2x_alg *x = pqs_v2x_alg_find(a), *y = b ? pqs_v2x_alg_find(b) : NULL;
+	if (!x || !pqs_v2x_alg_class(x) || (b && (!y || !pqs_v2x_alg_class(y))))
 		return CLI_OK;
 	return add(out, max, n, name);
 }
@@ -126,8 +126,8 @@ int scms_profiles_parse(const char *spec, scms_profile *out, size_t max, size_t 
 		if (strcmp(tok, "all") == 0 || strcmp(tok, "seed") == 0) {
 			int all = strcmp(tok, "all") == 0;
 			/* ECDSA vehicle with each CA scheme (butterfly, unified: one caterpillar key). */
-			for (size_t i = 0; i < v2x_alg_count() && rc == CLI_OK; i++) {
-				const v2x_alg *a = v2x_alg_at(i);
+			for (size_t i = 0; i < pqs_v2x_alg_count() && rc == CLI_OK; i++) {
+				const v2x_alg *a = pqs_v2x_alg_at(i);
 				if (!all && strcmp(a->name, "ECDSA") && strcmp(a->name, "ML-DSA-44") && strcmp(a->name, "FN-DSA-512"))
 					continue;
 				snprintf(name, sizeof name, "unified:%s", a->name);

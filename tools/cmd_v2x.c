@@ -74,9 +74,9 @@ typedef struct {
 
 static void pki_free(pki *p)
 {
-	v2x_key_clear(&p->root_key);
-	v2x_key_clear(&p->ica_key);
-	v2x_key_clear(&p->veh_key);
+	pqs_v2x_key_clear(&p->root_key);
+	pqs_v2x_key_clear(&p->ica_key);
+	pqs_v2x_key_clear(&p->veh_key);
 	free(p->root);
 	free(p->ica);
 	free(p->veh);
@@ -89,7 +89,7 @@ static int issue(const v2x_cert_params *cp, const v2x_key *subject, const v2x_ke
 	*out = malloc(V2X_MAX_CERT);
 	if (!*out)
 		return V2X_ERR_NOMEM;
-	return v2x_cert_issue(cp, subject, issuer, icert, ilen, NULL, *out, V2X_MAX_CERT, len);
+	return pqs_v2x_cert_issue(cp, subject, issuer, icert, ilen, NULL, *out, V2X_MAX_CERT, len);
 }
 
 /* Root (CA scheme), optional intermediate (CA scheme), vehicle (vehicle scheme). */
@@ -97,18 +97,18 @@ static int pki_create(pki *p, const char *profile, int intermediate, uint64_t st
 {
 	v2x_cert_params cp;
 	memset(p, 0, sizeof *p);
-	int e = v2x_profile_parse(profile, &p->prof);
+	int e = pqs_v2x_profile_parse(profile, &p->prof);
 	if (e)
 		return e;
-	if (!v2x_profile_available(&p->prof))
+	if (!pqs_v2x_profile_available(&p->prof))
 		return V2X_ERR_ALG_UNAVAILABLE;
-	uint32_t start = v2x_time32_from_unix(start_unix);
+	uint32_t start = pqs_v2x_time32_from_unix(start_unix);
 	p->has_ica = intermediate;
-	if ((e = v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
-	    (intermediate && (e = v2x_key_generate(&p->ica_key, p->prof.ca, NULL)) != 0) ||
-	    (e = v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
+	if ((e = pqs_v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
+	    (intermediate && (e = pqs_v2x_key_generate(&p->ica_key, p->prof.ca, NULL)) != 0) ||
+	    (e = pqs_v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
 		return e;
-	v2x_cert_params_default(&cp, V2X_CERT_ROOT, start);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, start);
 	cp.chain_length_range = intermediate ? 1 : 0; /* root -> (ICA ->) vehicle */
 	if ((e = issue(&cp, &p->root_key, &p->root_key, NULL, 0, &p->root, &p->root_len)) != 0)
 		return e;
@@ -116,14 +116,14 @@ static int pki_create(pki *p, const char *profile, int intermediate, uint64_t st
 	const uint8_t *ic = p->root;
 	size_t il = p->root_len;
 	if (intermediate) {
-		v2x_cert_params_default(&cp, V2X_CERT_CA, start);
+		pqs_v2x_cert_params_default(&cp, V2X_CERT_CA, start);
 		if ((e = issue(&cp, &p->ica_key, &p->root_key, p->root, p->root_len, &p->ica, &p->ica_len)) != 0)
 			return e;
 		ik = &p->ica_key;
 		ic = p->ica;
 		il = p->ica_len;
 	}
-	v2x_cert_params_default(&cp, V2X_CERT_EE, start);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, start);
 	return issue(&cp, &p->veh_key, ik, ic, il, &p->veh, &p->veh_len);
 }
 
@@ -149,8 +149,8 @@ static int load_key(const char *dir, const char *base, const v2x_alg *alg, v2x_k
 	uint8_t *sk = pk && path_in(skp, sizeof skp, dir, name) == CLI_OK ? cli_read_secret(skp, &sl, V2X_MAX_SK) : NULL;
 	int rc = CLI_ERROR;
 	if (pk && sk) {
-		int e = v2x_key_load(k, alg, pk, pl, sk, sl);
-		rc = e ? cli_error("%s/%s: %s", dir, base, v2x_strerror(e)) : CLI_OK;
+		int e = pqs_v2x_key_load(k, alg, pk, pl, sk, sl);
+		rc = e ? cli_error("%s/%s: %s", dir, base, pqs_v2x_strerror(e)) : CLI_OK;
 	}
 	if (sk)
 		cli_free_secret(sk, sl);
@@ -173,7 +173,7 @@ static int pki_load(pki *p, const char *dir, int with_keys)
 	char *nl = strchr(prof, '\n');
 	if (nl)
 		*nl = '\0';
-	int e = v2x_profile_parse(prof, &p->prof);
+	int e = pqs_v2x_profile_parse(prof, &p->prof);
 	if (e)
 		return cli_error("%s/profile: unknown profile '%s'", dir, prof);
 	if (!(p->root = read_in(dir, "root.cert", "certificate", &p->root_len, V2X_MAX_CERT)) ||
@@ -217,7 +217,7 @@ static int v2x_pki(int argc, char **argv)
 		pki_free(&p);
 		if (e == V2X_ERR_UNKNOWN_ALG)
 			return cli_error("unknown profile '%s'", profile);
-		return cli_error("profile %s: %s", profile, v2x_strerror(e));
+		return cli_error("profile %s: %s", profile, pqs_v2x_strerror(e));
 	}
 	int rc = CLI_OK;
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
@@ -294,12 +294,12 @@ static int v2x_sign(int argc, char **argv)
 	if (!rc) {
 		v2x_signer s;
 		size_t len = 0;
-		uint64_t gen = v2x_time64_from_unix_us(time_s ? t : unix_now_us());
-		int e = v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, kind, NULL);
+		uint64_t gen = pqs_v2x_time64_from_unix_us(time_s ? t : unix_now_us());
+		int e = pqs_v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, kind, NULL);
 		if (!e)
-			e = v2x_spdu_sign(&s, (uint32_t)psid, gen, payload, plen, spdu, V2X_MAX_SPDU, &len);
+			e = pqs_v2x_spdu_sign(&s, (uint32_t)psid, gen, payload, plen, spdu, V2X_MAX_SPDU, &len);
 		if (e)
-			rc = cli_error("sign: %s", v2x_strerror(e));
+			rc = cli_error("sign: %s", pqs_v2x_strerror(e));
 		else
 			rc = cli_write_file(out, spdu, len, force ? CLI_WRITE_FORCE : 0);
 	}
@@ -335,42 +335,42 @@ static int v2x_verify(int argc, char **argv)
 		return CLI_ERROR;
 	pki p;
 	int rc = pki_load(&p, dir, 0);
-	v2x_store *st = rc ? NULL : v2x_store_new(8);
+	v2x_store *st = rc ? NULL : pqs_v2x_store_new(8);
 	if (!rc && !st)
 		rc = cli_error("out of memory");
 	int e = V2X_OK;
 	if (!rc) {
-		e = v2x_store_add_root(st, p.root, p.root_len);
+		e = pqs_v2x_store_add_root(st, p.root, p.root_len);
 		if (!e && p.has_ica)
-			e = v2x_store_add_cert(st, p.ica, p.ica_len);
+			e = pqs_v2x_store_add_cert(st, p.ica, p.ica_len);
 		if (!e) /* known peers: lets a digest signer resolve */
-			e = v2x_store_add_cert(st, p.veh, p.veh_len);
+			e = pqs_v2x_store_add_cert(st, p.veh, p.veh_len);
 		if (e)
-			rc = cli_error("%s: PKI certificates: %s", dir, v2x_strerror(e));
+			rc = cli_error("%s: PKI certificates: %s", dir, pqs_v2x_strerror(e));
 	}
 	if (!rc) {
 		v2x_verify_ctx v;
 		v2x_spdu_info info;
-		v2x_verify_ctx_init(&v, st, NULL, v2x_time64_from_unix_us(now_s ? now : unix_now_us()));
+		pqs_v2x_verify_ctx_init(&v, st, NULL, pqs_v2x_time64_from_unix_us(now_s ? now : unix_now_us()));
 		v.max_age = v.max_future = window * 1000000u;
 		v.expected_psid = (uint32_t)psid;
 		v.has_expected_psid = psid_s != NULL;
-		e = v2x_spdu_verify(&v, spdu, len, &info);
+		e = pqs_v2x_spdu_verify(&v, spdu, len, &info);
 		if (e == V2X_OK) {
 			printf("valid: %s, psid 0x%x, %zu-byte payload, signer %s, chain of %zu\n", info.alg->name,
 			       (unsigned)info.psid, info.payload_len,
 			       info.signer_kind == V2X_SIGNER_DIGEST ? "digest" : "certificate", info.chain_len);
 			rc = CLI_OK;
-		} else if (v2x_err_is_malformed(e)) {
-			rc = cli_error("%s: %s", pos[0], v2x_strerror(e));
+		} else if (pqs_v2x_err_is_malformed(e)) {
+			rc = cli_error("%s: %s", pos[0], pqs_v2x_strerror(e));
 		} else if (e <= -170) {
-			rc = cli_error("%s: %s", pos[0], v2x_strerror(e));
+			rc = cli_error("%s: %s", pos[0], pqs_v2x_strerror(e));
 		} else {
-			fprintf(stderr, "pqsig: %s: %s\n", pos[0], v2x_strerror(e));
+			fprintf(stderr, "pqsig: %s: %s\n", pos[0], pqs_v2x_strerror(e));
 			rc = CLI_INVALID;
 		}
 	}
-	v2x_store_free(st);
+	pqs_v2x_store_free(st);
 	free(spdu);
 	pki_free(&p);
 	return rc;
@@ -416,41 +416,41 @@ static int measure(const size_row *r, size_result *out)
 		return V2X_OK;
 	}
 	uint8_t *spdu = malloc(V2X_MAX_SPDU);
-	v2x_store *st = v2x_store_new(4);
+	v2x_store *st = pqs_v2x_store_new(4);
 	uint8_t payload[100];
 	memset(payload, 0x5a, sizeof payload);
 	if (!e && (!spdu || !st))
 		e = V2X_ERR_NOMEM;
 	if (!e) {
 		v2x_signer s;
-		uint64_t now = v2x_time64_now();
+		uint64_t now = pqs_v2x_time64_now();
 		size_t len = 0;
-		e = v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, r->signer, NULL);
+		e = pqs_v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, r->signer, NULL);
 		if (!e)
-			e = v2x_spdu_sign(&s, 0x20, now, payload, sizeof payload, spdu, V2X_MAX_SPDU, &len);
+			e = pqs_v2x_spdu_sign(&s, 0x20, now, payload, sizeof payload, spdu, V2X_MAX_SPDU, &len);
 		/* a size is only reported for an SPDU that verifies */
 		if (!e)
-			e = v2x_store_add_root(st, p.root, p.root_len);
+			e = pqs_v2x_store_add_root(st, p.root, p.root_len);
 		if (!e)
-			e = v2x_store_add_cert(st, p.veh, p.veh_len);
+			e = pqs_v2x_store_add_cert(st, p.veh, p.veh_len);
 		if (!e) {
 			v2x_verify_ctx v;
-			v2x_verify_ctx_init(&v, st, NULL, now);
-			e = v2x_spdu_verify(&v, spdu, len, NULL);
+			pqs_v2x_verify_ctx_init(&v, st, NULL, now);
+			e = pqs_v2x_spdu_verify(&v, spdu, len, NULL);
 		}
 		if (!e) {
 			/* a digest signer carries no certificate: no key, no CA signature */
 			int cert = r->signer == V2X_SIGNER_CERT;
 			out->available = 1;
-			out->key = cert ? v2x_alg_key_wire_len(p.prof.vehicle) : 0;
-			out->ca_sig = cert ? v2x_alg_sig_wire_len(p.prof.ca) : 0;
-			out->veh_sig = v2x_alg_sig_wire_len(p.prof.vehicle);
+			out->key = cert ? pqs_v2x_alg_key_wire_len(p.prof.vehicle) : 0;
+			out->ca_sig = cert ? pqs_v2x_alg_sig_wire_len(p.prof.ca) : 0;
+			out->veh_sig = pqs_v2x_alg_sig_wire_len(p.prof.vehicle);
 			out->total = len;
-			out->frag1400 = wsm_fragment_count(len, WSM_DATA_LIMIT_DEFAULT);
-			out->frag2302 = wsm_fragment_count(len, WSM_DATA_LIMIT_MAX);
+			out->frag1400 = pqs_wsm_fragment_count(len, WSM_DATA_LIMIT_DEFAULT);
+			out->frag2302 = pqs_wsm_fragment_count(len, WSM_DATA_LIMIT_MAX);
 		}
 	}
-	v2x_store_free(st);
+	pqs_v2x_store_free(st);
 	free(spdu);
 	pki_free(&p);
 	return e;
@@ -462,15 +462,15 @@ static const char *row_label(const size_row *r, char *buf, size_t cap)
 	return buf;
 }
 
-/* Every profile of v2x_profile_name_at, each with the certificate attached and with its digest
+/* Every profile of pqs_v2x_profile_name_at, each with the certificate attached and with its digest
  * (`v2x sizes --all`); published = -1: the seed gives no figure. */
 static size_row *all_profile_rows(size_t *n)
 {
-	size_t np = v2x_profile_count();
+	size_t np = pqs_v2x_profile_count();
 	size_row *rows = calloc(2 * np, sizeof *rows);
 	for (size_t i = 0; rows && i < np; i++) {
-		rows[2 * i] = (size_row){ v2x_profile_name_at(i), V2X_SIGNER_CERT, -1, -1 };
-		rows[2 * i + 1] = (size_row){ v2x_profile_name_at(i), V2X_SIGNER_DIGEST, -1, -1 };
+		rows[2 * i] = (size_row){ pqs_v2x_profile_name_at(i), V2X_SIGNER_CERT, -1, -1 };
+		rows[2 * i + 1] = (size_row){ pqs_v2x_profile_name_at(i), V2X_SIGNER_DIGEST, -1, -1 };
 	}
 	*n = rows ? 2 * np : 0;
 	return rows;
@@ -501,7 +501,7 @@ static int v2x_sizes(int argc, char **argv)
 	for (size_t i = 0; i < nrows; i++) {
 		int e = measure(&rows[i], &res[i]);
 		if (e) {
-			int rc = cli_error("%s: %s", rows[i].profile, v2x_strerror(e));
+			int rc = cli_error("%s: %s", rows[i].profile, pqs_v2x_strerror(e));
 			free(res);
 			free(owned);
 			return rc;
@@ -555,11 +555,11 @@ int report_section_v2x_sizes(FILE *md, const report_opts *o)
 	(void)o;
 	char label[96];
 	fprintf(md, "## V2X: IEEE 1609.2 SPDU sizes\n\n"
-	            "Real COER encodings (`pqsig v2x sizes`): 100-byte payload, PSID 0x20, generationTime only, signer "
-	            "certificate attached and issued by the root (last row: certificate digest). Each SPDU was "
-	            "verified before its size was reported. Fragment counts use `wsm_fragment_count` (1609.3 WSM "
-	            "data limit 1400 B default, 2302 B maximum; docs/wsm.md). The composite row is 7 B under the "
-	            "seed's figure: docs/v2x.md explains why.\n\n");
+		    "Real COER encodings (`pqsig v2x sizes`): 100-byte payload, PSID 0x20, generationTime only, signer "
+		    "certificate attached and issued by the root (last row: certificate digest). Each SPDU was "
+		    "verified before its size was reported. Fragment counts use `pqs_wsm_fragment_count` (1609.3 WSM "
+		    "data limit 1400 B default, 2302 B maximum; docs/wsm.md). The composite row is 7 B under the "
+		    "seed's figure: docs/v2x.md explains why.\n\n");
 	fprintf(md, "| profile (vehicle/CA) | vehicle key | CA signature | vehicle signature | SPDU | seed | "
 	            "WSMs @1400 | seed @1400 | WSMs @2302 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < N_SEED_ROWS; i++) {
@@ -567,7 +567,7 @@ int report_section_v2x_sizes(FILE *md, const report_opts *o)
 		int e = measure(&seed_rows[i], &s);
 		row_label(&seed_rows[i], label, sizeof label);
 		if (e)
-			return cli_error("v2x sizes: %s: %s", label, v2x_strerror(e));
+			return cli_error("v2x sizes: %s: %s", label, pqs_v2x_strerror(e));
 		char seed_frag[24] = "-", key[24] = "-", ca[24] = "-";
 		if (seed_rows[i].published_frag >= 0)
 			snprintf(seed_frag, sizeof seed_frag, "%ld", seed_rows[i].published_frag);
@@ -632,13 +632,13 @@ static int v2x_pcap(int argc, char **argv)
 		}
 		for (size_t j = 0; j < size; j++)
 			payload[j] = (uint8_t)(i + j);
-		int e = v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, i % 2 ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT,
-		                        NULL);
+		int e = pqs_v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len,
+					    i % 2 ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT, NULL);
 		if (!e)
-			e = v2x_spdu_sign(&s, 0x20, v2x_time64_from_unix_us(t0 + i * 100000u), payload, (size_t)size, spdus[i],
-			                  V2X_MAX_SPDU, &lens[i]);
+			e = pqs_v2x_spdu_sign(&s, 0x20, pqs_v2x_time64_from_unix_us(t0 + i * 100000u), payload,
+					      (size_t)size, spdus[i], V2X_MAX_SPDU, &lens[i]);
 		if (e)
-			rc = cli_error("sign: %s", v2x_strerror(e));
+			rc = cli_error("sign: %s", pqs_v2x_strerror(e));
 	}
 	if (!rc) {
 		wsm_pcap_opts po;
@@ -655,9 +655,10 @@ static int v2x_pcap(int argc, char **argv)
 		size_t frames = 0;
 		rc = cli_output_open(&f, out, force ? CLI_WRITE_FORCE : 0);
 		if (!rc) {
-			int e = wsm_pcap_write(f.f, &po, (const uint8_t *const *)spdus, lens, (size_t)count, &frames);
+			int e = pqs_wsm_pcap_write(f.f, &po, (const uint8_t *const *)spdus, lens, (size_t)count,
+						   &frames);
 			if (e)
-				rc = cli_error("pcap: %s", wsm_strerror(e));
+				rc = cli_error("pcap: %s", pqs_wsm_strerror(e));
 			else
 				rc = cli_output_commit(&f);
 			cli_output_abort(&f);
@@ -679,10 +680,10 @@ static int v2x_profiles(int argc, char **argv)
 {
 	if (cli_parse(argc, argv, 1, NULL, 0, NULL, 0, NULL))
 		return CLI_ERROR;
-	for (size_t i = 0; i < v2x_profile_count(); i++) {
+	for (size_t i = 0; i < pqs_v2x_profile_count(); i++) {
 		v2x_profile p;
-		const char *name = v2x_profile_name_at(i);
-		int ok = v2x_profile_parse(name, &p) == V2X_OK && v2x_profile_available(&p);
+		const char *name = pqs_v2x_profile_name_at(i);
+		int ok = pqs_v2x_profile_parse(name, &p) == V2X_OK && pqs_v2x_profile_available(&p);
 		printf("%s %s\n", name, ok ? "available" : "unavailable");
 	}
 	return CLI_OK;

@@ -60,7 +60,8 @@ int report_section_kcmvp(FILE *md, const report_opts *o)
 		snprintf(names[i][0], sizeof names[i][0], "%s", cls[i]->name);
 		snprintf(names[i][1], sizeof names[i][1], "ECDSA/%s", cls[i]->name);
 		v2x_profile pv, pc;
-		carried[i] = v2x_profile_parse(names[i][0], &pv) == V2X_OK && v2x_profile_parse(names[i][1], &pc) == V2X_OK;
+		carried[i] = pqs_v2x_profile_parse(names[i][0], &pv) == V2X_OK &&
+			     pqs_v2x_profile_parse(names[i][1], &pc) == V2X_OK;
 		if (!carried[i])
 			continue; /* too large for the stack's key / signature bounds */
 		profiles[n++] = names[i][0];

@@ -255,8 +255,8 @@ int report_section_v2x_bench(FILE *md, const report_opts *o)
 	               : "✗ marks a target missed in this run.");
 
 	fprintf(md, "\n### SPDU sizes and WSM fragments\n\n");
-	fprintf(md, "Fragments: `wsm_fragment_count` (docs/wsm.md; 1609.3 WSM data limit 1400 B default, 2302 B "
-	            "maximum); one WSM means no fragmentation.\n\n");
+	fprintf(md, "Fragments: `pqs_wsm_fragment_count` (docs/wsm.md; 1609.3 WSM data limit 1400 B default, 2302 B "
+		    "maximum); one WSM means no fragmentation.\n\n");
 	fprintf(md, "| profile | SPDU bytes | seed | WSMs @1400 | WSMs @2302 |\n|---|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < BENCH_V2X_N_SEED; i++) {
 		const bench_v2x_result *r = &res[i];

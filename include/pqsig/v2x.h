@@ -32,7 +32,7 @@
  * convert from Unix time.
  *
  * Every function returns V2X_OK (0) or a negative v2x_err code;
- * v2x_strerror() gives a one-line message.  Codes from the signature core
+ * pqs_v2x_strerror() gives a one-line message.  Codes from the signature core
  * (pqs_err, -1..-99) are never returned: they are mapped to v2x codes.
  */
 #ifndef PQSIG_V2X_H
@@ -55,7 +55,7 @@ extern "C" {
  * Error codes, the V2X block -100..-199 of include/pqsig/sig.h.
  * -100..-129: the input is malformed (decoding failed);
  * -130..-169: well-formed but invalid (signature, chain, policy);
- * -170..-199: usage and environment.  v2x_err_is_malformed() tells the first
+ * -170..-199: usage and environment.  pqs_v2x_err_is_malformed() tells the first
  * class apart (the CLI exits 2 for it, 1 for invalid).
  */
 typedef enum {
@@ -106,10 +106,10 @@ typedef enum {
 } v2x_err;
 
 /** One-line, static description of a v2x_err code: the same text as pqs_strerror(err). */
-const char *v2x_strerror(int err);
+const char *pqs_v2x_strerror(int err);
 
 /** 1 if err means "the input could not be decoded" (v2x codes -100..-129), else 0. */
-int v2x_err_is_malformed(int err);
+int pqs_v2x_err_is_malformed(int err);
 
 /* ------------------------------------------------------------------ */
 /* Bounds                                                              */
@@ -170,19 +170,19 @@ typedef struct {
  * in the core or not), then one V2X_KIND_REGISTRY algorithm per other
  * registered signature-core scheme (named as in the registry).
  */
-size_t v2x_alg_count(void);
+size_t pqs_v2x_alg_count(void);
 /** The i-th algorithm, or NULL. */
-const v2x_alg *v2x_alg_at(size_t i);
+const v2x_alg *pqs_v2x_alg_at(size_t i);
 /** By profile name or registry name (case-insensitive), or NULL.  "ECDSA" means ECDSA-P256. */
-const v2x_alg *v2x_alg_find(const char *name);
+const v2x_alg *pqs_v2x_alg_find(const char *name);
 /** By PublicVerificationKey / Signature index, or NULL (also for V2X_REGISTRY_INDEX, shared by many). */
-const v2x_alg *v2x_alg_by_index(unsigned index);
+const v2x_alg *pqs_v2x_alg_by_index(unsigned index);
 /** The signature-core class of an algorithm, or NULL if that scheme is not registered yet. */
-const pqs_sig_class *v2x_alg_class(const v2x_alg *alg);
+const pqs_sig_class *pqs_v2x_alg_class(const v2x_alg *alg);
 /** Bytes of an encoded PublicVerificationKey of this algorithm (tag and open-type length included). */
-size_t v2x_alg_key_wire_len(const v2x_alg *alg);
+size_t pqs_v2x_alg_key_wire_len(const v2x_alg *alg);
 /** Bytes of an encoded Signature of this algorithm (tag and open-type length included). */
-size_t v2x_alg_sig_wire_len(const v2x_alg *alg);
+size_t pqs_v2x_alg_sig_wire_len(const v2x_alg *alg);
 
 /**
  * A profile: the vehicle (end-entity) algorithm and the CA algorithm (root
@@ -196,12 +196,12 @@ typedef struct {
 } v2x_profile;
 
 /** Parse a profile name.  V2X_ERR_UNKNOWN_ALG if a part is unknown. */
-int v2x_profile_parse(const char *name, v2x_profile *out);
+int pqs_v2x_profile_parse(const char *name, v2x_profile *out);
 /** 1 if every scheme of the profile is registered in the signature core. */
-int v2x_profile_available(const v2x_profile *p);
+int pqs_v2x_profile_available(const v2x_profile *p);
 /** The stack's standard profile list (the seed's table and a few more): count and names. */
-size_t v2x_profile_count(void);
-const char *v2x_profile_name_at(size_t i);
+size_t pqs_v2x_profile_count(void);
+const char *pqs_v2x_profile_name_at(size_t i);
 
 /* ------------------------------------------------------------------ */
 /* Keys                                                                */
@@ -216,23 +216,23 @@ typedef struct {
 } v2x_key;
 
 /** Generate a key pair with the algorithm's registry class (rng NULL: OS randomness). */
-int v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng);
+int pqs_v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng);
 /** Load registry-encoded keys (sk may be NULL for a public key); checks the lengths. */
-int v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_len,
-                 const uint8_t *sk, size_t sk_len);
+int pqs_v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_len, const uint8_t *sk,
+		     size_t sk_len);
 /** Zeroize a key (pqs_zeroize over the whole struct). */
-void v2x_key_clear(v2x_key *k);
+void pqs_v2x_key_clear(v2x_key *k);
 
 /* ------------------------------------------------------------------ */
 /* Time                                                                */
 /* ------------------------------------------------------------------ */
 
 /** Time32 (TAI seconds since 2004-01-01 UTC, leap seconds included) from Unix seconds >= 2004. */
-uint32_t v2x_time32_from_unix(uint64_t unix_seconds);
+uint32_t pqs_v2x_time32_from_unix(uint64_t unix_seconds);
 /** Time64 (TAI microseconds since 2004-01-01 UTC) from Unix microseconds >= 2004. */
-uint64_t v2x_time64_from_unix_us(uint64_t unix_us);
+uint64_t pqs_v2x_time64_from_unix_us(uint64_t unix_us);
 /** Time64 now (the system clock). */
-uint64_t v2x_time64_now(void);
+uint64_t pqs_v2x_time64_now(void);
 
 /* ------------------------------------------------------------------ */
 /* Certificates                                                        */
@@ -267,7 +267,7 @@ typedef struct {
 } v2x_cert_params;
 
 /** Default parameters for a role: name, one-year validity from start, PSID 0x20 (EE) or all (CA). */
-void v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start);
+void pqs_v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start);
 
 /** A decoded explicit certificate (self-contained copy; no pointers into the input). */
 typedef struct {
@@ -305,7 +305,7 @@ typedef struct {
 } v2x_cert;
 
 /** Strictly decode a COER Certificate (explicit, signed); consumes exactly len bytes. */
-int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
+int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
 
 /**
  * Issue a certificate.  subject: the subject's public key (its sk is not
@@ -313,12 +313,12 @@ int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
  * self-signed (a root: subject and issuer_key must be the same key).
  * Writes the COER Certificate to out.
  */
-int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
-                   const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng,
-                   uint8_t *out, size_t cap, size_t *out_len);
+int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
+		       const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
+		       size_t *out_len);
 
 /** Upper bound of a certificate encoding for these parameters and algorithms. */
-size_t v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer);
+size_t pqs_v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer);
 
 /**
  * HashedId8 of a certificate (1609.2 section 6.4.3): the low-order 8
@@ -326,8 +326,7 @@ size_t v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const 
  * signed with ECDSA P-384, else SHA-256.  Decodes der to find the issuer's
  * algorithm.  hash_out (may be NULL) receives the full hash, *hash_len its length.
  */
-int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out,
-                       size_t *hash_len);
+int pqs_v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out, size_t *hash_len);
 
 /* ------------------------------------------------------------------ */
 /* Certificate store and verified-certificate cache                    */
@@ -339,25 +338,25 @@ typedef struct v2x_store_ v2x_store;
  * Threads: verification only reads a store, so one store may serve many
  * threads once filled; adding certificates needs exclusive access.  A
  * cache changes on every lookup (LRU stamps): one cache per thread, or a
- * lock around v2x_spdu_verify.
+ * lock around pqs_v2x_spdu_verify.
  */
 
 /** A store holding at most max_certs certificates (copies of their encodings). */
-v2x_store *v2x_store_new(size_t max_certs);
-void v2x_store_free(v2x_store *s);
+v2x_store *pqs_v2x_store_new(size_t max_certs);
+void pqs_v2x_store_free(v2x_store *s);
 /** Add a trust anchor: a self-signed certificate whose signature verifies. */
-int v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len);
+int pqs_v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len);
 /** Add a known (not trusted by itself) certificate: intermediates, and peers for digest signers. */
-int v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len);
+int pqs_v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len);
 /**
  * Encoding of the first certificate added with this HashedId8, or NULL;
  * *trusted = 1 for anchors.  HashedId8 values can collide: the store keeps
  * every distinct certificate (compared byte for byte), each with its own
  * trust, and verification tells colliding ones apart (docs/v2x.md).
  */
-const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted);
+const uint8_t *pqs_v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted);
 /** The stored copy of exactly this certificate (der, len bytes), or NULL; *trusted = 1 for an anchor. */
-const uint8_t *v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted);
+const uint8_t *pqs_v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted);
 
 typedef struct v2x_cache_ v2x_cache;
 
@@ -373,10 +372,10 @@ typedef struct v2x_cache_ v2x_cache;
  * SPDU that attaches issuer certificates too is always validated in full,
  * so that its verdict does not depend on what the cache holds.
  */
-v2x_cache *v2x_cache_new(size_t capacity);
-void v2x_cache_free(v2x_cache *c);
-void v2x_cache_clear(v2x_cache *c);
-size_t v2x_cache_size(const v2x_cache *c);
+v2x_cache *pqs_v2x_cache_new(size_t capacity);
+void pqs_v2x_cache_free(v2x_cache *c);
+void pqs_v2x_cache_clear(v2x_cache *c);
+size_t pqs_v2x_cache_size(const v2x_cache *c);
 
 /* ------------------------------------------------------------------ */
 /* Duplicate (replay) detector                                         */
@@ -396,18 +395,18 @@ typedef struct v2x_replay_ v2x_replay;
  *
  * Bounds: at most max_signers signers (the least recently seen one is
  * forgotten for a new one) and their last per_signer digests each (the
- * oldest is forgotten): memory is fixed at creation, v2x_replay_memory()
+ * oldest is forgotten): memory is fixed at creation, pqs_v2x_replay_memory()
  * bytes (about 24 * max_signers * per_signer).  A replay is caught while
  * its digest is still held: size per_signer for a signer's SPDUs within
  * the verifier's window (max_age + max_future), e.g. 10 Hz * 60 s = 600;
  * older SPDUs are refused as V2X_ERR_TOO_OLD anyway.
- * Like a cache: one per thread, or a lock around v2x_spdu_verify.
+ * Like a cache: one per thread, or a lock around pqs_v2x_spdu_verify.
  * NULL if either bound is 0 or allocation fails.
  */
-v2x_replay *v2x_replay_new(size_t max_signers, size_t per_signer);
-void v2x_replay_free(v2x_replay *r);
+v2x_replay *pqs_v2x_replay_new(size_t max_signers, size_t per_signer);
+void pqs_v2x_replay_free(v2x_replay *r);
 /** Bytes the detector allocated: its whole, fixed memory. */
-size_t v2x_replay_memory(const v2x_replay *r);
+size_t pqs_v2x_replay_memory(const v2x_replay *r);
 
 /* ------------------------------------------------------------------ */
 /* SPDUs                                                               */
@@ -432,20 +431,19 @@ typedef struct {
 } v2x_signer;
 
 /** Set up a signer; checks that cert's key is key's public key. */
-int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len,
-                    v2x_signer_kind kind, pqs_rng *rng);
+int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
+			pqs_rng *rng);
 
-/** Largest SPDU v2x_spdu_sign can produce for this payload length. */
-size_t v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);
+/** Largest SPDU pqs_v2x_spdu_sign can produce for this payload length. */
+size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);
 
 /**
  * Sign: Ieee1609Dot2Data { 3, signedData { hashId, tbsData { payload
  * { data: Ieee1609Dot2Data { 3, unsecuredData payload } }, headerInfo
  * { psid, generationTime } }, signer, signature } }.
  */
-int v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time,
-                  const uint8_t *payload, size_t payload_len, uint8_t *out, size_t cap,
-                  size_t *out_len);
+int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
+		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
 
 /**
  * A verification context.  store is required (trust anchors, and
@@ -462,7 +460,7 @@ typedef struct {
 	uint32_t expected_psid;    /* checked if has_expected_psid */
 	int has_expected_psid;
 	v2x_replay *replay;        /* may be NULL (the default): no duplicate detection */
-	/* counters, incremented by v2x_spdu_verify */
+	/* counters, incremented by pqs_v2x_spdu_verify */
 	unsigned long sig_checks;  /* signature verifications (a composite counts once) */
 	unsigned long cache_hits;
 	unsigned long cache_misses;
@@ -470,7 +468,7 @@ typedef struct {
 } v2x_verify_ctx;
 
 /** Zero the context and set store, cache and a 30 s window around now (now 0: no replay check). */
-void v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now);
+void pqs_v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now);
 
 /** What a verified SPDU said (pointers into the SPDU buffer). */
 typedef struct {
@@ -492,14 +490,14 @@ typedef struct {
  * permissions, region containment), verify the message signature.
  * info may be NULL.
  */
-int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info);
+int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info);
 
 /**
  * Decode only (no cryptography): the structure check the fuzzer drives.
  * Fills info (alg may be NULL for an unknown signature alternative;
  * signer_id is the attached certificate's HashedId8 or the digest).
  */
-int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info);
+int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info);
 
 #ifdef __cplusplus
 }

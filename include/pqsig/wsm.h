@@ -37,7 +37,7 @@
  *    (linktype 105), which Wireshark/tshark decode as WSMP.
  *
  * All functions return PQS_OK (0) or a negative error: a pqs_err of
- * pqsig/sig.h or a WSM_ERR_* code; wsm_strerror() describes both.
+ * pqsig/sig.h or a WSM_ERR_* code; pqs_wsm_strerror() describes both.
  */
 #ifndef PQSIG_WSM_H
 #define PQSIG_WSM_H
@@ -100,7 +100,7 @@ typedef enum {
 } wsm_err;
 
 /** One-line description of a WSM_ERR_* code (block -400..-499 of pqsig/sig.h) or any other code: pqs_strerror(err). */
-const char *wsm_strerror(int err);
+const char *pqs_wsm_strerror(int err);
 
 /* ------------------------------------------------------------------ */
 /* Variable-length fields (1609.3-2020 section 8.1.3)                 */
@@ -113,21 +113,21 @@ const char *wsm_strerror(int err);
  * 1110 + 28 bits of (psid - 2113664).  Because each length starts where
  * the previous one ends, every PSID has exactly one encoding.
  */
-size_t wsm_psid_len(uint32_t psid);
+size_t pqs_wsm_psid_len(uint32_t psid);
 
 /** Write the p-encoding of psid; *len gets its length. */
-int wsm_psid_encode(uint32_t psid, uint8_t *out, size_t cap, size_t *len);
+int pqs_wsm_psid_encode(uint32_t psid, uint8_t *out, size_t cap, size_t *len);
 
 /** Read a p-encoded PSID from in (len bytes available); *used gets the octets read. */
-int wsm_psid_decode(const uint8_t *in, size_t len, uint32_t *psid, size_t *used);
+int pqs_wsm_psid_decode(const uint8_t *in, size_t len, uint32_t *psid, size_t *used);
 
 /**
  * Length and Count fields: 0xxxxxxx for 0..127, 10 + 14 bits for
  * 128..16383 (the UPER length determinant).  The decoder rejects the
  * two-octet form of a value below 128 (WSM_ERR_NONCANONICAL).
  */
-int wsm_count_encode(size_t value, uint8_t *out, size_t cap, size_t *len);
-int wsm_count_decode(const uint8_t *in, size_t len, size_t *value, size_t *used);
+int pqs_wsm_count_encode(size_t value, uint8_t *out, size_t cap, size_t *len);
+int pqs_wsm_count_decode(const uint8_t *in, size_t len, size_t *value, size_t *used);
 
 /* ------------------------------------------------------------------ */
 /* WSMP header                                                        */
@@ -163,15 +163,15 @@ typedef struct {
 	wsm_t_ext t_ext[WSM_MAX_T_EXT];
 } wsm_header;
 
-/** Octets wsm_encode writes for this header and data_len bytes of data (0 if invalid). */
-size_t wsm_encoded_len(const wsm_header *h, size_t data_len);
+/** Octets pqs_wsm_encode writes for this header and data_len bytes of data (0 if invalid). */
+size_t pqs_wsm_encoded_len(const wsm_header *h, size_t data_len);
 
 /**
  * Encode header + data into out (cap bytes); *out_len gets the total.
  * data_len must be <= WSM_DATA_LIMIT_MAX.
  */
-int wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h,
-               const uint8_t *data, size_t data_len);
+int pqs_wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h, const uint8_t *data,
+		   size_t data_len);
 
 /**
  * Decode one WSM occupying exactly in[0..len).  On success fills *h
@@ -179,7 +179,7 @@ int wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h,
  * WSM data inside in.  On failure *h is unspecified and the return value
  * names the first defect found.
  */
-int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **data, size_t *data_len);
+int pqs_wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **data, size_t *data_len);
 
 /* ------------------------------------------------------------------ */
 /* Fragmentation                                                      */
@@ -194,15 +194,15 @@ int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **dat
  * [WSM_FRAG_LIMIT_MIN, WSM_DATA_LIMIT_MAX], or more than
  * WSM_FRAG_MAX_COUNT fragments would be needed.
  */
-size_t wsm_fragment_count(size_t spdu_len, size_t wsm_limit);
+size_t pqs_wsm_fragment_count(size_t spdu_len, size_t wsm_limit);
 
-/** Splits one SPDU; fill with wsm_fragmenter_init, then read fragments 0..count-1. */
+/** Splits one SPDU; fill with pqs_wsm_fragmenter_init, then read fragments 0..count-1. */
 typedef struct {
 	const uint8_t *spdu;      /* caller's buffer, must outlive the fragmenter */
 	size_t spdu_len;
 	size_t wsm_limit;
 	uint32_t msg_id;
-	size_t count;             /* wsm_fragment_count(spdu_len, wsm_limit) */
+	size_t count; /* pqs_wsm_fragment_count(spdu_len, wsm_limit) */
 	uint8_t digest[WSM_FRAG_DIGEST_LEN];
 } wsm_fragmenter;
 
@@ -212,17 +212,16 @@ typedef struct {
  * messages apart by it.  Errors: PQS_ERR_ARG, WSM_ERR_LIMIT,
  * WSM_ERR_FRAG_TOO_BIG.
  */
-int wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len, size_t wsm_limit,
-                        uint32_t msg_id);
+int pqs_wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len, size_t wsm_limit, uint32_t msg_id);
 
 /**
  * Write WSM data of fragment index (0 <= index < f->count) to out;
  * *out_len <= f->wsm_limit.  With count == 1 this is the SPDU itself.
  */
-int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len);
+int pqs_wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len);
 
 /** 1 if this WSM data is a pqsig fragment (first octet WSM_FRAG_TYPE), else 0. */
-int wsm_is_fragment(const uint8_t *data, size_t len);
+int pqs_wsm_is_fragment(const uint8_t *data, size_t len);
 
 /** A parsed fragment header. */
 typedef struct {
@@ -236,13 +235,13 @@ typedef struct {
 } wsm_fragment_info;
 
 /** Parse and check a fragment (header fields and payload length). */
-int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info);
+int pqs_wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info);
 
 /* ------------------------------------------------------------------ */
 /* Reassembly                                                         */
 /* ------------------------------------------------------------------ */
 
-/** What one call to wsm_reasm_push did with its input. */
+/** What one call to pqs_wsm_reasm_push did with its input. */
 typedef enum {
 	WSM_REASM_STORED = 1,          /* fragment kept; its message is still incomplete */
 	WSM_REASM_COMPLETE = 2,        /* a whole SPDU is delivered (res.spdu / res.spdu_len) */
@@ -296,9 +295,9 @@ typedef struct {
 } wsm_reasm_result;
 
 /** New reassembler (heap); NULL if out of memory.  cfg may be NULL for the defaults. */
-wsm_reasm *wsm_reasm_new(const wsm_reasm_config *cfg);
+wsm_reasm *pqs_wsm_reasm_new(const wsm_reasm_config *cfg);
 /** Free it; partial messages are discarded without on_drop calls. */
-void wsm_reasm_free(wsm_reasm *r);
+void pqs_wsm_reasm_free(wsm_reasm *r);
 
 /**
  * Feed the data of one received WSM from sender (its link-layer source
@@ -312,15 +311,15 @@ void wsm_reasm_free(wsm_reasm *r);
  * Returns PQS_OK and fills *res, or PQS_ERR_ARG / PQS_ERR_NOMEM (out
  * of memory; nothing changed).
  */
-int wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,
-                   uint64_t now_ms, wsm_reasm_result *res);
+int pqs_wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,
+		       uint64_t now_ms, wsm_reasm_result *res);
 
 /** Drop (with on_drop WSM_DROP_TIMEOUT) every partial message that timed out by now_ms. */
-void wsm_reasm_expire(wsm_reasm *r, uint64_t now_ms);
+void pqs_wsm_reasm_expire(wsm_reasm *r, uint64_t now_ms);
 
 /** Partial messages held, and the buffer bytes they use. */
-size_t wsm_reasm_pending(const wsm_reasm *r);
-size_t wsm_reasm_bytes(const wsm_reasm *r);
+size_t pqs_wsm_reasm_pending(const wsm_reasm *r);
+size_t pqs_wsm_reasm_bytes(const wsm_reasm *r);
 
 /* ------------------------------------------------------------------ */
 /* pcap                                                               */
@@ -343,19 +342,19 @@ typedef struct {
 
 /**
  * Write a complete pcap file (classic format, microsecond timestamps) to
- * f: for each SPDU, its fragments (wsm_fragment_count of them, usually
+ * f: for each SPDU, its fragments (pqs_wsm_fragment_count of them, usually
  * one) as WSMP frames in the chosen encapsulation.  *frames (if not NULL)
  * gets the number of packets written.  Errors: PQS_ERR_ARG,
- * WSM_ERR_LIMIT, WSM_ERR_FRAG_TOO_BIG, a wsm_encode error, WSM_ERR_PCAP_IO.
+ * WSM_ERR_LIMIT, WSM_ERR_FRAG_TOO_BIG, a pqs_wsm_encode error, WSM_ERR_PCAP_IO.
  */
-int wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus, const size_t *spdu_lens,
-                   size_t n, size_t *frames);
+int pqs_wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus, const size_t *spdu_lens, size_t n,
+		       size_t *frames);
 
 /** Lower level: the 24-byte pcap global header for this link type. */
-int wsm_pcap_write_header(FILE *f, wsm_link link);
+int pqs_wsm_pcap_write_header(FILE *f, wsm_link link);
 /** Lower level: one packet record holding the WSM bytes wrapped in the link-layer framing. */
-int wsm_pcap_write_frame(FILE *f, wsm_link link, const uint8_t src_mac[6], uint64_t ts_us,
-                         const uint8_t *wsm, size_t wsm_len);
+int pqs_wsm_pcap_write_frame(FILE *f, wsm_link link, const uint8_t src_mac[6], uint64_t ts_us, const uint8_t *wsm,
+			     size_t wsm_len);
 
 #ifdef __cplusplus
 }

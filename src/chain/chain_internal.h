@@ -48,21 +48,22 @@ static inline size_t chain_alloc_len(const pqs_sig_class *cls)
  * pool NULL runs everything on the calling thread.
  */
 typedef void (*chain_job_fn)(void *ctx, size_t i);
-void chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
+void pqs_chain_pool_run(pqs_chain_pool *pool, chain_job_fn fn, void *ctx, size_t n);
 
 /* SHA-256 of a || b (src/chain/merkle.c, over src/core/sha2.c); always PQS_OK. */
-int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+int pqs_chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
 /* RFC 6962 MTH over leaf hashes already computed (H(0x00 || data) each); for the RFC's test vectors. */
-int chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
-                                  size_t n);
+int pqs_chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
+				      size_t n);
 
 /* Mutable access used by the store: set an account record loaded from disk. */
-int chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *a);
+int pqs_chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *a);
 /* Set the tip after loading accounts from disk. */
-void chain_state_set_tip(pqs_chain_state *s, uint64_t blocks, const uint8_t tip[PQS_CHAIN_HASH_LEN], uint64_t tip_time);
+void pqs_chain_state_set_tip(pqs_chain_state *s, uint64_t blocks, const uint8_t tip[PQS_CHAIN_HASH_LEN],
+			     uint64_t tip_time);
 /* Addresses whose records differ between two states (for the store's writes): calls fn for each account of b that is new or changed vs a. */
-int chain_state_diff(const pqs_chain_state *a, const pqs_chain_state *b,
-                     int (*fn)(void *arg, const pqs_chain_account *acc), void *arg);
+int pqs_chain_state_diff(const pqs_chain_state *a, const pqs_chain_state *b,
+			 int (*fn)(void *arg, const pqs_chain_account *acc), void *arg);
 
 #endif

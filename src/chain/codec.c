@@ -217,7 +217,7 @@ int pqs_chain_txid(uint8_t id[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_t len
 		return rc;
 	uint8_t body[TX_BODY_LEN];
 	tx_body(body, &t);
-	return chain_sha256(id, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1, body, sizeof body);
+	return pqs_chain_sha256(id, (const uint8_t *)CHAIN_TAG_TXID, sizeof CHAIN_TAG_TXID - 1, body, sizeof body);
 }
 
 int pqs_chain_tx_sign(const pqs_sig_class *cls, const uint8_t *sk, const uint8_t *pk, uint32_t chain_id,

@@ -19,7 +19,7 @@
 #include "chain_internal.h"
 #include "pqsig/sha2.h"
 
-int chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+int pqs_chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 {
 	pqs_sha256_ctx ctx;
 	pqs_sha256_init(&ctx);
@@ -33,7 +33,7 @@ int pqs_chain_tx_leaf(uint8_t leaf[PQS_CHAIN_HASH_LEN], const uint8_t *tx, size_
 {
 	if (!leaf || (!tx && len))
 		return PQS_ERR_ARG;
-	return chain_sha256(leaf, (const uint8_t *)CHAIN_TAG_LEAF, sizeof CHAIN_TAG_LEAF - 1, tx, len);
+	return pqs_chain_sha256(leaf, (const uint8_t *)CHAIN_TAG_LEAF, sizeof CHAIN_TAG_LEAF - 1, tx, len);
 }
 
 /*
@@ -52,7 +52,7 @@ static int merkle_rec(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t (*items)[PQ
 		}
 		buf[0] = 0x00;
 		memcpy(buf + 1, items[0], PQS_CHAIN_HASH_LEN);
-		return chain_sha256(out, buf, 1 + PQS_CHAIN_HASH_LEN, NULL, 0);
+		return pqs_chain_sha256(out, buf, 1 + PQS_CHAIN_HASH_LEN, NULL, 0);
 	}
 	/* k = the largest power of two smaller than n. */
 	size_t split = 1;
@@ -62,19 +62,19 @@ static int merkle_rec(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t (*items)[PQ
 	int rc = merkle_rec(buf + 1, items, split, leaf_hashes);
 	if (!rc)
 		rc = merkle_rec(buf + 1 + PQS_CHAIN_HASH_LEN, items + split, n - split, leaf_hashes);
-	return rc ? rc : chain_sha256(out, buf, sizeof buf, NULL, 0);
+	return rc ? rc : pqs_chain_sha256(out, buf, sizeof buf, NULL, 0);
 }
 
-int chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
-                                  size_t n)
+int pqs_chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
+				      size_t n)
 {
 	/* MTH({}) = HASH(): the hash of the empty string. */
-	return n == 0 ? chain_sha256(root, NULL, 0, NULL, 0) : merkle_rec(root, leaves, n, 1);
+	return n == 0 ? pqs_chain_sha256(root, NULL, 0, NULL, 0) : merkle_rec(root, leaves, n, 1);
 }
 
 int pqs_chain_merkle_root(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*ids)[PQS_CHAIN_HASH_LEN], size_t n)
 {
 	if (!root || (!ids && n))
 		return PQS_ERR_ARG;
-	return n == 0 ? chain_sha256(root, NULL, 0, NULL, 0) : merkle_rec(root, ids, n, 0);
+	return n == 0 ? pqs_chain_sha256(root, NULL, 0, NULL, 0) : merkle_rec(root, ids, n, 0);
 }

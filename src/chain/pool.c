@@ -118,7 +118,7 @@ void pqs_chain_pool_free(pqs_chain_pool *p)
 	free(p);
 }
 
-void chain_pool_run(pqs_chain_pool *p, chain_job_fn fn, void *ctx, size_t n)
+void pqs_chain_pool_run(pqs_chain_pool *p, chain_job_fn fn, void *ctx, size_t n)
 {
 	if (!p || p->nworkers == 0 || n < 2) {
 		for (size_t i = 0; i < n; i++)

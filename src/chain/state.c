@@ -229,7 +229,7 @@ void pqs_chain_state_digest(const pqs_chain_state *s, uint8_t digest[PQS_CHAIN_H
 	pqs_keccak_squeeze(&k, digest, PQS_CHAIN_HASH_LEN);
 }
 
-int chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *in)
+int pqs_chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *in)
 {
 	long i = find_or_add(s, in->addr);
 	if (i < 0)
@@ -250,15 +250,16 @@ int chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *in)
 	return PQS_OK;
 }
 
-void chain_state_set_tip(pqs_chain_state *s, uint64_t blocks, const uint8_t tip[PQS_CHAIN_HASH_LEN], uint64_t tip_time)
+void pqs_chain_state_set_tip(pqs_chain_state *s, uint64_t blocks, const uint8_t tip[PQS_CHAIN_HASH_LEN],
+			     uint64_t tip_time)
 {
 	s->blocks = blocks;
 	memcpy(s->tip, tip, PQS_CHAIN_HASH_LEN);
 	s->tip_time = tip_time;
 }
 
-int chain_state_diff(const pqs_chain_state *a, const pqs_chain_state *b,
-                     int (*fn)(void *arg, const pqs_chain_account *acc), void *arg)
+int pqs_chain_state_diff(const pqs_chain_state *a, const pqs_chain_state *b,
+			 int (*fn)(void *arg, const pqs_chain_account *acc), void *arg)
 {
 	for (size_t j = 0; j < b->n; j++) {
 		const acct *y = &b->a[j];
@@ -460,7 +461,7 @@ static int apply_genesis(pqs_chain_state *s, const pqs_chain_header *h, const ui
 		goto done;
 	uint8_t id[PQS_CHAIN_HASH_LEN];
 	pqs_chain_block_id(id, block, len);
-	chain_state_set_tip(g, 1, id, h->timestamp);
+	pqs_chain_state_set_tip(g, 1, id, h->timestamp);
 	state_take(s, g);
 	g = NULL;
 	rc = PQS_OK;
@@ -533,7 +534,7 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 		goto done;
 
 	/* Merkle root over the transaction leaves (RFC 6962): leaves hashed in parallel. */
-	chain_pool_run(pool, job_txid, &j, n);
+	pqs_chain_pool_run(pool, job_txid, &j, n);
 	for (size_t i = 0; i < n; i++)
 		if ((rc = j.results[i]) != PQS_OK)
 			goto done;
@@ -559,7 +560,7 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 	}
 
 	/* Signatures on all threads; the lowest failing index is the one reported. */
-	chain_pool_run(pool, job_verify, &j, n);
+	pqs_chain_pool_run(pool, job_verify, &j, n);
 	for (size_t i = 0; i < n; i++)
 		if (j.results[i] != PQS_OK) {
 			rc = j.results[i];
@@ -575,7 +576,7 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 		goto done;
 	uint8_t id[PQS_CHAIN_HASH_LEN];
 	pqs_chain_block_id(id, block, len);
-	chain_state_set_tip(scratch, s->blocks + 1, id, h.timestamp);
+	pqs_chain_state_set_tip(scratch, s->blocks + 1, id, h.timestamp);
 	state_take(s, scratch);
 	scratch = NULL;
 	rc = PQS_OK;

@@ -271,7 +271,7 @@ static int load_state(pqs_chain_node *n, MDB_txn *txn, uint32_t chain_id, pqs_ch
 	int mrc;
 	for (mrc = cursor_get(n, c, &k, &v, MDB_FIRST); mrc == 0; mrc = cursor_get(n, c, &k, &v, MDB_NEXT)) {
 		pqs_chain_account a;
-		if ((rc = decode_account(&a, &k, &v)) != PQS_OK || (rc = chain_state_load_account(s, &a)) != PQS_OK)
+		if ((rc = decode_account(&a, &k, &v)) != PQS_OK || (rc = pqs_chain_state_load_account(s, &a)) != PQS_OK)
 			break;
 	}
 	mdb_cursor_close(c);
@@ -344,7 +344,7 @@ static int load(pqs_chain_node *n)
 	if (!rc && pqs_chain_header_decode(&h, v.mv_data, v.mv_size) != PQS_OK)
 		rc = PQS_CHAIN_ERR_CORRUPT;
 	if (!rc && (rc = load_state(n, txn, chain_id, &n->st)) == PQS_OK)
-		chain_state_set_tip(n->st, height + 1, tip, h.timestamp);
+		pqs_chain_state_set_tip(n->st, height + 1, tip, h.timestamp);
 	mdb_txn_abort(txn);
 	return rc;
 }
@@ -499,7 +499,7 @@ static int commit_block(pqs_chain_node *n, const pqs_chain_state *old, const pqs
 		rc = index_txs(n, txn, block, len);
 	void *arg[2] = { txn, n };
 	if (!rc)
-		rc = chain_state_diff(old, new_state, put_account, arg);
+		rc = pqs_chain_state_diff(old, new_state, put_account, arg);
 	if (!rc)
 		rc = put_tip(n, txn, height, pqs_chain_state_tip(new_state));
 	if (!rc && pending_through > 0) {

@@ -11,8 +11,7 @@
 #include "core/ct.h"
 #include "pqsig/sig.h"
 
-size_t
-fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned logn)
+size_t pqs_fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned logn)
 {
 	/* 3.11.4: coefficients of h in 0..q-1, 14 bits each, big-endian bit order. */
 	size_t n = (size_t)1 << logn;
@@ -46,8 +45,7 @@ fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned log
 	return out_len;
 }
 
-size_t
-fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len)
+size_t pqs_fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len)
 {
 	size_t n = (size_t)1 << logn;
 	size_t need = ((n * 14) + 7) >> 3;
@@ -78,9 +76,7 @@ fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len)
 	return need;
 }
 
-size_t
-fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x,
-	unsigned logn, unsigned bits)
+size_t pqs_fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x, unsigned logn, unsigned bits)
 {
 	/* 3.11.5: two's complement on 'bits' bits; |x| < 2^(bits-1). */
 	size_t n = (size_t)1 << logn;
@@ -120,9 +116,7 @@ fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x,
 	return out_len;
 }
 
-size_t
-fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits,
-	const void *in, size_t in_len)
+size_t pqs_fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits, const void *in, size_t in_len)
 {
 	size_t n = (size_t)1 << logn;
 	size_t need = ((n * bits) + 7) >> 3;
@@ -155,8 +149,7 @@ fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits,
 	return bad ? 0 : need;
 }
 
-size_t
-fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn)
+size_t pqs_fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn)
 {
 	/*
 	 * Compress (Alg. 17): per coefficient, sign bit, low 7 bits of |x|,
@@ -213,8 +206,7 @@ fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn
 	return v;
 }
 
-size_t
-fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len)
+size_t pqs_fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len)
 {
 	/* Decompress (Alg. 18), rejecting every non-canonical encoding:
 	 * |x| > 2047, "-0", and nonzero padding bits in the last byte. */
@@ -262,9 +254,8 @@ fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len)
 	return v;
 }
 
-int
-fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
-	const uint8_t *sk, size_t sk_len, unsigned logn, void *tmp)
+int pqs_fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G, const uint8_t *sk, size_t sk_len, unsigned logn,
+			void *tmp)
 {
 	/* 3.11.5: header 0x50 + logn, then f, g (FNDSA_FG_BITS each) and F
 	 * (8 bits); G is recomputed (spec 3.8.2), as the reference does. */
@@ -281,21 +272,21 @@ fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	if (hdr != 0x50 + logn) {
 		return PQS_ERR_KEY_ENCODING;
 	}
-	k = fndsa_trim_i8_decode(f, logn, fgb, sk + off, sk_len - off);
+	k = pqs_fndsa_trim_i8_decode(f, logn, fgb, sk + off, sk_len - off);
 	if (k == 0) {
 		return PQS_ERR_KEY_ENCODING;
 	}
 	off += k;
-	k = fndsa_trim_i8_decode(g, logn, fgb, sk + off, sk_len - off);
+	k = pqs_fndsa_trim_i8_decode(g, logn, fgb, sk + off, sk_len - off);
 	if (k == 0) {
 		return PQS_ERR_KEY_ENCODING;
 	}
 	off += k;
-	k = fndsa_trim_i8_decode(F, logn, FNDSA_FFGG_BITS(logn), sk + off, sk_len - off);
+	k = pqs_fndsa_trim_i8_decode(F, logn, FNDSA_FFGG_BITS(logn), sk + off, sk_len - off);
 	if (k == 0 || off + k != sk_len) {
 		return PQS_ERR_KEY_ENCODING;
 	}
-	ok = fndsa_complete_private(G, f, g, F, logn, tmp);
+	ok = pqs_fndsa_complete_private(G, f, g, F, logn, tmp);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok); /* key validity: public */
 	if (!ok) {
 		return PQS_ERR_KEY_ENCODING;

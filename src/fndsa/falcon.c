@@ -56,7 +56,7 @@ falcon_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 	} else if (pqs_rng_fill(rng, sd, sizeof sd) != 0) {
 		return PQS_ERR_RANDOMNESS;
 	}
-	r = fndsa_keygen_from_seed(logn, sd, sk, pk, tmp);
+	r = pqs_fndsa_keygen_from_seed(logn, sd, sk, pk, tmp);
 	pqs_zeroize(sd, sizeof sd);
 	pqs_zeroize(tmp, sizeof tmp);
 	return r == 0 ? PQS_OK : PQS_ERR_INTERNAL;
@@ -85,7 +85,7 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	size_t cmax = total - SIG_PREFIX, clen;
 	int r;
 
-	r = fndsa_decode_sk(f, g, F, G, sk, sk_len, logn, ftmp);
+	r = pqs_fndsa_decode_sk(f, g, F, G, sk, sk_len, logn, ftmp);
 	if (r != PQS_OK) {
 		goto out;
 	}
@@ -100,7 +100,7 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	if (msg_len != 0) {
 		pqs_keccak_absorb(&sc, msg, msg_len);
 	}
-	fndsa_hash_to_point(&sc, hm, logn);
+	pqs_fndsa_hash_to_point(&sc, hm, logn);
 
 	/* Sampler randomness: SHAKE256(seed), as the reference keeps it. */
 	if (pqs_rng_fill(rng, seed, sizeof seed) != 0) {
@@ -112,10 +112,10 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	/* The sampler randomness is secret (constant-time tests track it). */
 	PQS_CT_POISON(sc.st, sizeof sc.st);
 	for (;;) {
-		fndsa_sign_dyn(s2, &sc, f, g, F, G, hm, logn, ftmp);
+		pqs_fndsa_sign_dyn(s2, &sc, f, g, F, G, hm, logn, ftmp);
 		/* s2 is output now (Alg. 10 step 10): public. */
 		PQS_CT_DECLASSIFY(s2, n * sizeof *s2);
-		clen = fndsa_comp_encode(sig + SIG_PREFIX, cmax, s2, logn);
+		clen = pqs_fndsa_comp_encode(sig + SIG_PREFIX, cmax, s2, logn);
 		if (clen != 0) {
 			break;
 		}
@@ -177,11 +177,10 @@ falcon_decode_pk_ntt(const pqs_sig_class *cls, uint16_t *h_ntt, const uint8_t *p
 {
 	unsigned logn = class_params(cls)->logn;
 
-	if (pk[0] != logn
-		|| fndsa_modq_decode(h_ntt, logn, pk + 1, cls->pk_len - 1) != cls->pk_len - 1) {
+	if (pk[0] != logn || pqs_fndsa_modq_decode(h_ntt, logn, pk + 1, cls->pk_len - 1) != cls->pk_len - 1) {
 		return PQS_ERR_KEY_ENCODING;
 	}
-	fndsa_mq_NTT(h_ntt, logn);
+	pqs_fndsa_mq_NTT(h_ntt, logn);
 	return PQS_OK;
 }
 
@@ -206,7 +205,7 @@ falcon_verify_ntt(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 		return PQS_ERR_SIG_ENCODING;
 	}
 	clen = sig_len - SIG_PREFIX;
-	k = fndsa_comp_decode(s2, logn, sig + SIG_PREFIX, clen);
+	k = pqs_fndsa_comp_decode(s2, logn, sig + SIG_PREFIX, clen);
 	if (k == 0) {
 		return PQS_ERR_SIG_ENCODING;
 	}
@@ -227,8 +226,8 @@ falcon_verify_ntt(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
 	if (msg_len != 0) {
 		pqs_keccak_absorb(&sc, msg, msg_len);
 	}
-	fndsa_hash_to_point(&sc, c0, logn);
-	return fndsa_verify_raw(c0, s2, h_ntt, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
+	pqs_fndsa_hash_to_point(&sc, c0, logn);
+	return pqs_fndsa_verify_raw(c0, s2, h_ntt, logn, tmp) ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
 }
 
 /* The argument checks of falcon_verify and falcon_verify_prepared (key already given). */

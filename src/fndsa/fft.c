@@ -4,20 +4,19 @@
  * The FFT of f in Q[x]/(x^n+1) evaluates f at the primitive 2n-th roots
  * of unity; since f is real, only the n/2 roots with positive imaginary
  * part are kept (layout: see inner.h).  The butterfly structure, the
- * bit-reversed root table (fpr_gm_tab) and the order of every addition
+ * bit-reversed root table (pqs_fpr_gm_tab) and the order of every addition
  * and multiplication follow the reference implementation, because the
  * KAT signatures depend on each rounding.
  */
 #include "inner.h"
 
-void
-fndsa_FFT(fpr *f, unsigned logn)
+void pqs_fndsa_FFT(fpr *f, unsigned logn)
 {
 	/*
 	 * Iterative Cooley-Tukey in the "negacyclic" form: at level u the
 	 * array holds 2^u independent sub-transforms of size t; each
 	 * butterfly multiplies the upper half by the root of that
-	 * sub-transform (fpr_gm_tab[m + i1]) and adds/subtracts.
+	 * sub-transform (pqs_fpr_gm_tab[m + i1]) and adds/subtracts.
 	 */
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
@@ -28,8 +27,8 @@ fndsa_FFT(fpr *f, unsigned logn)
 		size_t hm = m >> 1;
 		for (size_t i1 = 0, j1 = 0; i1 < hm; i1++, j1 += t) {
 			size_t j2 = j1 + ht;
-			fpr s_re = fpr_gm_tab[((m + i1) << 1) + 0];
-			fpr s_im = fpr_gm_tab[((m + i1) << 1) + 1];
+			fpr s_re = pqs_fpr_gm_tab[((m + i1) << 1) + 0];
+			fpr s_im = pqs_fpr_gm_tab[((m + i1) << 1) + 1];
 			for (size_t j = j1; j < j2; j++) {
 				fpr x_re = f[j];
 				fpr x_im = f[j + hn];
@@ -45,11 +44,10 @@ fndsa_FFT(fpr *f, unsigned logn)
 	}
 }
 
-void
-fndsa_iFFT(fpr *f, unsigned logn)
+void pqs_fndsa_iFFT(fpr *f, unsigned logn)
 {
-	/* Gentleman-Sande inverse of fndsa_FFT with conjugated roots, then
-	 * one scaling by 2/n = fpr_p2_tab[logn] (not 1/2 per level). */
+	/* Gentleman-Sande inverse of pqs_fndsa_FFT with conjugated roots, then
+	 * one scaling by 2/n = pqs_fpr_p2_tab[logn] (not 1/2 per level). */
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
 	size_t t = 1;
@@ -59,8 +57,8 @@ fndsa_iFFT(fpr *f, unsigned logn)
 		size_t dt = t << 1;
 		for (size_t i1 = 0, j1 = 0; j1 < hn; i1++, j1 += dt) {
 			size_t j2 = j1 + t;
-			fpr s_re = fpr_gm_tab[((hm + i1) << 1) + 0];
-			fpr s_im = fpr_neg(fpr_gm_tab[((hm + i1) << 1) + 1]);
+			fpr s_re = pqs_fpr_gm_tab[((hm + i1) << 1) + 0];
+			fpr s_im = fpr_neg(pqs_fpr_gm_tab[((hm + i1) << 1) + 1]);
 			for (size_t j = j1; j < j2; j++) {
 				fpr x_re = f[j];
 				fpr x_im = f[j + hn];
@@ -77,15 +75,14 @@ fndsa_iFFT(fpr *f, unsigned logn)
 		m = hm;
 	}
 	if (logn > 0) {
-		fpr ni = fpr_p2_tab[logn];
+		fpr ni = pqs_fpr_p2_tab[logn];
 		for (size_t u = 0; u < n; u++) {
 			f[u] = fpr_mul(f[u], ni);
 		}
 	}
 }
 
-void
-fndsa_poly_add(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_add(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	for (size_t u = 0; u < n; u++) {
@@ -93,8 +90,7 @@ fndsa_poly_add(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	for (size_t u = 0; u < n; u++) {
@@ -102,8 +98,7 @@ fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_neg(fpr *a, unsigned logn)
+void pqs_fndsa_poly_neg(fpr *a, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	for (size_t u = 0; u < n; u++) {
@@ -111,8 +106,7 @@ fndsa_poly_neg(fpr *a, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_adj_fft(fpr *a, unsigned logn)
+void pqs_fndsa_poly_adj_fft(fpr *a, unsigned logn)
 {
 	/* adj(f)(x) = f(1/x): conjugate every FFT value. */
 	size_t n = (size_t)1 << logn;
@@ -121,8 +115,7 @@ fndsa_poly_adj_fft(fpr *a, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -130,8 +123,7 @@ fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -139,8 +131,7 @@ fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn)
+void pqs_fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -149,8 +140,7 @@ fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn)
+void pqs_fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	for (size_t u = 0; u < n; u++) {
@@ -158,8 +148,7 @@ fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -167,8 +156,7 @@ fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -178,9 +166,7 @@ fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G,
-	const fpr *f, const fpr *g, unsigned logn)
+void pqs_fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G, const fpr *f, const fpr *g, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -192,8 +178,7 @@ fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G,
 	}
 }
 
-void
-fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -202,8 +187,7 @@ fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
+void pqs_fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -213,8 +197,7 @@ fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn)
+void pqs_fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -223,9 +206,7 @@ fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn)
 	}
 }
 
-void
-fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00,
-	const fpr *g01, const fpr *g11, unsigned logn)
+void pqs_fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00, const fpr *g01, const fpr *g11, unsigned logn)
 {
 	size_t hn = (size_t)1 << logn >> 1;
 	for (size_t u = 0; u < hn; u++) {
@@ -234,8 +215,7 @@ fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00,
 	}
 }
 
-void
-fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
+void pqs_fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
 {
 	/*
 	 * splitfft (Alg. 1): f(x) = f0(x^2) + x f1(x^2).  The values of f at
@@ -262,16 +242,14 @@ fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn)
 
 		t_re = fpr_sub(a_re, b_re);
 		t_im = fpr_sub(a_im, b_im);
-		fndsa_fpc_mul(&t_re, &t_im, t_re, t_im,
-			fpr_gm_tab[((u + hn) << 1) + 0],
-			fpr_neg(fpr_gm_tab[((u + hn) << 1) + 1]));
+		fndsa_fpc_mul(&t_re, &t_im, t_re, t_im, pqs_fpr_gm_tab[((u + hn) << 1) + 0],
+			      fpr_neg(pqs_fpr_gm_tab[((u + hn) << 1) + 1]));
 		f1[u] = fpr_half(t_re);
 		f1[u + qn] = fpr_half(t_im);
 	}
 }
 
-void
-fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
+void pqs_fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
 {
 	/* mergefft (Alg. 2): f(w) = f0(w^2) + w f1(w^2), f(-w) = f0(w^2) - w f1(w^2). */
 	size_t n = (size_t)1 << logn;
@@ -283,9 +261,8 @@ fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn)
 		fpr a_re = f0[u];
 		fpr a_im = f0[u + qn];
 		fpr b_re, b_im;
-		fndsa_fpc_mul(&b_re, &b_im, f1[u], f1[u + qn],
-			fpr_gm_tab[((u + hn) << 1) + 0],
-			fpr_gm_tab[((u + hn) << 1) + 1]);
+		fndsa_fpc_mul(&b_re, &b_im, f1[u], f1[u + qn], pqs_fpr_gm_tab[((u + hn) << 1) + 0],
+			      pqs_fpr_gm_tab[((u + hn) << 1) + 1]);
 		f[(u << 1) + 0] = fpr_add(a_re, b_re);
 		f[(u << 1) + 0 + hn] = fpr_add(a_im, b_im);
 		f[(u << 1) + 1] = fpr_sub(a_re, b_re);

@@ -144,7 +144,7 @@ pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	k += n;
 	/* G = g F / f mod q, in -127..127, f invertible (section 2.2);
 	 * whether the key is well formed is public. */
-	ok = fndsa_complete_private(G, f, g, F, logn, tmp);
+	ok = pqs_fndsa_complete_private(G, f, g, F, logn, tmp);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (!ok) {
 		return PQS_ERR_KEY_ENCODING;
@@ -200,7 +200,7 @@ pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
 		pqs_keccak_absorb(&sc, seedp, SEED_LEN);
 		pqs_keccak_absorb(&sc, &cb, 1);
 		spc.fn_draft = 1;
-		spc.sigma_min = fpr_sigma_min[logn];
+		spc.sigma_min = pqs_fpr_sigma_min[logn];
 		spc.inv_sigma = fn_inv_sigma(logn);
 		pqs_fndsa_stream_init(&spc.fs, &sc);
 		/* The sampler's stream is secret (constant-time tests). */

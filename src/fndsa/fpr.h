@@ -28,15 +28,15 @@
 #include <string.h>
 
 /* Integer-only binary64 operations on bit patterns (fpr_emu.c). */
-uint64_t fpr_emu_scaled(int64_t i, int sc); /* i * 2^sc, rounded */
-uint64_t fpr_emu_add(uint64_t x, uint64_t y);
-uint64_t fpr_emu_mul(uint64_t x, uint64_t y);
-uint64_t fpr_emu_div(uint64_t x, uint64_t y);
-uint64_t fpr_emu_sqrt(uint64_t x);
-int64_t fpr_emu_rint(uint64_t x);  /* round to nearest, ties to even */
-int64_t fpr_emu_floor(uint64_t x); /* toward -infinity */
-int64_t fpr_emu_trunc(uint64_t x); /* toward zero */
-int fpr_emu_lt(uint64_t x, uint64_t y);
+uint64_t pqs_fpr_emu_scaled(int64_t i, int sc); /* i * 2^sc, rounded */
+uint64_t pqs_fpr_emu_add(uint64_t x, uint64_t y);
+uint64_t pqs_fpr_emu_mul(uint64_t x, uint64_t y);
+uint64_t pqs_fpr_emu_div(uint64_t x, uint64_t y);
+uint64_t pqs_fpr_emu_sqrt(uint64_t x);
+int64_t pqs_fpr_emu_rint(uint64_t x);  /* round to nearest, ties to even */
+int64_t pqs_fpr_emu_floor(uint64_t x); /* toward -infinity */
+int64_t pqs_fpr_emu_trunc(uint64_t x); /* toward zero */
+int pqs_fpr_emu_lt(uint64_t x, uint64_t y);
 
 #if defined(PQSIG_FALCON_FPEMU) && PQSIG_FALCON_FPEMU
 
@@ -45,10 +45,22 @@ typedef uint64_t fpr;
 #define FPR(d, b) b
 #define FPR_C(d, b) ((fpr)(b))
 
-static inline fpr fpr_of(int64_t i) { return fpr_emu_scaled(i, 0); }
-static inline fpr fpr_scaled(int64_t i, int sc) { return fpr_emu_scaled(i, sc); }
-static inline fpr fpr_add(fpr x, fpr y) { return fpr_emu_add(x, y); }
-static inline fpr fpr_sub(fpr x, fpr y) { return fpr_emu_add(x, y ^ ((uint64_t)1 << 63)); }
+static inline fpr fpr_of(int64_t i)
+{
+	return pqs_fpr_emu_scaled(i, 0);
+}
+static inline fpr fpr_scaled(int64_t i, int sc)
+{
+	return pqs_fpr_emu_scaled(i, sc);
+}
+static inline fpr fpr_add(fpr x, fpr y)
+{
+	return pqs_fpr_emu_add(x, y);
+}
+static inline fpr fpr_sub(fpr x, fpr y)
+{
+	return pqs_fpr_emu_add(x, y ^ ((uint64_t)1 << 63));
+}
 static inline fpr fpr_neg(fpr x) { return x ^ ((uint64_t)1 << 63); }
 static inline fpr
 fpr_half(fpr x)
@@ -63,15 +75,42 @@ fpr_double(fpr x)
 	uint64_t e = (x >> 52) & 0x7FF;
 	return x + ((uint64_t)((e + 0x7FF) >> 11) << 52);
 }
-static inline fpr fpr_mul(fpr x, fpr y) { return fpr_emu_mul(x, y); }
-static inline fpr fpr_sqr(fpr x) { return fpr_emu_mul(x, x); }
-static inline fpr fpr_inv(fpr x) { return fpr_emu_div(0x3FF0000000000000u, x); }
-static inline fpr fpr_div(fpr x, fpr y) { return fpr_emu_div(x, y); }
-static inline fpr fpr_sqrt(fpr x) { return fpr_emu_sqrt(x); }
-static inline int fpr_lt(fpr x, fpr y) { return fpr_emu_lt(x, y); }
-static inline int64_t fpr_rint(fpr x) { return fpr_emu_rint(x); }
-static inline int64_t fpr_floor(fpr x) { return fpr_emu_floor(x); }
-static inline int64_t fpr_trunc(fpr x) { return fpr_emu_trunc(x); }
+static inline fpr fpr_mul(fpr x, fpr y)
+{
+	return pqs_fpr_emu_mul(x, y);
+}
+static inline fpr fpr_sqr(fpr x)
+{
+	return pqs_fpr_emu_mul(x, x);
+}
+static inline fpr fpr_inv(fpr x)
+{
+	return pqs_fpr_emu_div(0x3FF0000000000000u, x);
+}
+static inline fpr fpr_div(fpr x, fpr y)
+{
+	return pqs_fpr_emu_div(x, y);
+}
+static inline fpr fpr_sqrt(fpr x)
+{
+	return pqs_fpr_emu_sqrt(x);
+}
+static inline int fpr_lt(fpr x, fpr y)
+{
+	return pqs_fpr_emu_lt(x, y);
+}
+static inline int64_t fpr_rint(fpr x)
+{
+	return pqs_fpr_emu_rint(x);
+}
+static inline int64_t fpr_floor(fpr x)
+{
+	return pqs_fpr_emu_floor(x);
+}
+static inline int64_t fpr_trunc(fpr x)
+{
+	return pqs_fpr_emu_trunc(x);
+}
 static inline uint64_t fpr_bits(fpr x) { return x; }
 
 #else
@@ -177,9 +216,9 @@ static inline int64_t fpr_trunc(fpr x) { return (int64_t)x.v; }
 #define fpr_ptwo63 FPR_C(0x1.0000000000000p+63, 0x43E0000000000000U)
 
 /* Tables (fpr_tables.c). */
-extern const fpr fpr_gm_tab[2048];  /* FFT roots, bit-reversed order */
-extern const fpr fpr_p2_tab[11];    /* 2^(1-u) */
-extern const fpr fpr_inv_sigma[11]; /* 1/sigma per logn */
-extern const fpr fpr_sigma_min[11]; /* sigma_min per logn */
+extern const fpr pqs_fpr_gm_tab[2048];  /* FFT roots, bit-reversed order */
+extern const fpr pqs_fpr_p2_tab[11];    /* 2^(1-u) */
+extern const fpr pqs_fpr_inv_sigma[11]; /* 1/sigma per logn */
+extern const fpr pqs_fpr_sigma_min[11]; /* sigma_min per logn */
 
 #endif

@@ -109,8 +109,7 @@ mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 	*hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-uint64_t
-fpr_emu_scaled(int64_t i, int sc)
+uint64_t pqs_fpr_emu_scaled(int64_t i, int sc)
 {
 	uint64_t s = (uint64_t)i >> 63;
 	uint64_t m = ((uint64_t)i ^ -s) + s; /* |i|, also for INT64_MIN */
@@ -119,8 +118,7 @@ fpr_emu_scaled(int64_t i, int sc)
 	return pack(s, 1086 + sc - (int)lz, m);
 }
 
-uint64_t
-fpr_emu_add(uint64_t x, uint64_t y)
+uint64_t pqs_fpr_emu_add(uint64_t x, uint64_t y)
 {
 	uint64_t sx, sy, mx, my, sw, t, neg, m, zs, s;
 	int ex, ey, d;
@@ -158,8 +156,7 @@ fpr_emu_add(uint64_t x, uint64_t y)
 	return pack(s, ex + 2 - (int)lz, m);
 }
 
-uint64_t
-fpr_emu_mul(uint64_t x, uint64_t y)
+uint64_t pqs_fpr_emu_mul(uint64_t x, uint64_t y)
 {
 	uint64_t sx, sy, mx, my, hi, lo, t;
 	int ex, ey;
@@ -176,8 +173,7 @@ fpr_emu_mul(uint64_t x, uint64_t y)
 	return pack(sx ^ sy, ex + ey - 1022 - (int)t, hi);
 }
 
-uint64_t
-fpr_emu_div(uint64_t x, uint64_t y)
+uint64_t pqs_fpr_emu_div(uint64_t x, uint64_t y)
 {
 	uint64_t sx, sy, mx, my, r, q, t;
 	int ex, ey;
@@ -201,8 +197,7 @@ fpr_emu_div(uint64_t x, uint64_t y)
 	return pack(sx ^ sy, ex - ey + 1023 - (int)t, q);
 }
 
-uint64_t
-fpr_emu_sqrt(uint64_t x)
+uint64_t pqs_fpr_emu_sqrt(uint64_t x)
 {
 	uint64_t s, m, M, q, r, t;
 	int e, k;
@@ -258,8 +253,7 @@ split_int(uint64_t x, uint64_t *s, uint64_t *q, uint64_t *rem, uint64_t *half)
 	*half = (((uint64_t)1) << sr) >> 1;
 }
 
-int64_t
-fpr_emu_rint(uint64_t x)
+int64_t pqs_fpr_emu_rint(uint64_t x)
 {
 	uint64_t s, q, rem, half;
 	split_int(x, &s, &q, &rem, &half);
@@ -269,8 +263,7 @@ fpr_emu_rint(uint64_t x)
 	return (int64_t)((q ^ -s) + s);
 }
 
-int64_t
-fpr_emu_floor(uint64_t x)
+int64_t pqs_fpr_emu_floor(uint64_t x)
 {
 	uint64_t s, q, rem, half;
 	split_int(x, &s, &q, &rem, &half);
@@ -279,16 +272,14 @@ fpr_emu_floor(uint64_t x)
 	return (int64_t)((q ^ -s) + s);
 }
 
-int64_t
-fpr_emu_trunc(uint64_t x)
+int64_t pqs_fpr_emu_trunc(uint64_t x)
 {
 	uint64_t s, q, rem, half;
 	split_int(x, &s, &q, &rem, &half);
 	return (int64_t)((q ^ -s) + s);
 }
 
-int
-fpr_emu_lt(uint64_t x, uint64_t y)
+int pqs_fpr_emu_lt(uint64_t x, uint64_t y)
 {
 	/* Map to integers that sort like the values (both zeros -> 0),
 	 * then a signed comparison without overflow (Hacker's Delight 2-12). */

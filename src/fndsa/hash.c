@@ -4,8 +4,7 @@
 #include "inner.h"
 #include "core/ct.h"
 
-void
-fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
+void pqs_fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
 {
 	/*
 	 * Alg. 3 HashToPoint: read 16-bit big-endian values from SHAKE256,
@@ -45,8 +44,7 @@ fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
  * 32-bit output words are interleaved (word v of block u at byte offset
  * 4u + 32v), which the KAT signatures depend on.
  */
-void
-fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
+void pqs_fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
 {
 	uint8_t tmp[56];
 	pqs_keccak_squeeze(src, tmp, sizeof tmp);
@@ -63,7 +61,7 @@ fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
 	 * the loop variable of the refill, so it is declassified. */
 	PQS_CT_DECLASSIFY(&p->cc, sizeof p->cc);
 	memset(tmp, 0, sizeof tmp);
-	fndsa_prng_refill(p);
+	pqs_fndsa_prng_refill(p);
 }
 
 #define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
@@ -74,8 +72,7 @@ fndsa_prng_init(fndsa_prng *p, pqs_keccak *src)
 		s[c] += s[d]; s[b] ^= s[c]; s[b] = ROTL32(s[b], 7); \
 	} while (0)
 
-void
-fndsa_prng_refill_generic(fndsa_prng *p)
+void pqs_fndsa_prng_refill_generic(fndsa_prng *p)
 {
 	/* "expand 32-byte k" */
 	static const uint32_t CW[4] = { 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
@@ -122,8 +119,7 @@ fndsa_prng_refill_generic(fndsa_prng *p)
  */
 typedef uint32_t fndsa_v4u32 __attribute__((vector_size(16)));
 
-void
-fndsa_prng_refill(fndsa_prng *p)
+void pqs_fndsa_prng_refill(fndsa_prng *p)
 {
 	static const uint32_t CW[4] = { 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
 	fndsa_v4u32 xa[16], xb[16], ia[16], ib[16];
@@ -190,9 +186,8 @@ fndsa_prng_refill(fndsa_prng *p)
 	p->ptr = 0;
 }
 #else
-void
-fndsa_prng_refill(fndsa_prng *p)
+void pqs_fndsa_prng_refill(fndsa_prng *p)
 {
-	fndsa_prng_refill_generic(p);
+	pqs_fndsa_prng_refill_generic(p);
 }
 #endif

@@ -51,7 +51,7 @@
 #define FNDSA_SIG_PADDED_SIZE(logn) PQS_FALCON_PADDED_SIGNATURE_BYTES(logn)
 
 /* L2 bound on ||(s1, s2)||^2: floor(beta^2), spec Table 3.3. */
-extern const uint32_t fndsa_l2bound[11];
+extern const uint32_t pqs_fndsa_l2bound[11];
 
 /* Working memory (bytes) for signing: 13 polynomials of fpr (the basis,
  * the Gram matrix, the target and the ffSampling recursion), plus f, g,
@@ -68,8 +68,7 @@ extern const uint32_t fndsa_l2bound[11];
  * (FNDSA_PK_SIZE(logn) bytes); tmp holds FNDSA_TMP_KEYGEN(logn) bytes,
  * 8-byte aligned.  Returns 0 on success.
  */
-int fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
-	uint8_t *sk, uint8_t *pk, void *tmp);
+int pqs_fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48], uint8_t *sk, uint8_t *pk, void *tmp);
 #ifndef FNDSA_TMP_KEYGEN
 #define FNDSA_TMP_KEYGEN(logn) ((28u << (logn)) + (3u << (logn)) + 8u)
 #endif
@@ -123,59 +122,57 @@ fndsa_ldl_slot(fpr *d11_re, fpr *d11_im, fpr *l10_re, fpr *l10_im,
 }
 
 /* Coefficients -> FFT representation, in place. */
-void fndsa_FFT(fpr *f, unsigned logn);
+void pqs_fndsa_FFT(fpr *f, unsigned logn);
 /* FFT representation -> coefficients, in place (includes the 1/(n/2)). */
-void fndsa_iFFT(fpr *f, unsigned logn);
+void pqs_fndsa_iFFT(fpr *f, unsigned logn);
 /* a <- a + b (either representation). */
-void fndsa_poly_add(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_add(fpr *a, const fpr *b, unsigned logn);
 /* a <- a - b. */
-void fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_sub(fpr *a, const fpr *b, unsigned logn);
 /* a <- -a. */
-void fndsa_poly_neg(fpr *a, unsigned logn);
+void pqs_fndsa_poly_neg(fpr *a, unsigned logn);
 /* a <- adj(a) (Hermitian adjoint; FFT representation). */
-void fndsa_poly_adj_fft(fpr *a, unsigned logn);
+void pqs_fndsa_poly_adj_fft(fpr *a, unsigned logn);
 /* a <- a * b (FFT). */
-void fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_mul_fft(fpr *a, const fpr *b, unsigned logn);
 /* a <- a * adj(b) (FFT). */
-void fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_muladj_fft(fpr *a, const fpr *b, unsigned logn);
 /* a <- a * adj(a) (FFT; the result is real: imaginary slots set to 0). */
-void fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn);
+void pqs_fndsa_poly_mulselfadj_fft(fpr *a, unsigned logn);
 /* a <- a * x for a constant x (either representation). */
-void fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn);
+void pqs_fndsa_poly_mulconst(fpr *a, fpr x, unsigned logn);
 /* a <- a / b (FFT). */
-void fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_div_fft(fpr *a, const fpr *b, unsigned logn);
 /* d <- 1/(a*adj(a) + b*adj(b)) (FFT; d is real: only n/2 slots written). */
-void fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_invnorm2_fft(fpr *d, const fpr *a, const fpr *b, unsigned logn);
 /* d <- F*adj(f) + G*adj(g) (FFT). */
-void fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G,
-	const fpr *f, const fpr *g, unsigned logn);
+void pqs_fndsa_poly_add_muladj_fft(fpr *d, const fpr *F, const fpr *G, const fpr *f, const fpr *g, unsigned logn);
 /* a <- a * b where b is self-adjoint (only b's n/2 real slots are read). */
-void fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_mul_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
 /* a <- a / b where b is self-adjoint (only b's n/2 real slots are read). */
-void fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
+void pqs_fndsa_poly_div_autoadj_fft(fpr *a, const fpr *b, unsigned logn);
 /*
  * LDL decomposition of the self-adjoint Gram matrix [[g00, g01],
  * [adj(g01), g11]] (spec Alg. 8 ffLDL step): g01 <- l10 = adj(g01)/g00,
  * g11 <- d11 = g11 - l10*adj(l10)*g00; g00 (= d00) unchanged.
  */
-void fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn);
+void pqs_fndsa_poly_LDL_fft(const fpr *g00, fpr *g01, fpr *g11, unsigned logn);
 /* Same, writing d11 and l10 to separate arrays. */
-void fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00,
-	const fpr *g01, const fpr *g11, unsigned logn);
+void pqs_fndsa_poly_LDLmv_fft(fpr *d11, fpr *l10, const fpr *g00, const fpr *g01, const fpr *g11, unsigned logn);
 /* splitfft (spec Alg. 1): f (logn) -> f0, f1 (logn-1 each); logn >= 1. */
-void fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn);
+void pqs_fndsa_poly_split_fft(fpr *f0, fpr *f1, const fpr *f, unsigned logn);
 /* mergefft (spec Alg. 2): f0, f1 (logn-1) -> f (logn); logn >= 1. */
-void fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn);
+void pqs_fndsa_poly_merge_fft(fpr *f, const fpr *f0, const fpr *f1, unsigned logn);
 
 /* ==================================================================== */
 /* Arithmetic modulo q = 12289 (mq.c).                                  */
 
 /* NTT of a polynomial with coefficients in 0..q-1, in place. */
-void fndsa_mq_NTT(uint16_t *a, unsigned logn);
+void pqs_fndsa_mq_NTT(uint16_t *a, unsigned logn);
 /* Inverse NTT (includes the 1/n factor), in place. */
-void fndsa_mq_iNTT(uint16_t *a, unsigned logn);
+void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn);
 /* a <- a*b in the NTT domain (pointwise), values in 0..q-1. */
-void fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn);
+void pqs_fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn);
 /* Signed small integer (-q < x < q) -> 0..q-1. */
 static inline uint16_t
 fndsa_mq_of_small(int32_t x)
@@ -190,16 +187,14 @@ fndsa_mq_of_small(int32_t x)
 /* room, non-canonical input).                                          */
 
 /* Public key h: 14 bits per coefficient, values in 0..q-1 (3.11.4). */
-size_t fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned logn);
-size_t fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len);
+size_t pqs_fndsa_modq_encode(void *out, size_t max_out_len, const uint16_t *x, unsigned logn);
+size_t pqs_fndsa_modq_decode(uint16_t *x, unsigned logn, const void *in, size_t in_len);
 /* Signed values on 'bits' bits, -2^(bits-1) excluded (3.11.5). */
-size_t fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x,
-	unsigned logn, unsigned bits);
-size_t fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits,
-	const void *in, size_t in_len);
+size_t pqs_fndsa_trim_i8_encode(void *out, size_t max_out_len, const int8_t *x, unsigned logn, unsigned bits);
+size_t pqs_fndsa_trim_i8_decode(int8_t *x, unsigned logn, unsigned bits, const void *in, size_t in_len);
 /* Compressed s2 (3.11.2, Alg. 17/18): values in -2047..+2047. */
-size_t fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn);
-size_t fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len);
+size_t pqs_fndsa_comp_encode(void *out, size_t max_out_len, const int16_t *x, unsigned logn);
+size_t pqs_fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_len);
 
 /*
  * Decode a secret key: f, g, F from the encoding, then G = g*F/f mod q
@@ -207,18 +202,17 @@ size_t fndsa_comp_decode(int16_t *x, unsigned logn, const void *in, size_t in_le
  * 2-byte aligned.  Returns 0 or a pqs_err code (PQS_ERR_KEY_LENGTH,
  * PQS_ERR_KEY_ENCODING).
  */
-int fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
-	const uint8_t *sk, size_t sk_len, unsigned logn, void *tmp);
+int pqs_fndsa_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G, const uint8_t *sk, size_t sk_len, unsigned logn,
+			void *tmp);
 /* G = g*F/f mod q, coefficients in -127..+127; returns 1, or 0 if
  * impossible.  tmp: 6n bytes, 2-byte aligned. */
-int fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
-	const int8_t *F, unsigned logn, void *tmp);
+int pqs_fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g, const int8_t *F, unsigned logn, void *tmp);
 
 /* ==================================================================== */
 /* Hashing and the sampler PRNG (hash.c).                               */
 
 /* HashToPoint (spec Alg. 3): n values in 0..q-1 from a flipped SHAKE256. */
-void fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn);
+void pqs_fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn);
 
 /*
  * The reference's sampler PRNG: ChaCha20 in counter mode, keyed with 56
@@ -232,11 +226,11 @@ typedef struct {
 	uint64_t cc;
 } fndsa_prng;
 
-void fndsa_prng_init(fndsa_prng *p, pqs_keccak *src);
-void fndsa_prng_refill(fndsa_prng *p);
-/* Plain C version of the refill (fndsa_prng_refill may use vector
+void pqs_fndsa_prng_init(fndsa_prng *p, pqs_keccak *src);
+void pqs_fndsa_prng_refill(fndsa_prng *p);
+/* Plain C version of the refill (pqs_fndsa_prng_refill may use vector
  * extensions; tests check that both agree). */
-void fndsa_prng_refill_generic(fndsa_prng *p);
+void pqs_fndsa_prng_refill_generic(fndsa_prng *p);
 
 static inline uint64_t
 fndsa_prng_get_u64(fndsa_prng *p)
@@ -245,7 +239,7 @@ fndsa_prng_get_u64(fndsa_prng *p)
 	 * (the last bytes of a block may thus be skipped). */
 	size_t u = p->ptr;
 	if (u >= sizeof p->buf - 9) {
-		fndsa_prng_refill(p);
+		pqs_fndsa_prng_refill(p);
 		u = 0;
 	}
 	p->ptr = u + 8;
@@ -260,7 +254,7 @@ fndsa_prng_get_u8(fndsa_prng *p)
 {
 	unsigned v = p->buf[p->ptr++];
 	if (p->ptr == sizeof p->buf) {
-		fndsa_prng_refill(p);
+		pqs_fndsa_prng_refill(p);
 	}
 	return v;
 }
@@ -288,7 +282,7 @@ uint32_t pqs_fndsa_stream_u16(pqs_fndsa_stream *s);
 typedef struct {
 	fndsa_prng p;
 	fpr sigma_min;
-	/* 1/sigma for the ffSampling leaves (round 3: fpr_inv_sigma[logn]). */
+	/* 1/sigma for the ffSampling leaves (round 3: pqs_fpr_inv_sigma[logn]). */
 	fpr inv_sigma;
 	/* 0: round 3 (ChaCha20 PRNG p, 72-bit BaseSampler, separate bit
 	 * byte); 1: FN-DSA draft (stream fs, 79-bit base sampler whose
@@ -298,23 +292,23 @@ typedef struct {
 } fndsa_sampler_ctx;
 
 /* BaseSampler (Alg. 12): half-Gaussian, sigma0 = 1.8205, RCDT table. */
-int fndsa_gaussian0(fndsa_prng *p);
+int pqs_fndsa_gaussian0(fndsa_prng *p);
 /* FN-DSA base sampler (section 3.4 (b)): 10 bytes, z0 from a 79-bit
  * value against GAUSS0, and the bimodal bit in *b. */
 int pqs_fndsa_gaussian0_fn(pqs_fndsa_stream *s, int *b);
 /* High 64 bits of a*b without 128-bit integers (used when the compiler
  * has none; tests compare it with unsigned __int128). */
-uint64_t fndsa_umulh64_generic(uint64_t a, uint64_t b);
+uint64_t pqs_fndsa_umulh64_generic(uint64_t a, uint64_t b);
 /* 2^63 * ccs * exp(-x), for 0 <= x < log(2) (Alg. 13 ApproxExp). */
-uint64_t fndsa_expm_p63(fpr x, fpr ccs);
+uint64_t pqs_fndsa_expm_p63(fpr x, fpr ccs);
 /* SamplerZ (Alg. 15): integer near mu with std. dev. 1/isigma. */
-int fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma);
+int pqs_fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma);
 
 /* ==================================================================== */
 /* Signing (sign.c) and verification (vrfy.c).                          */
 
 /*
- * ffSampling form of fndsa_sign_dyn (sign.c): the number of lowest levels
+ * ffSampling form of pqs_fndsa_sign_dyn (sign.c): the number of lowest levels
  * run by non-recursive code, 0 (fully recursive down to logn = 0), 1 or 2
  * (the default).  The setting is process-wide; all give identical
  * signatures (tests/fndsa/test_ffsampling_variants.c).  Setting a value
@@ -331,9 +325,8 @@ unsigned pqs_fndsa_ffsampling_unroll(void);
  * sign_dyn): with the sampler seeded from rng (a flipped SHAKE256), find
  * s2 such that ||(s1, s2)||^2 <= bound.  tmp: 13n fpr (104n bytes).
  */
-void fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
-	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
-	unsigned logn, fpr *tmp);
+void pqs_fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f, const int8_t *g, const int8_t *F,
+			const int8_t *G, const uint16_t *hm, unsigned logn, fpr *tmp);
 
 /*
  * Expanded secret key (the reference's expand_privkey): basis B in FFT
@@ -341,15 +334,14 @@ void fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
  * Alg. 9; (logn+1)n fpr).  tmp: 6n fpr.
  */
 #define FNDSA_EXPKEY_FPR(logn) (((size_t)(logn) + 5) << (logn))
-void fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g,
-	const int8_t *F, const int8_t *G, unsigned logn, fpr *tmp);
+void pqs_fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn,
+			 fpr *tmp);
 /*
  * Alg. 10 steps 3-9 with an expanded key (the reference's sign_tree):
- * produces the same s2 as fndsa_sign_dyn for the same rng state.
+ * produces the same s2 as pqs_fndsa_sign_dyn for the same rng state.
  * tmp: 6n fpr.
  */
-void fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
-	const uint16_t *hm, unsigned logn, fpr *tmp);
+void pqs_fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek, const uint16_t *hm, unsigned logn, fpr *tmp);
 
 /* B = [[g, -f], [G, -F]] in FFT form into bsave (4n fpr). */
 void pqs_fndsa_load_basis(fpr *bsave, const int8_t *f, const int8_t *g,
@@ -363,16 +355,15 @@ int pqs_fndsa_sign_attempt(fndsa_sampler_ctx *spc, int16_t *s1, int16_t *s2,
 	const fpr *bsave, const uint16_t *hm, unsigned logn, fpr *tmp);
 
 /* ||(s1,s2)||^2 <= bound, with overflow saturated (reference is_short). */
-int fndsa_is_short(const int16_t *s1, const int16_t *s2, unsigned logn);
+int pqs_fndsa_is_short(const int16_t *s1, const int16_t *s2, unsigned logn);
 /* Same with ||s1||^2 already in sqn (reference is_short_half). */
-int fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
+int pqs_fndsa_is_short_half(uint32_t sqn, const int16_t *s2, unsigned logn);
 
 /*
  * Verify (spec Alg. 16): s2 against c0 = HashToPoint and h (h in the NTT
- * domain, see fndsa_mq_NTT).  tmp: 2n bytes.  Returns 1 if valid.
+ * domain, see pqs_fndsa_mq_NTT).  tmp: 2n bytes.  Returns 1 if valid.
  */
-int fndsa_verify_raw(const uint16_t *c0, const int16_t *s2,
-	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
+int pqs_fndsa_verify_raw(const uint16_t *c0, const int16_t *s2, const uint16_t *h_ntt, unsigned logn, uint16_t *tmp);
 /* Same, also requiring |s1_i| <= linf (FN-DSA: 840). */
 int pqs_fndsa_verify_raw_linf(const uint16_t *c0, const int16_t *s2,
 	const uint16_t *h_ntt, unsigned logn, uint16_t *tmp, uint32_t linf);

@@ -34,9 +34,7 @@ mq_inv(uint32_t x)
 	return r;
 }
 
-int
-keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
-	unsigned logn, uint16_t *tmp)
+int pqs_keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, unsigned logn, uint16_t *tmp)
 {
 	/* h = g/f in Z_q[x]/(x^n+1): pointwise in the NTT domain, where
 	 * f is invertible iff no NTT slot is zero (spec Alg. 5 line 10
@@ -49,8 +47,8 @@ keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
 		tmp[u] = fndsa_mq_of_small(f[u]);
 		h[u] = fndsa_mq_of_small(g[u]);
 	}
-	fndsa_mq_NTT(h, logn);
-	fndsa_mq_NTT(tmp, logn);
+	pqs_fndsa_mq_NTT(h, logn);
+	pqs_fndsa_mq_NTT(tmp, logn);
 	for (u = 0; u < n; u++) {
 		zero |= ((uint32_t)tmp[u] - 1) >> 31;
 		tmp[u] = (uint16_t)mq_inv(tmp[u]);
@@ -60,16 +58,14 @@ keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
 	if (zero) {
 		return 0;
 	}
-	fndsa_mq_poly_mul_ntt(h, tmp, logn);
-	fndsa_mq_iNTT(h, logn);
+	pqs_fndsa_mq_poly_mul_ntt(h, tmp, logn);
+	pqs_fndsa_mq_iNTT(h, logn);
 	/* h is the public key. */
 	PQS_CT_DECLASSIFY(h, n * sizeof *h);
 	return 1;
 }
 
-int
-fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
-	uint8_t *sk, uint8_t *pk, void *tmp)
+int pqs_fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48], uint8_t *sk, uint8_t *pk, void *tmp)
 {
 	size_t n, ntru_words;
 	uint32_t *wt;
@@ -88,36 +84,33 @@ fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
 	g = f + n;
 	F = g + n;
 
-	keygen_rng_init(&rng, seed, 48);
+	pqs_keygen_rng_init(&rng, seed, 48);
 	/* Everything drawn from the seed is secret (constant-time tests). */
 	PQS_CT_POISON(rng.sc.st, sizeof rng.sc.st);
 	for (;;) {
 		/* Spec Alg. 5 lines 1-9: f, g and their norms. */
-		keygen_sample_poly(&rng, f, logn);
+		pqs_keygen_sample_poly(&rng, f, logn);
 		PQS_CT_INJECTED_LEAK(f[0]);
-		keygen_sample_poly(&rng, g, logn);
-		if (!keygen_check_fg_int(f, g, logn)) {
+		pqs_keygen_sample_poly(&rng, g, logn);
+		if (!pqs_keygen_check_fg_int(f, g, logn)) {
 			continue;
 		}
-		if (!keygen_check_fg_gs(f, g, logn, (fpr *)tmp)) {
+		if (!pqs_keygen_check_fg_gs(f, g, logn, (fpr *)tmp)) {
 			continue;
 		}
 		/* h = g/f mod q; encoded right away, since NTRUSolve reuses
 		 * the memory (a later rejection simply overwrites pk). */
-		if (!keygen_compute_public((uint16_t *)tmp, f, g, logn,
-			(uint16_t *)tmp + n))
-		{
+		if (!pqs_keygen_compute_public((uint16_t *)tmp, f, g, logn, (uint16_t *)tmp + n)) {
 			continue;
 		}
 		pk[0] = (uint8_t)(0x00 + logn);
-		if (fndsa_modq_encode(pk + 1, FNDSA_PK_SIZE(logn) - 1,
-			(const uint16_t *)tmp, logn) != FNDSA_PK_SIZE(logn) - 1)
-		{
+		if (pqs_fndsa_modq_encode(pk + 1, FNDSA_PK_SIZE(logn) - 1, (const uint16_t *)tmp, logn) !=
+		    FNDSA_PK_SIZE(logn) - 1) {
 			pqs_zeroize(tmp, FNDSA_TMP_KEYGEN(logn));
 			return PQS_ERR_INTERNAL;
 		}
 		/* Spec Alg. 5 lines 10-12: NTRUSolve, F, G in -127..127. */
-		if (!ntru_solve(logn, F, NULL, f, g, 127, wt)) {
+		if (!pqs_ntru_solve(logn, F, NULL, f, g, 127, wt)) {
 			continue;
 		}
 		break;
@@ -132,11 +125,11 @@ fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48],
 		/* f, g, F stay secret through the (constant-time) encoder:
 		 * the constant-time test checks that sk is still tracked. */
 		*p++ = (uint8_t)(0x50 + logn);
-		ok &= fndsa_trim_i8_encode(p, fgl, f, logn, FNDSA_FG_BITS(logn)) == fgl;
+		ok &= pqs_fndsa_trim_i8_encode(p, fgl, f, logn, FNDSA_FG_BITS(logn)) == fgl;
 		p += fgl;
-		ok &= fndsa_trim_i8_encode(p, fgl, g, logn, FNDSA_FG_BITS(logn)) == fgl;
+		ok &= pqs_fndsa_trim_i8_encode(p, fgl, g, logn, FNDSA_FG_BITS(logn)) == fgl;
 		p += fgl;
-		ok &= fndsa_trim_i8_encode(p, Fl, F, logn, FNDSA_FFGG_BITS(logn)) == Fl;
+		ok &= pqs_fndsa_trim_i8_encode(p, Fl, F, logn, FNDSA_FFGG_BITS(logn)) == Fl;
 		pqs_keccak_clear(&rng.sc);
 		pqs_zeroize(rng.buf, sizeof rng.buf);
 		pqs_zeroize(tmp, FNDSA_TMP_KEYGEN(logn));

@@ -138,7 +138,7 @@ invertible_mod_q(const int8_t *f, unsigned logn, uint16_t *tmp)
 	for (i = 0; i < n; i++) {
 		tmp[i] = fndsa_mq_of_small(f[i]);
 	}
-	fndsa_mq_NTT(tmp, logn);
+	pqs_fndsa_mq_NTT(tmp, logn);
 	for (i = 0; i < n; i++) {
 		zero |= ((uint32_t)tmp[i] - 1) >> 31;
 	}
@@ -211,10 +211,10 @@ pqs_fndsa_fn_keygen_seeded(unsigned logn, const uint8_t *seed,
 
 	/* vk = logn || NTT(g/f) (section 1.6, 2.1). */
 	h = (uint16_t *)tmp;
-	if (!keygen_compute_public(h, f, g, logn, h + n)) {
+	if (!pqs_keygen_compute_public(h, f, g, logn, h + n)) {
 		return PQS_ERR_INTERNAL; /* f was checked invertible */
 	}
-	fndsa_mq_NTT(h, logn);
+	pqs_fndsa_mq_NTT(h, logn);
 	pqs_fndsa_fn_vk_encode(vk, h, logn);
 
 	/* sk = 0x50+logn || f || g || F || SHAKE256(vk)[64] (section 2.2).

@@ -22,7 +22,7 @@
  *   keygen2025.c         sample_f, the candidate loop, the key encodings
  *
  * Big integers use pqsig's NTRUSolve conventions (keygen_inner.h): 31-bit
- * words, coefficient after coefficient, RNS over mp31_primes[].
+ * words, coefficient after coefficient, RNS over pqs_mp31_primes[].
  */
 #ifndef PQSIG_FNDSA_KEYGEN2025_INNER_H
 #define PQSIG_FNDSA_KEYGEN2025_INNER_H

@@ -7,9 +7,7 @@
 #include "pqsig/rand.h"
 #include "pqsig/sig.h"
 
-int
-fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
-	int8_t *F, int8_t *G, void *tmp)
+int pqs_fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g, int8_t *F, int8_t *G, void *tmp)
 {
 	if (logn < 1 || logn > 10 || f == NULL || g == NULL || F == NULL
 		|| G == NULL || tmp == NULL)
@@ -18,7 +16,7 @@ fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
 	}
 	/* F, G must fit the 8-bit encoding: -127..127 (spec 3.11.5). */
 	{
-		int ok = ntru_solve(logn, F, G, f, g, 127, (uint32_t *)tmp);
+		int ok = pqs_ntru_solve(logn, F, G, f, g, 127, (uint32_t *)tmp);
 
 		/* The work area held secret intermediate values. */
 		pqs_zeroize(tmp, FNDSA_KEYGEN_FG_TMP(logn));

@@ -8,23 +8,23 @@
  *
  * Modules (one concept per file):
  *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
- *   mp31_primes.c     the table of RNS primes (generated)
+ *   pqs_mp31_primes.c     the table of RNS primes (generated)
  *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
- *   mp31_primes_gen.py  generator of mp31_primes.c
+ *   mp31_primes_gen.py  generator of pqs_mp31_primes.c
  *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 6
  *                     line 5 / Alg. 7), and the per-depth f, g cache
  *   ntru_deepest.c    deepest level: resultants + Bezout (Alg. 6 l. 1-4)
- *   ntru_lift.c       lifting of (F,G) to the next level (Alg. 6 l. 6-9)
+ *   pqs_ntru_lift.c       lifting of (F,G) to the next level (Alg. 6 l. 6-9)
  *   ntru_reduce.c     Babai reduction of (F,G) against (f,g) (Alg. 9):
  *                     multi-pass (depth >= 2), depth 1, depth 0
- *   ntru_solve.c      the NTRUSolve driver, memory accounting, final checks
+ *   pqs_ntru_solve.c      the NTRUSolve driver, memory accounting, final checks
  *   keygen_sample.c   Gaussian sampling of f, g and the acceptance checks
  *                     (Alg. 5 lines 1-9)
  *   keygen_fg.c       NTRUSolve for given f, g (tests, benchmarks)
- *   keygen.c          public key h = g/f mod q, fndsa_keygen_from_seed()
+ *   keygen.c          public key h = g/f mod q, pqs_fndsa_keygen_from_seed()
  *
  * Integers at a given recursion depth are stored in one of two ways:
- *   - RNS: word i of an integer is its value modulo mp31_primes[i].p;
+ *   - RNS: word i of an integer is its value modulo pqs_mp31_primes[i].p;
  *   - plain: little-endian base-2^31 words (top bit of each uint32_t is
  *     zero), two's complement for negative values.
  * Polynomials with multi-word coefficients are stored coefficient by
@@ -40,7 +40,7 @@
 #include "pqsig/sha3.h"
 
 /* ==================================================================== */
-/* Arithmetic modulo 31-bit primes (mp31.c, mp31_primes.c).            */
+/* Arithmetic modulo 31-bit primes (mp31.c, pqs_mp31_primes.c).            */
 
 typedef struct {
 	uint32_t p; /* prime, 2^30 < p < 2^31, p = 1 mod 2048 */
@@ -50,7 +50,7 @@ typedef struct {
 } mp31_prime;
 
 #define MP31_NUM_PRIMES 320
-extern const mp31_prime mp31_primes[MP31_NUM_PRIMES];
+extern const mp31_prime pqs_mp31_primes[MP31_NUM_PRIMES];
 
 /* x in -p..p-1 (signed) -> x mod p in 0..p-1. */
 static inline uint32_t
@@ -96,7 +96,7 @@ mp31_mmul(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i)
 }
 
 /* -1/p mod 2^31 for odd p. */
-uint32_t mp31_ninv31(uint32_t p);
+uint32_t pqs_mp31_ninv31(uint32_t p);
 /* 2^31 mod p (the Montgomery representation of 1). */
 static inline uint32_t
 mp31_R(uint32_t p)
@@ -104,11 +104,11 @@ mp31_R(uint32_t p)
 	return ((uint32_t)1 << 31) - p;
 }
 /* 2^62 mod p (multiplying by it converts to Montgomery form). */
-uint32_t mp31_R2(uint32_t p);
+uint32_t pqs_mp31_R2(uint32_t p);
 /* 2^(31*e) mod p (normal representation). */
-uint32_t mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2);
+uint32_t pqs_mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2);
 /* a/b mod p (normal representation in and out); 0 if b = 0. */
-uint32_t mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2);
+uint32_t pqs_mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2);
 
 /*
  * NTT tables for degree n = 2^logn (logn <= 10): gm[rev(i)] = w^i and
@@ -117,55 +117,47 @@ uint32_t mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
  * 2j and 2j+1 hold f(w_j) and f(-w_j), and slot j of the degree-n/2 NTT
  * holds values at w_j^2: field norms and lifts are slot-wise products.
  */
-void mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
-	const mp31_prime *pr, uint32_t p0i);
+void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime *pr, uint32_t p0i);
 /* In-place NTT / inverse NTT (inverse includes the 1/n factor) of the
  * polynomial a[0], a[stride], ..., a[(n-1)*stride]. */
-void mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
-	uint32_t p, uint32_t p0i);
-void mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
-	uint32_t p, uint32_t p0i);
+void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i);
+void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i);
 
 /* ==================================================================== */
 /* Big integers in base 2^31 (zint.c).                                 */
 
 /* a <- a - b if ctl = 1 (all accesses done anyway); returns the borrow. */
-uint32_t zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl);
+uint32_t pqs_zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl);
 /* m <- m * x (x < 2^31); returns the carry word. */
-uint32_t zint_mul_small(uint32_t *m, size_t len, uint32_t x);
+uint32_t pqs_zint_mul_small(uint32_t *m, size_t len, uint32_t x);
 /* d mod p, d unsigned; R2 = 2^62 mod p. */
-uint32_t zint_mod_small_unsigned(const uint32_t *d, size_t len,
-	uint32_t p, uint32_t p0i, uint32_t R2);
+uint32_t pqs_zint_mod_small_unsigned(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* d mod p, d signed; Rx = 2^(31*len) mod p. */
-uint32_t zint_mod_small_signed(const uint32_t *d, size_t len,
-	uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
+uint32_t pqs_zint_mod_small_signed(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
 /* x[0..len] <- x[0..len-1] + y*s (x gets len+1 words). */
-void zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s);
+void pqs_zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s);
 /* If x > (m-1)/2 then x <- x - m (two's complement); m odd. */
-void zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len);
+void pqs_zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len);
 /* a <- -a if ctl = 1. */
-void zint_negate(uint32_t *a, size_t len, uint32_t ctl);
+void pqs_zint_negate(uint32_t *a, size_t len, uint32_t ctl);
 /*
- * Rebuild num integers from RNS (xlen words, moduli mp31_primes[0..xlen-1])
+ * Rebuild num integers from RNS (xlen words, moduli pqs_mp31_primes[0..xlen-1])
  * to plain form, in place; integer j starts at xx + j*xstride.  If
  * normalize_signed, results are in -M/2..M/2 (M = product of moduli).
  * tmp: xlen words.
  */
-void zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
-	int normalize_signed, uint32_t *tmp);
+void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp);
 /*
  * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
  * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.
  */
-int zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
-	size_t len, uint32_t *tmp);
+int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
 /* x <- x + k*y*2^(31*sch+scl) (signed, truncated to xlen words). */
-void zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y,
-	size_t ylen, int32_t k, uint32_t sch, uint32_t scl);
+void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
+				   uint32_t scl);
 /* x <- x - y*2^(31*sch+scl) (signed, truncated to xlen words). */
-void zint_sub_scaled(uint32_t *x, size_t xlen,
-	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl);
+void pqs_zint_sub_scaled(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl);
 /* One-word signed integer to int32_t. */
 static inline int32_t
 zint_one_to_plain(const uint32_t *x)
@@ -182,140 +174,129 @@ zint_one_to_plain(const uint32_t *x)
  * Word lengths of intermediate integers, per recursion depth (the same
  * values as the reference implementation, which sized them from
  * measured bit lengths plus margins):
- *   NTRU_MAX_BL_SMALL[d]: f, g at depth d (and the reduced F, G);
- *   NTRU_MAX_BL_LARGE[d]: the unreduced F, G at depth d.
+ *   pqs_NTRU_MAX_BL_SMALL[d]: f, g at depth d (and the reduced F, G);
+ *   pqs_NTRU_MAX_BL_LARGE[d]: the unreduced F, G at depth d.
  */
-extern const size_t NTRU_MAX_BL_SMALL[11];
-extern const size_t NTRU_MAX_BL_LARGE[10];
+extern const size_t pqs_NTRU_MAX_BL_SMALL[11];
+extern const size_t pqs_NTRU_MAX_BL_LARGE[10];
 /* Average and standard deviation of the bit length of f, g at depth d. */
 typedef struct {
 	int avg;
 	int std;
 } ntru_bitlength;
-extern const ntru_bitlength NTRU_BITLENGTH[11];
+extern const ntru_bitlength pqs_NTRU_BITLENGTH[11];
 /* Depth up to which k*f products in Reduce use the NTT (reference value). */
 #define NTRU_DEPTH_INT_FG 4
 
 /*
  * Field norm (spec Alg. 7 / section 3.8.2): from f, g at depth 'depth' of
  * a tower whose top degree is 2^logn_top, given in RNS (optionally NTT)
- * with NTRU_MAX_BL_SMALL[depth] words per coefficient, compute
+ * with pqs_NTRU_MAX_BL_SMALL[depth] words per coefficient, compute
  * N(f), N(g) at depth+1 in RNS (NTT if out_ntt).  data holds f then g on
  * input and N(f) then N(g) on output; it must have room for
- * ntru_fieldnorm_step_words(logn_top, depth) words.
+ * pqs_ntru_fieldnorm_step_words(logn_top, depth) words.
  */
-void ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
-	int in_ntt, int out_ntt);
-size_t ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth);
+void pqs_ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth, int in_ntt, int out_ntt);
+size_t pqs_ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth);
 /*
  * The same step with explicit word counts: f, g of degree 2^logn with
  * slen words per coefficient in, N(f), N(g) with tlen >= slen words out
  * (the FN-DSA 2025 solver has its own word budgets).  data: room for
  * (n*tlen + 2*n*slen + 3*n) words.
  */
-void ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
-	size_t tlen, int in_ntt, int out_ntt);
+void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, size_t tlen, int in_ntt, int out_ntt);
 /*
  * f, g at depth 'depth' from the top-level small f, g, in RNS with
- * NTRU_MAX_BL_SMALL[depth] words (NTT if out_ntt): f at data, g right
+ * pqs_NTRU_MAX_BL_SMALL[depth] words (NTT if out_ntt): f at data, g right
  * after (n*slen words each, n = 2^(logn_top-depth)).
  */
-void ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
-	unsigned logn_top, unsigned depth, int out_ntt);
-size_t ntru_make_fg_words(unsigned logn_top, unsigned depth);
+void pqs_ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g, unsigned logn_top, unsigned depth, int out_ntt);
+size_t pqs_ntru_make_fg_words(unsigned logn_top, unsigned depth);
 
 /*
- * Cache of f, g per depth (RNS + NTT, as ntru_lift() uses them), filled
+ * Cache of f, g per depth (RNS + NTT, as pqs_ntru_lift() uses them), filled
  * while the deepest level computes the whole field-norm chain, so that
  * the lifts do not recompute the chain from the top every time (the
  * reference does, to save memory).  Entries for depths min_depth..
  * logn_top-1 sit at the end of the NTRUSolve buffer, in memory that the
- * deeper (smaller) levels do not use; ntru_fg_cache_init() picks the
+ * deeper (smaller) levels do not use; pqs_ntru_fg_cache_init() picks the
  * smallest min_depth for which every level still fits.
  */
 typedef struct {
 	unsigned min_depth; /* logn_top: nothing cached */
 	uint32_t *end;      /* end of the NTRUSolve buffer */
 } ntru_fg_cache;
-void ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn_top, uint32_t *tmp,
-	size_t tmp_words);
-size_t ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth);
-uint32_t *ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top,
-	unsigned depth);
-/* ntru_make_fg(), also storing the depths >= c->min_depth in c (if c). */
-void ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
-	unsigned logn_top, unsigned depth, int out_ntt, const ntru_fg_cache *c);
+void pqs_ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn_top, uint32_t *tmp, size_t tmp_words);
+size_t pqs_ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth);
+uint32_t *pqs_ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top, unsigned depth);
+/* pqs_ntru_make_fg(), also storing the depths >= c->min_depth in c (if c). */
+void pqs_ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g, unsigned logn_top, unsigned depth,
+			   int out_ntt, const ntru_fg_cache *c);
 
 /*
  * Deepest level: Res(f, x^n+1) and Res(g, x^n+1) (the field norms down
  * to degree 1), then Bezout: F = q*v, G = q*u with Res(f)*u - Res(g)*v = 1.
- * Output: F then G, NTRU_MAX_BL_SMALL[logn_top] words each, at tmp[0].
+ * Output: F then G, pqs_NTRU_MAX_BL_SMALL[logn_top] words each, at tmp[0].
  * Returns 1 on success, 0 if the resultants are not coprime (or overflow).
  */
-int ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp, const ntru_fg_cache *c);
+int pqs_ntru_solve_deepest(unsigned logn_top, const int8_t *f, const int8_t *g, uint32_t *tmp, const ntru_fg_cache *c);
 /* The same for f*G - g*F = q with any q < 2^31 (Hawk: q = 1). */
-int ntru_solve_deepest_q(unsigned logn_top, uint32_t q, const int8_t *f,
-	const int8_t *g, uint32_t *tmp, const ntru_fg_cache *c);
+int pqs_ntru_solve_deepest_q(unsigned logn_top, uint32_t q, const int8_t *f, const int8_t *g, uint32_t *tmp,
+			     const ntru_fg_cache *c);
 /*
  * Lifting (spec Alg. 6, lines 8-9): with (F', G') of depth+1 at tmp[0]
- * (plain, NTRU_MAX_BL_SMALL[depth+1] words), compute the unreduced
+ * (plain, pqs_NTRU_MAX_BL_SMALL[depth+1] words), compute the unreduced
  * F = F'(x^2)*g(-x), G = G'(x^2)*f(-x) at 'depth' (plain, llen =
- * NTRU_MAX_BL_LARGE[depth] words) followed by f, g at that depth (plain,
- * slen = NTRU_MAX_BL_SMALL[depth] words): layout Ft | Gt | ft | gt.
+ * pqs_NTRU_MAX_BL_LARGE[depth] words) followed by f, g at that depth (plain,
+ * slen = pqs_NTRU_MAX_BL_SMALL[depth] words): layout Ft | Gt | ft | gt.
  * fg: f, g at this depth from the cache, or NULL to recompute them.
  */
-void ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
-	unsigned depth, uint32_t *tmp, const uint32_t *fg);
+void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned depth, uint32_t *tmp,
+		   const uint32_t *fg);
 /*
  * Babai reduction (spec Alg. 9) at an intermediate depth, with the
  * reference's floating-point approximation and scaling schedule.
- * Input: the ntru_lift() layout.  Output: reduced F then G, slen words
+ * Input: the pqs_ntru_lift() layout.  Output: reduced F then G, slen words
  * each, at tmp[0].  Returns 1 on success, 0 on failure.
  */
-int ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp);
+int pqs_ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp);
 /* The same with the bit lengths of f, g per depth given by the caller
- * (ntru_reduce_fp() uses NTRU_BITLENGTH, Falcon's). */
-int ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
-	const ntru_bitlength *bitlength);
-/* Depth-1 reduction alone (after ntru_lift(logn_top, f, g, 1, tmp)). */
-int ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp);
+ * (pqs_ntru_reduce_fp() uses pqs_NTRU_BITLENGTH, Falcon's). */
+int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, const ntru_bitlength *bitlength);
+/* Depth-1 reduction alone (after pqs_ntru_lift(logn_top, f, g, 1, tmp)). */
+int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp);
 /*
  * Depth 1 (reference "binary_depth1"): lift then reduce in one FP pass
  * (values fit in 53 bits).  Output: F then G, one word each, at tmp[0].
  */
-int ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp, const uint32_t *fg);
+int pqs_ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g, uint32_t *tmp, const uint32_t *fg);
 /*
  * Depth 0 (reference "binary_depth0"): lift modulo one prime, reduce with
  * one FP pass.  Output: F then G, one signed word each, at tmp[0].
  */
-int ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
-	uint32_t *tmp);
+int pqs_ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp);
 /*
  * Full NTRUSolve (spec Alg. 6) for top-level f, g: F, G with
  * f*G - g*F = q and coefficients in -lim..lim.  Returns 1 or 0.
  * tmp: FNDSA_KEYGEN_NTRU_WORDS(logn) words, 8-byte aligned.
  */
-int ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
-	const int8_t *g, int lim, uint32_t *tmp);
-/* ntru_solve() for f*G - g*F = q with any q < 2^31 (Hawk solves
+int pqs_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim, uint32_t *tmp);
+/* pqs_ntru_solve() for f*G - g*F = q with any q < 2^31 (Hawk solves
  * fG - gF = 1, Hawk spec section 3.1; Falcon uses q = 12289), with the
  * bit lengths of f, g per depth of the caller's (f, g) distribution
- * (NTRU_BITLENGTH for Falcon's). */
-int ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
-	int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim,
-	uint32_t *tmp);
+ * (pqs_NTRU_BITLENGTH for Falcon's). */
+int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength, int8_t *F, int8_t *G, const int8_t *f,
+		     const int8_t *g, int lim, uint32_t *tmp);
 
 /* Words of tmp[] needed by each step (used to size the keygen buffer). */
-size_t ntru_deepest_words(unsigned logn_top);
-size_t ntru_lift_words(unsigned logn_top, unsigned depth, int cached);
-size_t ntru_reduce_fp_words(unsigned logn_top, unsigned depth);
-size_t ntru_reduce_depth1_words(unsigned logn_top);
-size_t ntru_solve_depth0_words(unsigned logn);
+size_t pqs_ntru_deepest_words(unsigned logn_top);
+size_t pqs_ntru_lift_words(unsigned logn_top, unsigned depth, int cached);
+size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth);
+size_t pqs_ntru_reduce_depth1_words(unsigned logn_top);
+size_t pqs_ntru_solve_depth0_words(unsigned logn);
 
-/* Number of 32-bit words of tmp needed by ntru_solve() for logn. */
-size_t ntru_solve_tmp_words(unsigned logn);
+/* Number of 32-bit words of tmp needed by pqs_ntru_solve() for logn. */
+size_t pqs_ntru_solve_tmp_words(unsigned logn);
 
 /* ==================================================================== */
 /* Sampling of f, g and acceptance tests (keygen_sample.c).            */
@@ -327,22 +308,21 @@ typedef struct {
 	size_t ptr;
 } keygen_rng;
 
-void keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len);
+void pqs_keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len);
 /* One Gaussian value for degree 2^logn (sum of 2^(10-logn) table samples). */
-int keygen_gauss(keygen_rng *rng, unsigned logn);
+int pqs_keygen_gauss(keygen_rng *rng, unsigned logn);
 /* A polynomial of such values in -127..127, with an odd coefficient sum. */
-void keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn);
+void pqs_keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn);
 /* Integer tests: encodable coefficients, ||(g,-f)||^2 < 16823.  1 = accept. */
-int keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn);
+int pqs_keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn);
 /* Gram-Schmidt norm test (floating point, FFT).  tmp: 3n fpr.  1 = accept. */
-int keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp);
+int pqs_keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp);
 
 /* ==================================================================== */
 /* Entry points (keygen.c).                                            */
 
 /* h = g/f mod q (0..q-1); returns 0 if f is not invertible.  tmp: n. */
-int keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
-	unsigned logn, uint16_t *tmp);
+int pqs_keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, unsigned logn, uint16_t *tmp);
 
 /*
  * NTRUSolve alone (spec Alg. 6) for given f, g (odd coefficient sums):
@@ -351,18 +331,17 @@ int keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g,
  * rejects (f, g) (the keygen then samples again), PQS_ERR_ARG on bad
  * arguments.
  */
-int fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g,
-	int8_t *F, int8_t *G, void *tmp);
+int pqs_fndsa_keygen_fg(unsigned logn, const int8_t *f, const int8_t *g, int8_t *F, int8_t *G, void *tmp);
 
 /*
  * Words of NTRUSolve memory per logn (checked against
- * ntru_solve_tmp_words() by the tests): 7n words (28n bytes, as the
+ * pqs_ntru_solve_tmp_words() by the tests): 7n words (28n bytes, as the
  * reference) from logn = 4 on; the tiny degrees need a little more.
  */
 #define FNDSA_KEYGEN_NTRU_WORDS(logn) \
 	((logn) <= 3 ? (size_t)80 : ((size_t)7 << (logn)))
 #define FNDSA_KEYGEN_FG_TMP(logn) (4 * FNDSA_KEYGEN_NTRU_WORDS(logn))
-/* fndsa_keygen_from_seed() lays out tmp as NTRUSolve memory, then f, g, F
+/* pqs_fndsa_keygen_from_seed() lays out tmp as NTRUSolve memory, then f, g, F
  * (n bytes each): that is FNDSA_TMP_KEYGEN(logn) = 28n + 3n (+8) bytes
  * from logn = 4 on. */
 #define FNDSA_KEYGEN_MIN_LOGN 4

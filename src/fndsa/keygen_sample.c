@@ -37,8 +37,7 @@ static const uint64_t gauss_1024_12289[] = {
 	94u, 4u, 0u
 };
 
-void
-keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len)
+void pqs_keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len)
 {
 	pqs_shake256_init(&r->sc);
 	pqs_keccak_absorb(&r->sc, seed, seed_len);
@@ -84,8 +83,7 @@ u32_as_s32(uint32_t w)
 	return r;
 }
 
-int
-keygen_gauss(keygen_rng *rng, unsigned logn)
+int pqs_keygen_gauss(keygen_rng *rng, unsigned logn)
 {
 	unsigned g = 1u << (10 - logn);
 	int32_t val = 0;
@@ -118,8 +116,7 @@ keygen_gauss(keygen_rng *rng, unsigned logn)
 	return (int)val;
 }
 
-void
-keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn)
+void pqs_keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	unsigned mod2 = 0;
@@ -131,7 +128,7 @@ keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn)
 		for (;;) {
 			uint32_t retry;
 
-			s = keygen_gauss(rng, logn);
+			s = pqs_keygen_gauss(rng, logn);
 			/*
 			 * Resample if s does not fit in int8 (impossible from
 			 * logn = 8 on: |s| <= 26*2^(10-logn)), or, for the last
@@ -169,8 +166,7 @@ sqnorm_small(const int8_t *f, size_t n)
 	return s | -(ng >> 31);
 }
 
-int
-keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn)
+int pqs_keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	int lim = 1 << (FNDSA_FG_BITS(logn) - 1);
@@ -197,8 +193,7 @@ keygen_check_fg_int(const int8_t *f, const int8_t *g, unsigned logn)
 	return (int)ok;
 }
 
-int
-keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp)
+int pqs_keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp)
 {
 	/*
 	 * Norm of the other Gram-Schmidt vector (spec Alg. 5 lines 6-8):
@@ -214,17 +209,17 @@ keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr *tmp)
 		rt1[u] = fpr_of(f[u]);
 		rt2[u] = fpr_of(g[u]);
 	}
-	fndsa_FFT(rt1, logn);
-	fndsa_FFT(rt2, logn);
-	fndsa_poly_invnorm2_fft(rt3, rt1, rt2, logn);
-	fndsa_poly_adj_fft(rt1, logn);
-	fndsa_poly_adj_fft(rt2, logn);
-	fndsa_poly_mulconst(rt1, fpr_q, logn);
-	fndsa_poly_mulconst(rt2, fpr_q, logn);
-	fndsa_poly_mul_autoadj_fft(rt1, rt3, logn);
-	fndsa_poly_mul_autoadj_fft(rt2, rt3, logn);
-	fndsa_iFFT(rt1, logn);
-	fndsa_iFFT(rt2, logn);
+	pqs_fndsa_FFT(rt1, logn);
+	pqs_fndsa_FFT(rt2, logn);
+	pqs_fndsa_poly_invnorm2_fft(rt3, rt1, rt2, logn);
+	pqs_fndsa_poly_adj_fft(rt1, logn);
+	pqs_fndsa_poly_adj_fft(rt2, logn);
+	pqs_fndsa_poly_mulconst(rt1, fpr_q, logn);
+	pqs_fndsa_poly_mulconst(rt2, fpr_q, logn);
+	pqs_fndsa_poly_mul_autoadj_fft(rt1, rt3, logn);
+	pqs_fndsa_poly_mul_autoadj_fft(rt2, rt3, logn);
+	pqs_fndsa_iFFT(rt1, logn);
+	pqs_fndsa_iFFT(rt2, logn);
 	int ok;
 
 	bnorm = fpr_zero;

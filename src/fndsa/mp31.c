@@ -4,7 +4,7 @@
  *
  * NTRUSolve (Falcon round-3 spec v1.2, section 3.8.2) handles integers of
  * thousands of bits; products of polynomials with such coefficients are
- * computed in RNS, modulo many primes p_i (mp31_primes[]), where each
+ * computed in RNS, modulo many primes p_i (pqs_mp31_primes[]), where each
  * product is a slot-wise product in NTT representation.
  *
  * Values modulo p are kept in 0..p-1; products use Montgomery
@@ -13,8 +13,7 @@
  */
 #include "keygen_inner.h"
 
-uint32_t
-mp31_ninv31(uint32_t p)
+uint32_t pqs_mp31_ninv31(uint32_t p)
 {
 	/* Newton iteration for 1/p mod 2^32: each step doubles the number
 	 * of correct low bits (starting from 2 - p, correct on 3 bits). */
@@ -26,16 +25,14 @@ mp31_ninv31(uint32_t p)
 	return (uint32_t)(-y) & 0x7FFFFFFFu;
 }
 
-uint32_t
-mp31_R2(uint32_t p)
+uint32_t pqs_mp31_R2(uint32_t p)
 {
 	/* p is public: a plain 64-bit remainder is fine here. */
 	uint64_t r = mp31_R(p);
 	return (uint32_t)((r * r) % p);
 }
 
-uint32_t
-mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2)
+uint32_t pqs_mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2)
 {
 	/* Square-and-multiply on R2 = R^2 (Montgomery form of R): the
 	 * accumulator holds R^k in Montgomery form, i.e. R^(k+1). */
@@ -52,8 +49,7 @@ mp31_Rx(unsigned e, uint32_t p, uint32_t p0i, uint32_t R2)
 	return mp31_mmul(z, 1, p, p0i);
 }
 
-uint32_t
-mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
+uint32_t pqs_mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 {
 	/* Fermat: 1/b = b^(p-2); fixed exponent, constant-time ladder. */
 	uint32_t bm = mp31_mmul(b, R2, p, p0i); /* b in Montgomery form */
@@ -72,13 +68,11 @@ mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 	return mp31_mmul(a, z, p, p0i);
 }
 
-void
-mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn,
-	const mp31_prime *pr, uint32_t p0i)
+void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime *pr, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
 	uint32_t p = pr->p;
-	uint32_t R2 = mp31_R2(p);
+	uint32_t R2 = pqs_mp31_R2(p);
 	uint32_t w, iw, x1, x2;
 	size_t u, v;
 	unsigned k;
@@ -184,9 +178,7 @@ intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 	}
 }
 
-void
-mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	if (stride == 1) {
 		ntt_body(a, 1, gm, logn, p, p0i);
@@ -195,9 +187,7 @@ mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 	}
 }
 
-void
-mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	if (logn == 0) {
 		return;

@@ -11,8 +11,8 @@
  */
 #include "inner.h"
 
-extern const uint16_t fndsa_mq_gm[1024];
-extern const uint16_t fndsa_mq_igm[1024];
+extern const uint16_t pqs_fndsa_mq_gm[1024];
+extern const uint16_t pqs_fndsa_mq_igm[1024];
 
 #define Q FNDSA_Q
 #define R2 10952u  /* 2^32 mod q */
@@ -46,8 +46,7 @@ mq_norm16(int16_t x)
 	return (int16_t)(x + ((x >> 15) & (int16_t)Q));
 }
 
-void
-fndsa_mq_NTT(uint16_t *a, unsigned logn)
+void pqs_fndsa_mq_NTT(uint16_t *a, unsigned logn)
 {
 	/* Negacyclic Cooley-Tukey NTT, output in bit-reversed order; the
 	 * root of block i at the level with m blocks is 7^rev10(m + i). */
@@ -56,8 +55,8 @@ fndsa_mq_NTT(uint16_t *a, unsigned logn)
 	for (size_t m = 1; m < n; m <<= 1) {
 		size_t ht = t >> 1;
 		for (size_t i = 0, j1 = 0; i < m; i++, j1 += t) {
-			int16_t s = (int16_t)fndsa_mq_gm[m + i];
-			int16_t sq = (int16_t)(uint16_t)(fndsa_mq_gm[m + i] * QINV16);
+			int16_t s = (int16_t)pqs_fndsa_mq_gm[m + i];
+			int16_t sq = (int16_t)(uint16_t)(pqs_fndsa_mq_gm[m + i] * QINV16);
 			int16_t *x = (int16_t *)a + j1, *y = (int16_t *)a + j1 + ht;
 			for (size_t j = 0; j < ht; j++) {
 				int16_t u = x[j];
@@ -70,8 +69,7 @@ fndsa_mq_NTT(uint16_t *a, unsigned logn)
 	}
 }
 
-void
-fndsa_mq_iNTT(uint16_t *a, unsigned logn)
+void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 {
 	/* Gentleman-Sande inverse with the inverse roots, then 1/n. */
 	size_t n = (size_t)1 << logn;
@@ -80,8 +78,8 @@ fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 		size_t hm = m >> 1;
 		size_t dt = t << 1;
 		for (size_t i = 0, j1 = 0; i < hm; i++, j1 += dt) {
-			int16_t s = (int16_t)fndsa_mq_igm[hm + i];
-			int16_t sq = (int16_t)(uint16_t)(fndsa_mq_igm[hm + i] * QINV16);
+			int16_t s = (int16_t)pqs_fndsa_mq_igm[hm + i];
+			int16_t sq = (int16_t)(uint16_t)(pqs_fndsa_mq_igm[hm + i] * QINV16);
 			int16_t *x = (int16_t *)a + j1, *y = (int16_t *)a + j1 + t;
 			for (size_t j = 0; j < t; j++) {
 				int16_t u = x[j];
@@ -103,8 +101,7 @@ fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 	}
 }
 
-void
-fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
+void pqs_fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
 {
 	/* mont(a, mont(b, R^2)) = a*b. */
 	size_t n = (size_t)1 << logn;
@@ -142,9 +139,7 @@ mq_inv_monty(uint32_t x)
 	return r;
 }
 
-int
-fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
-	const int8_t *F, unsigned logn, void *tmp)
+int pqs_fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g, const int8_t *F, unsigned logn, void *tmp)
 {
 	/* G = g*F/f mod q (spec section 3.8.2: f*G - g*F = q); the result
 	 * is accepted only if every coefficient fits in -127..+127, the
@@ -160,13 +155,13 @@ fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
 		t1[u] = fndsa_mq_of_small(g[u]);
 		t2[u] = fndsa_mq_of_small(F[u]);
 	}
-	fndsa_mq_NTT(t1, logn);
-	fndsa_mq_NTT(t2, logn);
-	fndsa_mq_poly_mul_ntt(t1, t2, logn);
+	pqs_fndsa_mq_NTT(t1, logn);
+	pqs_fndsa_mq_NTT(t2, logn);
+	pqs_fndsa_mq_poly_mul_ntt(t1, t2, logn);
 	for (size_t u = 0; u < n; u++) {
 		t2[u] = fndsa_mq_of_small(f[u]);
 	}
-	fndsa_mq_NTT(t2, logn);
+	pqs_fndsa_mq_NTT(t2, logn);
 
 	/*
 	 * t1 <- t1 / t2 pointwise, with one inversion for all n values
@@ -191,7 +186,7 @@ fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g,
 		t1[u] = (uint16_t)mq_montymul(t1[u], iv);
 	}
 	t1[0] = (uint16_t)mq_montymul(t1[0], acc);
-	fndsa_mq_iNTT(t1, logn);
+	pqs_fndsa_mq_iNTT(t1, logn);
 	for (size_t u = 0; u < n; u++) {
 		uint32_t w = t1[u];
 		/* centre: w > q/2 -> w - q */

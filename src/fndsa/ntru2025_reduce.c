@@ -148,9 +148,9 @@ prime_at(size_t i)
 {
 	prime_ctx c;
 
-	c.p = mp31_primes[i].p;
-	c.p0i = mp31_ninv31(c.p);
-	c.R2 = mp31_R2(c.p);
+	c.p = pqs_mp31_primes[i].p;
+	c.p0i = pqs_mp31_ninv31(c.p);
+	c.R2 = pqs_mp31_R2(c.p);
 	return c;
 }
 
@@ -161,7 +161,7 @@ k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
 {
 	/* A Montgomery product (x*y/2^31) with scv = 2^(sc+31) multiplies
 	 * by 2^sc: scv = 2^(31*(sc/31 + 1)) * 2^(sc mod 31). */
-	uint32_t a = mp31_Rx(sc / 31 + 1, c.p, c.p0i, c.R2);
+	uint32_t a = pqs_mp31_Rx(sc / 31 + 1, c.p, c.p0i, c.R2);
 	uint32_t scv = mp31_mmul(a,
 		mp31_mmul((uint32_t)1 << (sc % 31), c.R2, c.p, c.p0i),
 		c.p, c.p0i);
@@ -170,7 +170,7 @@ k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
 	for (j = 0; j < n; j++) {
 		d[j] = mp31_mmul(scv, mp31_set(k[j], c.p), c.p, c.p0i);
 	}
-	mp31_NTT(d, 1, gm, logn, c.p, c.p0i);
+	pqs_mp31_NTT(d, 1, gm, logn, c.p, c.p0i);
 }
 
 /*
@@ -194,10 +194,9 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 
 		for (i = 0; i < FGlen; i++) {
 			prime_ctx c = prime_at(i);
-			uint32_t Rx = mp31_Rx((unsigned)FGlen, c.p, c.p0i, c.R2);
+			uint32_t Rx = pqs_mp31_Rx((unsigned)FGlen, c.p, c.p0i, c.R2);
 
-			r[i] = zint_mod_small_signed(Ft + 2 * j, FGlen,
-				c.p, c.p0i, c.R2, Rx);
+			r[i] = pqs_zint_mod_small_signed(Ft + 2 * j, FGlen, c.p, c.p0i, c.R2, Rx);
 		}
 		for (i = 0; i < FGlen; i++) {
 			Ft[2 * j + i] = r[i];
@@ -206,7 +205,7 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 	for (i = 0; i < FGlen; i++) {
 		prime_ctx c = prime_at(i);
 
-		mp31_mkgm(gm, igm, logn, &mp31_primes[i], c.p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
 		if (i == 1 && sc % 32 == 0) {
 			/*
 			 * The reference turns k into k*2^sc (mod p_0) in place
@@ -233,24 +232,24 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 		for (j = 0; j < n; j++) {
 			tf[j] = mp31_set(zint_one_to_plain(ft + j), c.p);
 		}
-		mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
-		mp31_NTT(Ft + i, 2, gm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(Ft + i, 2, gm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
 			uint32_t kf = mp31_mmul(mp31_mmul(tk[j], tf[j], c.p, c.p0i),
 				c.R2, c.p, c.p0i);
 
 			Ft[2 * j + i] = mp31_sub(Ft[2 * j + i], kf, c.p);
 		}
-		mp31_iNTT(Ft + i, 2, igm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(Ft + i, 2, igm, logn, c.p, c.p0i);
 	}
 	if (FGlen == 1) {
-		uint32_t p = mp31_primes[0].p;
+		uint32_t p = pqs_mp31_primes[0].p;
 
 		for (j = 0; j < n; j++) {
 			Ft[2 * j] = (uint32_t)mp31_norm(Ft[2 * j], p) & 0x7FFFFFFFu;
 		}
 	} else {
-		zint_rebuild_CRT(Ft, 2, 2, n, 1, crt);
+		pqs_zint_rebuild_CRT(Ft, 2, 2, n, 1, crt);
 	}
 }
 
@@ -273,22 +272,21 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
 	for (i = 0; i < tlen; i++) {
 		prime_ctx c = prime_at(i);
 
-		mp31_mkgm(gm, igm, logn, &mp31_primes[i], c.p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
 		for (j = 0; j < n; j++) {
 			tk[j] = mp31_set(k[j], c.p);
 		}
-		mp31_NTT(tk, 1, gm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(tk, 1, gm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
 			fk[j * tlen + i] = mp31_mmul(
 				mp31_mmul(tk[j], fntt[j * tlen + i], c.p, c.p0i),
 				c.R2, c.p, c.p0i);
 		}
-		mp31_iNTT(fk + i, tlen, igm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(fk + i, tlen, igm, logn, c.p, c.p0i);
 	}
-	zint_rebuild_CRT(fk, tlen, tlen, n, 1, crt);
+	pqs_zint_rebuild_CRT(fk, tlen, tlen, n, 1, crt);
 	for (j = 0; j < n; j++) {
-		zint_sub_scaled(Ft + j * llen, FGlen, fk + j * tlen, tlen,
-			sc / 31, sc % 31);
+		pqs_zint_sub_scaled(Ft + j * llen, FGlen, fk + j * tlen, tlen, sc / 31, sc % 31);
 	}
 }
 
@@ -308,8 +306,7 @@ sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
 			size_t d = i + j < n ? i + j : i + j - n;
 			int32_t kf = i + j < n ? -k[i] : k[i];
 
-			zint_add_scaled_mul_small(Ft + d * llen, FGlen,
-				ft + j * slen, slen, kf, sc / 31, sc % 31);
+			pqs_zint_add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen, slen, kf, sc / 31, sc % 31);
 		}
 	}
 }
@@ -374,14 +371,14 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 
 		for (i = 0; i <= slen; i++) {
 			prime_ctx c = prime_at(i);
-			uint32_t Rx = mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
+			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
 
-			mp31_mkgm(gm, igm, logn, &mp31_primes[i], c.p0i);
+			pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
 			for (j = 0; j < n; j++) {
-				fntt[j * (slen + 1) + i] = zint_mod_small_signed(
-					ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
+				fntt[j * (slen + 1) + i] =
+					pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
 			}
-			mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
+			pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
 		}
 	}
 
@@ -477,19 +474,19 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	off += off & 1;
 	rnum = (fxr *)(void *)(tmp + off);
 	rden = rnum + n;
-	mp31_mkgm(gm, igm, logn, &mp31_primes[0], c.p0i);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], c.p0i);
 
 	/* Lift: F(w) = F'(w^2) g(-w), modulo p_0 only (section 1.4 step 4). */
 	for (i = 0; i < hn; i++) {
 		num[i] = mp31_set(zint_one_to_plain(tF + i), c.p);
 	}
-	mp31_NTT(num, 1, gm, logn - 1, c.p, c.p0i);
+	pqs_mp31_NTT(num, 1, gm, logn - 1, c.p, c.p0i);
 	for (i = 0; i < n; i++) {
 		tg[i] = mp31_set(g[i], c.p);
 		tf[i] = mp31_set(f[i], c.p);
 	}
-	mp31_NTT(tg, 1, gm, logn, c.p, c.p0i);
-	mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
+	pqs_mp31_NTT(tg, 1, gm, logn, c.p, c.p0i);
+	pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
 	for (i = 0; i < hn; i++) {
 		tF[2 * i] = mulmod(tg[2 * i + 1], num[i], c);
 		tF[2 * i + 1] = mulmod(tg[2 * i], num[i], c);
@@ -507,10 +504,8 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	 * and n-1-i are complex conjugates. */
 	for (i = 0; i < hn; i++) {
 		size_t i1 = n - 1 - i;
-		uint32_t G0 = mp31_div(mp31_add(q, mulmod(tg[i], tF[i], c), c.p),
-			tf[i], c.p, c.p0i, c.R2);
-		uint32_t G1 = mp31_div(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p),
-			tf[i1], c.p, c.p0i, c.R2);
+		uint32_t G0 = pqs_mp31_div(mp31_add(q, mulmod(tg[i], tF[i], c), c.p), tf[i], c.p, c.p0i, c.R2);
+		uint32_t G1 = pqs_mp31_div(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p), tf[i1], c.p, c.p0i, c.R2);
 		uint32_t d = mp31_add(mulmod(tf[i], tf[i1], c),
 			mulmod(tg[i], tg[i1], c), c.p);
 
@@ -521,8 +516,8 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		den[i] = d;
 		den[i1] = d;
 	}
-	mp31_iNTT(num, 1, igm, logn, c.p, c.p0i);
-	mp31_iNTT(den, 1, igm, logn, c.p, c.p0i);
+	pqs_mp31_iNTT(num, 1, igm, logn, c.p, c.p0i);
+	pqs_mp31_iNTT(den, 1, igm, logn, c.p, c.p0i);
 
 	/* k = round(num/den) in fixed point, both scaled by 2^-10; den is
 	 * self-adjoint (real FFT slots). */
@@ -540,18 +535,17 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	for (i = 0; i < n; i++) {
 		num[i] = mp31_set(fxr_round(rnum[i]), c.p);
 	}
-	mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
+	pqs_mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
 
 	/* F <- F - k f, G <- (q + g F)/f, back to signed coefficients. */
 	for (i = 0; i < n; i++) {
 		uint32_t F = mp31_sub(tF[i], mulmod(tf[i], num[i], c), c.p);
 
 		tF[i] = F;
-		tg[i] = mp31_div(mp31_add(q, mulmod(tg[i], F, c), c.p),
-			tf[i], c.p, c.p0i, c.R2);
+		tg[i] = pqs_mp31_div(mp31_add(q, mulmod(tg[i], F, c), c.p), tf[i], c.p, c.p0i, c.R2);
 	}
-	mp31_iNTT(tF, 1, igm, logn, c.p, c.p0i);
-	mp31_iNTT(tg, 1, igm, logn, c.p, c.p0i);
+	pqs_mp31_iNTT(tF, 1, igm, logn, c.p, c.p0i);
+	pqs_mp31_iNTT(tg, 1, igm, logn, c.p, c.p0i);
 	for (i = 0; i < 2 * n; i++) {
 		tmp[i] = (uint32_t)mp31_norm(tmp[i], c.p);
 	}

@@ -117,8 +117,8 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 	uint32_t *cache_end)
 {
 	size_t n = (size_t)1 << logn;
-	uint32_t p = mp31_primes[0].p;
-	uint32_t p0i = mp31_ninv31(p);
+	uint32_t p = pqs_mp31_primes[0].p;
+	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t *gm = w + 2 * n, *igm = gm + n;
 	size_t len = SMALL_BL[logn], u;
 	unsigned d;
@@ -129,12 +129,11 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 		w[u] = mp31_set(f[u], p);
 		w[n + u] = mp31_set(g[u], p);
 	}
-	mp31_mkgm(gm, igm, logn, &mp31_primes[0], p0i);
-	mp31_NTT(w, 1, gm, logn, p, p0i);
-	mp31_NTT(w + n, 1, gm, logn, p, p0i);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], p0i);
+	pqs_mp31_NTT(w, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(w + n, 1, gm, logn, p, p0i);
 	for (d = 0; d < logn; d++) {
-		ntru_fieldnorm_step_len(w, logn - d, SMALL_BL[d], SMALL_BL[d + 1],
-			1, 1);
+		pqs_ntru_fieldnorm_step_len(w, logn - d, SMALL_BL[d], SMALL_BL[d + 1], 1, 1);
 		if (d + 1 < logn) {
 			memcpy(cache_entry(cache_end, logn, d + 1), w,
 				cache_entry_words(logn, d + 1) * sizeof *w);
@@ -147,11 +146,11 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 	gp = fp + len;
 	t = gp + len;
 	memmove(fp, w, 2 * len * sizeof *w);
-	zint_rebuild_CRT(fp, len, len, 2, 0, t);
+	pqs_zint_rebuild_CRT(fp, len, len, 2, 0, t);
 	/* Only F is needed (G is rebuilt at the top); it must fit.  A
 	 * rejected candidate is discarded: the verdict is public. */
-	ok = zint_bezout(Gp, Fp, fp, gp, len, t);
-	ok &= zint_mul_small(Fp, len, Q) == 0;
+	ok = pqs_zint_bezout(Gp, Fp, fp, gp, len, t);
+	ok &= pqs_zint_mul_small(Fp, len, Q) == 0;
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	return ok;
 }
@@ -184,40 +183,38 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 	/* f, g at this depth as plain integers (they fit in slen words). */
 	memcpy(ft, fg_ntt, 2 * n * slen * sizeof *ft);
 	for (i = 0; i < slen; i++) {
-		uint32_t p = mp31_primes[i].p, p0i = mp31_ninv31(p);
+		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
 
-		mp31_mkgm(gm, igm, logn, &mp31_primes[i], p0i);
-		mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
-		mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
+		pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
+		pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
 	}
-	zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
+	pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
 
 	/* F modulo each of the llen primes. */
 	for (i = 0; i < llen; i++) {
-		uint32_t p = mp31_primes[i].p, p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
-		uint32_t Rxd = mp31_Rx((unsigned)dlen, p, p0i, R2);
+		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
+		uint32_t Rxd = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 
-		mp31_mkgm(gm, igm, logn, &mp31_primes[i], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
 		if (i < slen) {
 			for (j = 0; j < n; j++) {
 				tg[j] = fg_ntt[n * slen + j * slen + i];
 			}
 		} else {
-			uint32_t Rxs = mp31_Rx((unsigned)slen, p, p0i, R2);
+			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 
 			for (j = 0; j < n; j++) {
-				tg[j] = zint_mod_small_signed(gt + j * slen, slen,
-					p, p0i, R2, Rxs);
+				tg[j] = pqs_zint_mod_small_signed(gt + j * slen, slen, p, p0i, R2, Rxs);
 			}
-			mp31_NTT(tg, 1, gm, logn, p, p0i);
+			pqs_mp31_NTT(tg, 1, gm, logn, p, p0i);
 		}
 		for (j = 0; j < hn; j++) {
-			tF[j] = zint_mod_small_signed(Fd + j * dlen, dlen,
-				p, p0i, R2, Rxd);
+			tF[j] = pqs_zint_mod_small_signed(Fd + j * dlen, dlen, p, p0i, R2, Rxd);
 		}
 		/* The degree-n/2 NTT uses the first n/2 roots of gm. */
-		mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
+		pqs_mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
 		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j. */
 		for (j = 0; j < hn; j++) {
 			uint32_t mF = mp31_mmul(tF[j], R2, p, p0i);
@@ -225,12 +222,12 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 			tF2[2 * j] = mp31_mmul(tg[2 * j + 1], mF, p, p0i);
 			tF2[2 * j + 1] = mp31_mmul(tg[2 * j], mF, p, p0i);
 		}
-		mp31_iNTT(tF2, 1, igm, logn, p, p0i);
+		pqs_mp31_iNTT(tF2, 1, igm, logn, p, p0i);
 		for (j = 0; j < n; j++) {
 			Ft[j * llen + i] = tF2[j];
 		}
 	}
-	zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
+	pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
 
 	/* The reduction's memory starts after ft (even word offset). */
 	{

@@ -5,8 +5,8 @@
  * Applying N repeatedly down to degree 1 yields Res(f, x^n+1).
  *
  * Coefficients grow (about doubling in bit length per level), so values
- * are kept in RNS, with NTRU_MAX_BL_SMALL[depth] primes at each depth.
- * In the NTT layout of mp31_mkgm(), slots 2j and 2j+1 of f hold f(w) and
+ * are kept in RNS, with pqs_NTRU_MAX_BL_SMALL[depth] primes at each depth.
+ * In the NTT layout of pqs_mp31_mkgm(), slots 2j and 2j+1 of f hold f(w) and
  * f(-w), and slot j of the half-degree NTT corresponds to w^2: the norm
  * is the slot-wise product of those pairs.  The output needs more primes
  * than the input; the missing residues are obtained by rebuilding the
@@ -16,12 +16,11 @@
 
 #include "keygen_inner.h"
 
-size_t
-ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth)
+size_t pqs_ntru_fieldnorm_step_words(unsigned logn_top, unsigned depth)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t tlen = NTRU_MAX_BL_SMALL[depth + 1];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[depth];
+	size_t tlen = pqs_NTRU_MAX_BL_SMALL[depth + 1];
 
 	return n * tlen + 2 * n * slen + 3 * n;
 }
@@ -40,18 +39,13 @@ pair_products(uint32_t *d, size_t dstride, const uint32_t *t1, size_t hn,
 	}
 }
 
-void
-ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth,
-	int in_ntt, int out_ntt)
+void pqs_ntru_fieldnorm_step(uint32_t *data, unsigned logn_top, unsigned depth, int in_ntt, int out_ntt)
 {
-	ntru_fieldnorm_step_len(data, logn_top - depth,
-		NTRU_MAX_BL_SMALL[depth], NTRU_MAX_BL_SMALL[depth + 1],
-		in_ntt, out_ntt);
+	pqs_ntru_fieldnorm_step_len(data, logn_top - depth, pqs_NTRU_MAX_BL_SMALL[depth],
+				    pqs_NTRU_MAX_BL_SMALL[depth + 1], in_ntt, out_ntt);
 }
 
-void
-ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
-	size_t tlen, int in_ntt, int out_ntt)
+void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, size_t tlen, int in_ntt, int out_ntt)
 {
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
@@ -70,9 +64,9 @@ ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
 
 	/* Primes already present in the input. */
 	for (u = 0; u < slen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t *src[2];
 		uint32_t *dst[2];
 		int k;
@@ -81,33 +75,33 @@ ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
 		src[1] = gs;
 		dst[0] = fd;
 		dst[1] = gd;
-		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		for (k = 0; k < 2; k++) {
 			for (v = 0; v < n; v++) {
 				t1[v] = src[k][v * slen + u];
 			}
 			if (!in_ntt) {
-				mp31_NTT(t1, 1, gm, logn, p, p0i);
+				pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 			}
 			pair_products(dst[k] + u, tlen, t1, hn, p, p0i, R2);
 			if (in_ntt) {
 				/* Back to coefficients for the CRT below. */
-				mp31_iNTT(src[k] + u, slen, igm, logn, p, p0i);
+				pqs_mp31_iNTT(src[k] + u, slen, igm, logn, p, p0i);
 			}
 			if (!out_ntt) {
-				mp31_iNTT(dst[k] + u, tlen, igm, logn - 1, p, p0i);
+				pqs_mp31_iNTT(dst[k] + u, tlen, igm, logn - 1, p, p0i);
 			}
 		}
 	}
 
 	/* Input to plain integers, then residues modulo the new primes. */
-	zint_rebuild_CRT(fs, slen, slen, n, 1, gm);
-	zint_rebuild_CRT(gs, slen, slen, n, 1, gm);
+	pqs_zint_rebuild_CRT(fs, slen, slen, n, 1, gm);
+	pqs_zint_rebuild_CRT(gs, slen, slen, n, 1, gm);
 	for (u = slen; u < tlen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
-		uint32_t Rx = mp31_Rx((unsigned)slen, p, p0i, R2);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
+		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 		uint32_t *src[2];
 		uint32_t *dst[2];
 		int k;
@@ -116,23 +110,21 @@ ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen,
 		src[1] = gs;
 		dst[0] = fd;
 		dst[1] = gd;
-		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		for (k = 0; k < 2; k++) {
 			for (v = 0; v < n; v++) {
-				t1[v] = zint_mod_small_signed(src[k] + v * slen,
-					slen, p, p0i, R2, Rx);
+				t1[v] = pqs_zint_mod_small_signed(src[k] + v * slen, slen, p, p0i, R2, Rx);
 			}
-			mp31_NTT(t1, 1, gm, logn, p, p0i);
+			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 			pair_products(dst[k] + u, tlen, t1, hn, p, p0i, R2);
 			if (!out_ntt) {
-				mp31_iNTT(dst[k] + u, tlen, igm, logn - 1, p, p0i);
+				pqs_mp31_iNTT(dst[k] + u, tlen, igm, logn - 1, p, p0i);
 			}
 		}
 	}
 }
 
-size_t
-ntru_make_fg_words(unsigned logn_top, unsigned depth)
+size_t pqs_ntru_make_fg_words(unsigned logn_top, unsigned depth)
 {
 	size_t n = (size_t)1 << logn_top;
 	/* depth 0: f, g and the NTT tables. */
@@ -140,7 +132,7 @@ ntru_make_fg_words(unsigned logn_top, unsigned depth)
 	unsigned d;
 
 	for (d = 0; d < depth; d++) {
-		size_t x = ntru_fieldnorm_step_words(logn_top, d);
+		size_t x = pqs_ntru_fieldnorm_step_words(logn_top, d);
 
 		if (x > w) {
 			w = x;
@@ -149,14 +141,12 @@ ntru_make_fg_words(unsigned logn_top, unsigned depth)
 	return w;
 }
 
-size_t
-ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth)
+size_t pqs_ntru_fg_cache_entry_words(unsigned logn_top, unsigned depth)
 {
-	return ((size_t)2 << (logn_top - depth)) * NTRU_MAX_BL_SMALL[depth];
+	return ((size_t)2 << (logn_top - depth)) * pqs_NTRU_MAX_BL_SMALL[depth];
 }
 
-uint32_t *
-ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top, unsigned depth)
+uint32_t *pqs_ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top, unsigned depth)
 {
 	/* Slots from the end of tmp downwards, shallowest first: the
 	 * deepest entries, consumed first, are next to the work area. */
@@ -164,54 +154,50 @@ ntru_fg_cache_slot(const ntru_fg_cache *c, unsigned logn_top, unsigned depth)
 	unsigned d;
 
 	for (d = c->min_depth; d <= depth; d++) {
-		p -= ntru_fg_cache_entry_words(logn_top, d);
+		p -= pqs_ntru_fg_cache_entry_words(logn_top, d);
 	}
 	return p;
 }
 
-void
-ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g,
-	unsigned logn_top, unsigned depth, int out_ntt, const ntru_fg_cache *c)
+void pqs_ntru_make_fg_fill(uint32_t *data, const int8_t *f, const int8_t *g, unsigned logn_top, unsigned depth,
+			   int out_ntt, const ntru_fg_cache *c)
 {
 	size_t n = (size_t)1 << logn_top;
-	uint32_t p0 = mp31_primes[0].p;
+	uint32_t p0 = pqs_mp31_primes[0].p;
 	uint32_t *ft = data;
 	uint32_t *gt = ft + n;
 	size_t u;
 	unsigned d;
 
-	/* Depth 0: one word per coefficient (NTRU_MAX_BL_SMALL[0] = 1). */
+	/* Depth 0: one word per coefficient (pqs_NTRU_MAX_BL_SMALL[0] = 1). */
 	for (u = 0; u < n; u++) {
 		ft[u] = mp31_set(f[u], p0);
 		gt[u] = mp31_set(g[u], p0);
 	}
 	if (depth == 0) {
 		if (out_ntt) {
-			uint32_t p0i = mp31_ninv31(p0);
+			uint32_t p0i = pqs_mp31_ninv31(p0);
 			uint32_t *gm = gt + n;
 			uint32_t *igm = gm + n;
 
-			mp31_mkgm(gm, igm, logn_top, &mp31_primes[0], p0i);
-			mp31_NTT(ft, 1, gm, logn_top, p0, p0i);
-			mp31_NTT(gt, 1, gm, logn_top, p0, p0i);
+			pqs_mp31_mkgm(gm, igm, logn_top, &pqs_mp31_primes[0], p0i);
+			pqs_mp31_NTT(ft, 1, gm, logn_top, p0, p0i);
+			pqs_mp31_NTT(gt, 1, gm, logn_top, p0, p0i);
 		}
 		return;
 	}
 	for (d = 0; d < depth; d++) {
 		/* Between steps, f and g at depth d are in RNS + NTT form:
-		 * exactly what ntru_lift() needs at that depth. */
+		 * exactly what pqs_ntru_lift() needs at that depth. */
 		if (c != NULL && d >= 1 && d >= c->min_depth && d < logn_top) {
-			memcpy(ntru_fg_cache_slot(c, logn_top, d), data,
-				ntru_fg_cache_entry_words(logn_top, d) * sizeof *data);
+			memcpy(pqs_ntru_fg_cache_slot(c, logn_top, d), data,
+			       pqs_ntru_fg_cache_entry_words(logn_top, d) * sizeof *data);
 		}
-		ntru_fieldnorm_step(data, logn_top, d, d != 0,
-			(d + 1) < depth || out_ntt);
+		pqs_ntru_fieldnorm_step(data, logn_top, d, d != 0, (d + 1) < depth || out_ntt);
 	}
 }
 
-void
-ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g,
-	unsigned logn_top, unsigned depth, int out_ntt)
+void pqs_ntru_make_fg(uint32_t *data, const int8_t *f, const int8_t *g, unsigned logn_top, unsigned depth, int out_ntt)
 {
-	ntru_make_fg_fill(data, f, g, logn_top, depth, out_ntt, NULL);
+	pqs_ntru_make_fg_fill(data, f, g, logn_top, depth, out_ntt, NULL);
 }

@@ -6,21 +6,20 @@
  * In the NTT (slots 2j, 2j+1 at roots w, -w), g(-x) at w is g(-w), so
  *   F(w) = F'(w^2) g(-w),   F(-w) = F'(w^2) g(w),
  * and likewise for G.  All products are done modulo
- * NTRU_MAX_BL_LARGE[depth] primes and rebuilt with the CRT; f and g at
+ * pqs_NTRU_MAX_BL_LARGE[depth] primes and rebuilt with the CRT; f and g at
  * this depth are rebuilt too (the Babai reduction needs them).
  */
 #include <string.h>
 
 #include "keygen_inner.h"
 
-size_t
-ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
+size_t pqs_ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t dlen = NTRU_MAX_BL_SMALL[depth + 1];
-	size_t llen = NTRU_MAX_BL_LARGE[depth];
-	size_t a = n * dlen + ntru_make_fg_words(logn_top, depth);
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[depth];
+	size_t dlen = pqs_NTRU_MAX_BL_SMALL[depth + 1];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[depth];
+	size_t a = n * dlen + pqs_ntru_make_fg_words(logn_top, depth);
 	size_t b = n * dlen;
 	size_t c = 5 * n;
 
@@ -37,16 +36,15 @@ ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
 	return a > b ? a : b;
 }
 
-void
-ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
-	unsigned depth, uint32_t *tmp, const uint32_t *fg)
+void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned depth, uint32_t *tmp,
+		   const uint32_t *fg)
 {
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t dlen = NTRU_MAX_BL_SMALL[depth + 1];
-	size_t llen = NTRU_MAX_BL_LARGE[depth];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[depth];
+	size_t dlen = pqs_NTRU_MAX_BL_SMALL[depth + 1];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[depth];
 	uint32_t *Fd, *Gd, *Ft, *Gt, *ft, *gt, *t1;
 	size_t u, v;
 
@@ -57,7 +55,7 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 	if (fg == NULL) {
 		/* f and g at this depth, RNS + NTT (slen primes). */
 		ft = Gd + dlen * hn;
-		ntru_make_fg(ft, f, g, logn_top, depth, 1);
+		pqs_ntru_make_fg(ft, f, g, logn_top, depth, 1);
 
 		/* Layout: Ft | Gt (n*llen each) | ft | gt (n*slen each) | Fd | Gd. */
 		t1 = Gt + n * llen;
@@ -81,31 +79,29 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 	/* F', G' modulo each of the llen primes, into the first hn
 	 * coefficient slots of Ft, Gt. */
 	for (u = 0; u < llen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
-		uint32_t Rx = mp31_Rx((unsigned)dlen, p, p0i, R2);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
+		uint32_t Rx = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 
 		for (v = 0; v < hn; v++) {
-			Ft[v * llen + u] = zint_mod_small_signed(Fd + v * dlen,
-				dlen, p, p0i, R2, Rx);
-			Gt[v * llen + u] = zint_mod_small_signed(Gd + v * dlen,
-				dlen, p, p0i, R2, Rx);
+			Ft[v * llen + u] = pqs_zint_mod_small_signed(Fd + v * dlen, dlen, p, p0i, R2, Rx);
+			Gt[v * llen + u] = pqs_zint_mod_small_signed(Gd + v * dlen, dlen, p, p0i, R2, Rx);
 		}
 	}
 
 	/* Fd, Gd are no longer needed: t1 is scratch from here on. */
 	for (u = 0; u < llen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t *gm, *igm, *fx, *gx, *Fp, *Gp;
 
 		/* The first slen residues of f, g are known; past them,
 		 * rebuild f, g once and reduce modulo the next primes. */
 		if (u == slen) {
-			zint_rebuild_CRT(ft, slen, slen, n, 1, t1);
-			zint_rebuild_CRT(gt, slen, slen, n, 1, t1);
+			pqs_zint_rebuild_CRT(ft, slen, slen, n, 1, t1);
+			pqs_zint_rebuild_CRT(gt, slen, slen, n, 1, t1);
 		}
 		gm = t1;
 		igm = gm + n;
@@ -113,33 +109,31 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 		gx = fx + n;
 		Fp = gx + n;
 		Gp = Fp + hn;
-		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		if (u < slen) {
 			for (v = 0; v < n; v++) {
 				fx[v] = ft[v * slen + u];
 				gx[v] = gt[v * slen + u];
 			}
-			mp31_iNTT(ft + u, slen, igm, logn, p, p0i);
-			mp31_iNTT(gt + u, slen, igm, logn, p, p0i);
+			pqs_mp31_iNTT(ft + u, slen, igm, logn, p, p0i);
+			pqs_mp31_iNTT(gt + u, slen, igm, logn, p, p0i);
 		} else {
-			uint32_t Rx = mp31_Rx((unsigned)slen, p, p0i, R2);
+			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 
 			for (v = 0; v < n; v++) {
-				fx[v] = zint_mod_small_signed(ft + v * slen,
-					slen, p, p0i, R2, Rx);
-				gx[v] = zint_mod_small_signed(gt + v * slen,
-					slen, p, p0i, R2, Rx);
+				fx[v] = pqs_zint_mod_small_signed(ft + v * slen, slen, p, p0i, R2, Rx);
+				gx[v] = pqs_zint_mod_small_signed(gt + v * slen, slen, p, p0i, R2, Rx);
 			}
-			mp31_NTT(fx, 1, gm, logn, p, p0i);
-			mp31_NTT(gx, 1, gm, logn, p, p0i);
+			pqs_mp31_NTT(fx, 1, gm, logn, p, p0i);
+			pqs_mp31_NTT(gx, 1, gm, logn, p, p0i);
 		}
 
 		for (v = 0; v < hn; v++) {
 			Fp[v] = Ft[v * llen + u];
 			Gp[v] = Gt[v * llen + u];
 		}
-		mp31_NTT(Fp, 1, gm, logn - 1, p, p0i);
-		mp31_NTT(Gp, 1, gm, logn - 1, p, p0i);
+		pqs_mp31_NTT(Fp, 1, gm, logn - 1, p, p0i);
+		pqs_mp31_NTT(Gp, 1, gm, logn - 1, p, p0i);
 
 		for (v = 0; v < hn; v++) {
 			uint32_t *x = Ft + (2 * v) * llen + u;
@@ -152,10 +146,10 @@ ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g,
 			y[0] = mp31_mmul(fx[2 * v + 1], mGp, p, p0i);
 			y[llen] = mp31_mmul(fx[2 * v], mGp, p, p0i);
 		}
-		mp31_iNTT(Ft + u, llen, igm, logn, p, p0i);
-		mp31_iNTT(Gt + u, llen, igm, logn, p, p0i);
+		pqs_mp31_iNTT(Ft + u, llen, igm, logn, p, p0i);
+		pqs_mp31_iNTT(Gt + u, llen, igm, logn, p, p0i);
 	}
 
-	zint_rebuild_CRT(Ft, llen, llen, n, 1, t1);
-	zint_rebuild_CRT(Gt, llen, llen, n, 1, t1);
+	pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, t1);
+	pqs_zint_rebuild_CRT(Gt, llen, llen, n, 1, t1);
 }

@@ -9,9 +9,9 @@
  * as the reference implementation does: the reduced F lands in the
  * secret key, so the KATs fix every rounding.  Three variants, as in the
  * reference:
- *   ntru_reduce_fp     intermediate depths, multi-pass with scaling;
- *   ntru_reduce_depth1 depth 1: values fit in 53 bits, one pass;
- *   ntru_solve_depth0  depth 0: lift modulo one prime, one pass.
+ *   pqs_ntru_reduce_fp     intermediate depths, multi-pass with scaling;
+ *   pqs_ntru_reduce_depth1 depth 1: values fit in 53 bits, one pass;
+ *   pqs_ntru_solve_depth0  depth 0: lift modulo one prime, one pass.
  */
 #include <string.h>
 
@@ -175,17 +175,16 @@ poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
 	size_t u, v;
 
 	for (u = 0; u < tlen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
-		uint32_t Rx = mp31_Rx((unsigned)flen, p, p0i, R2);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
+		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		mp31_mkgm(tmp, tmp + n, logn, &mp31_primes[u], p0i);
+		pqs_mp31_mkgm(tmp, tmp + n, logn, &pqs_mp31_primes[u], p0i);
 		for (v = 0; v < n; v++) {
-			fntt[v * tlen + u] = zint_mod_small_signed(f + v * fstride,
-				flen, p, p0i, R2, Rx);
+			fntt[v * tlen + u] = pqs_zint_mod_small_signed(f + v * fstride, flen, p, p0i, R2, Rx);
 		}
-		mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
+		pqs_mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
 	}
 }
 
@@ -210,37 +209,36 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 	size_t u, v;
 
 	for (u = 0; u < tlen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
-		uint32_t Rx = mp31_Rx((unsigned)flen, p, p0i, R2);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
+		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		mp31_mkgm(gm, igm, logn, &mp31_primes[u], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		for (v = 0; v < n; v++) {
 			t1[v] = mp31_set(k[v], p);
 		}
-		mp31_NTT(t1, 1, gm, logn, p, p0i);
+		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 		if (fntt != NULL) {
 			for (v = 0; v < n; v++) {
 				fk[v * tlen + u] = fntt[v * tlen + u];
 			}
 		} else {
 			for (v = 0; v < n; v++) {
-				fk[v * tlen + u] = zint_mod_small_signed(
-					f + v * fstride, flen, p, p0i, R2, Rx);
+				fk[v * tlen + u] = pqs_zint_mod_small_signed(f + v * fstride, flen, p, p0i, R2, Rx);
 			}
-			mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
+			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
 		}
 		for (v = 0; v < n; v++) {
 			uint32_t *x = fk + v * tlen + u;
 
 			*x = mp31_mmul(mp31_mmul(t1[v], *x, p, p0i), R2, p, p0i);
 		}
-		mp31_iNTT(fk + u, tlen, igm, logn, p, p0i);
+		pqs_mp31_iNTT(fk + u, tlen, igm, logn, p, p0i);
 	}
-	zint_rebuild_CRT(fk, tlen, tlen, n, 1, t1);
+	pqs_zint_rebuild_CRT(fk, tlen, tlen, n, 1, t1);
 	for (u = 0; u < n; u++) {
-		zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
+		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
 	}
 }
 
@@ -251,12 +249,11 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
  */
 #define NTRU_FGNTT_ONCE(depth) ((depth) >= 3)
 
-size_t
-ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
+size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t llen = NTRU_MAX_BL_LARGE[depth];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[depth];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[depth];
 	/* All offsets below are even (n >= 2): fpr alignment adds nothing. */
 	size_t w = 2 * n * (llen + slen);
 	size_t s = 2 * n;
@@ -284,20 +281,17 @@ ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 	return w + s;
 }
 
-int
-ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
+int pqs_ntru_reduce_fp(unsigned logn_top, unsigned depth, uint32_t *tmp)
 {
-	return ntru_reduce_fp_bl(logn_top, depth, tmp, NTRU_BITLENGTH);
+	return pqs_ntru_reduce_fp_bl(logn_top, depth, tmp, pqs_NTRU_BITLENGTH);
 }
 
-int
-ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
-	const ntru_bitlength *bitlength)
+int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, const ntru_bitlength *bitlength)
 {
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn;
-	size_t slen = NTRU_MAX_BL_SMALL[depth];
-	size_t llen = NTRU_MAX_BL_LARGE[depth];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[depth];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[depth];
 	uint32_t *Ft = tmp;
 	uint32_t *Gt = Ft + n * llen;
 	uint32_t *ft = Gt + n * llen;
@@ -340,7 +334,7 @@ ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
 	 * the sign, else the top 10 words could be all sign bits.
 	 */
 	fglen = slen;
-	if (bitlength != NTRU_BITLENGTH && (size_t)(maxbl_fg + 31) / 31 < slen) {
+	if (bitlength != pqs_NTRU_BITLENGTH && (size_t)(maxbl_fg + 31) / 31 < slen) {
 		fglen = (size_t)(maxbl_fg + 31) / 31;
 	}
 	rlen = fglen > 10 ? 10 : fglen;
@@ -349,11 +343,11 @@ ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
 	scale_fg = 31 * (int)(fglen - rlen);
 
 	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
-	fndsa_FFT(rt3, logn);
-	fndsa_FFT(rt4, logn);
-	fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
-	fndsa_poly_adj_fft(rt3, logn);
-	fndsa_poly_adj_fft(rt4, logn);
+	pqs_fndsa_FFT(rt3, logn);
+	pqs_fndsa_FFT(rt4, logn);
+	pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	pqs_fndsa_poly_adj_fft(rt3, logn);
+	pqs_fndsa_poly_adj_fft(rt4, logn);
 
 	/*
 	 * Constant-time schedule: the size of (F, G) is not measured but
@@ -376,13 +370,13 @@ ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
 		poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
 
 		/* rt2 = (F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g)). */
-		fndsa_FFT(rt1, logn);
-		fndsa_FFT(rt2, logn);
-		fndsa_poly_mul_fft(rt1, rt3, logn);
-		fndsa_poly_mul_fft(rt2, rt4, logn);
-		fndsa_poly_add(rt2, rt1, logn);
-		fndsa_poly_mul_autoadj_fft(rt2, rt5, logn);
-		fndsa_iFFT(rt2, logn);
+		pqs_fndsa_FFT(rt1, logn);
+		pqs_fndsa_FFT(rt2, logn);
+		pqs_fndsa_poly_mul_fft(rt1, rt3, logn);
+		pqs_fndsa_poly_mul_fft(rt2, rt4, logn);
+		pqs_fndsa_poly_add(rt2, rt1, logn);
+		pqs_fndsa_poly_mul_autoadj_fft(rt2, rt5, logn);
+		pqs_fndsa_iFFT(rt2, logn);
 
 		/* rt2 is scaled by 2^(scale_FG - scale_fg); rescale to
 		 * 2^scale_k with an exact power of two 2^-dc (dc public). */
@@ -467,12 +461,11 @@ ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp,
 	return 1;
 }
 
-size_t
-ntru_reduce_depth1_words(unsigned logn_top)
+size_t pqs_ntru_reduce_depth1_words(unsigned logn_top)
 {
 	size_t n = (size_t)1 << (logn_top - 1);
-	size_t slen = NTRU_MAX_BL_SMALL[1];
-	size_t llen = NTRU_MAX_BL_LARGE[1];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[1];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[1];
 
 	/* Peak: F, G, f, g as fpr (8n words) + rt5 (2n) + rt6 (n). */
 	size_t a = 2 * n * (llen + slen) + 4 * n;
@@ -481,13 +474,12 @@ ntru_reduce_depth1_words(unsigned logn_top)
 	return a > b ? a : b;
 }
 
-int
-ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
+int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 {
 	unsigned logn = logn_top - 1;
 	size_t n = (size_t)1 << logn;
-	size_t slen = NTRU_MAX_BL_SMALL[1];
-	size_t llen = NTRU_MAX_BL_LARGE[1];
+	size_t slen = pqs_NTRU_MAX_BL_SMALL[1];
+	size_t llen = pqs_NTRU_MAX_BL_LARGE[1];
 	uint32_t *Ft = tmp;
 	uint32_t *Gt = Ft + n * llen;
 	uint32_t *ft = Gt + n * llen;
@@ -521,18 +513,18 @@ ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	rt3 = rt2 + n;
 	rt4 = rt3 + n;
 
-	fndsa_FFT(rt1, logn);
-	fndsa_FFT(rt2, logn);
-	fndsa_FFT(rt3, logn);
-	fndsa_FFT(rt4, logn);
+	pqs_fndsa_FFT(rt1, logn);
+	pqs_fndsa_FFT(rt2, logn);
+	pqs_fndsa_FFT(rt3, logn);
+	pqs_fndsa_FFT(rt4, logn);
 
 	/* k = round((F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g))). */
 	rt5 = rt4 + n;
 	rt6 = rt5 + n;
-	fndsa_poly_add_muladj_fft(rt5, rt1, rt2, rt3, rt4, logn);
-	fndsa_poly_invnorm2_fft(rt6, rt3, rt4, logn);
-	fndsa_poly_mul_autoadj_fft(rt5, rt6, logn);
-	fndsa_iFFT(rt5, logn);
+	pqs_fndsa_poly_add_muladj_fft(rt5, rt1, rt2, rt3, rt4, logn);
+	pqs_fndsa_poly_invnorm2_fft(rt6, rt3, rt4, logn);
+	pqs_fndsa_poly_mul_autoadj_fft(rt5, rt6, logn);
+	pqs_fndsa_iFFT(rt5, logn);
 	for (u = 0; u < n; u++) {
 		fpr z = rt5[u];
 		int in_range = fpr_lt(z, fpr_ptwo63m1) & fpr_lt(fpr_mtwo63m1, z);
@@ -544,15 +536,15 @@ ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 		}
 		rt5[u] = fpr_of(fpr_rint(z));
 	}
-	fndsa_FFT(rt5, logn);
+	pqs_fndsa_FFT(rt5, logn);
 
 	/* (F, G) <- (F - k*f, G - k*g), in the FFT domain. */
-	fndsa_poly_mul_fft(rt3, rt5, logn);
-	fndsa_poly_mul_fft(rt4, rt5, logn);
-	fndsa_poly_sub(rt1, rt3, logn);
-	fndsa_poly_sub(rt2, rt4, logn);
-	fndsa_iFFT(rt1, logn);
-	fndsa_iFFT(rt2, logn);
+	pqs_fndsa_poly_mul_fft(rt3, rt5, logn);
+	pqs_fndsa_poly_mul_fft(rt4, rt5, logn);
+	pqs_fndsa_poly_sub(rt1, rt3, logn);
+	pqs_fndsa_poly_sub(rt2, rt4, logn);
+	pqs_fndsa_iFFT(rt1, logn);
+	pqs_fndsa_iFFT(rt2, logn);
 
 	/* Back to one-word integers: F then G. */
 	Ft = tmp;
@@ -568,29 +560,24 @@ ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	return 1;
 }
 
-int
-ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g,
-	uint32_t *tmp, const uint32_t *fg)
+int pqs_ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g, uint32_t *tmp, const uint32_t *fg)
 {
-	ntru_lift(logn_top, f, g, 1, tmp, fg);
-	return ntru_reduce_depth1(logn_top, tmp);
+	pqs_ntru_lift(logn_top, f, g, 1, tmp, fg);
+	return pqs_ntru_reduce_depth1(logn_top, tmp);
 }
 
-size_t
-ntru_solve_depth0_words(unsigned logn)
+size_t pqs_ntru_solve_depth0_words(unsigned logn)
 {
 	return (size_t)7 << logn;
 }
 
-int
-ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
-	uint32_t *tmp)
+int pqs_ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
-	uint32_t p = mp31_primes[0].p;
-	uint32_t p0i = mp31_ninv31(p);
-	uint32_t R2 = mp31_R2(p);
+	uint32_t p = pqs_mp31_primes[0].p;
+	uint32_t p0i = pqs_mp31_ninv31(p);
+	uint32_t R2 = pqs_mp31_R2(p);
 	uint32_t *Fp, *Gp, *ft, *gt, *gm, *igm, *t1, *t2, *t3, *t4, *t5;
 	fpr *rt2, *rt3;
 	size_t u;
@@ -606,19 +593,19 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	gt = ft + n;
 	gm = gt + n;
 	igm = gm + n;
-	mp31_mkgm(gm, igm, logn, &mp31_primes[0], p0i);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], p0i);
 	for (u = 0; u < hn; u++) {
 		Fp[u] = mp31_set(zint_one_to_plain(Fp + u), p);
 		Gp[u] = mp31_set(zint_one_to_plain(Gp + u), p);
 	}
-	mp31_NTT(Fp, 1, gm, logn - 1, p, p0i);
-	mp31_NTT(Gp, 1, gm, logn - 1, p, p0i);
+	pqs_mp31_NTT(Fp, 1, gm, logn - 1, p, p0i);
+	pqs_mp31_NTT(Gp, 1, gm, logn - 1, p, p0i);
 	for (u = 0; u < n; u++) {
 		ft[u] = mp31_set(f[u], p);
 		gt[u] = mp31_set(g[u], p);
 	}
-	mp31_NTT(ft, 1, gm, logn, p, p0i);
-	mp31_NTT(gt, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(ft, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(gt, 1, gm, logn, p, p0i);
 	for (u = 0; u < n; u += 2) {
 		uint32_t ftA = ft[u], ftB = ft[u + 1];
 		uint32_t gtA = gt[u], gtB = gt[u + 1];
@@ -630,8 +617,8 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		gt[u] = mp31_mmul(ftB, mGp, p, p0i);
 		gt[u + 1] = mp31_mmul(ftA, mGp, p, p0i);
 	}
-	mp31_iNTT(ft, 1, igm, logn, p, p0i);
-	mp31_iNTT(gt, 1, igm, logn, p, p0i);
+	pqs_mp31_iNTT(ft, 1, igm, logn, p, p0i);
+	pqs_mp31_iNTT(gt, 1, igm, logn, p, p0i);
 
 	/* Layout: F | G (n words each, coefficients mod p) | t1..t5. */
 	Gp = Fp + n;
@@ -644,16 +631,16 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 
 	/* F*adj(f) + G*adj(g) (t2) and f*adj(f) + g*adj(g) (t3), exact
 	 * modulo p via the NTT; adj(f)(x) = f(1/x) = f0 - sum f_i x^(n-i). */
-	mp31_mkgm(t1, t2, logn, &mp31_primes[0], p0i);
-	mp31_NTT(Fp, 1, t1, logn, p, p0i);
-	mp31_NTT(Gp, 1, t1, logn, p, p0i);
+	pqs_mp31_mkgm(t1, t2, logn, &pqs_mp31_primes[0], p0i);
+	pqs_mp31_NTT(Fp, 1, t1, logn, p, p0i);
+	pqs_mp31_NTT(Gp, 1, t1, logn, p, p0i);
 	t4[0] = t5[0] = mp31_set(f[0], p);
 	for (u = 1; u < n; u++) {
 		t4[u] = mp31_set(f[u], p);
 		t5[n - u] = mp31_set(-f[u], p);
 	}
-	mp31_NTT(t4, 1, t1, logn, p, p0i);
-	mp31_NTT(t5, 1, t1, logn, p, p0i);
+	pqs_mp31_NTT(t4, 1, t1, logn, p, p0i);
+	pqs_mp31_NTT(t5, 1, t1, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		uint32_t w = mp31_mmul(t5[u], R2, p, p0i);
 
@@ -665,17 +652,17 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		t4[u] = mp31_set(g[u], p);
 		t5[n - u] = mp31_set(-g[u], p);
 	}
-	mp31_NTT(t4, 1, t1, logn, p, p0i);
-	mp31_NTT(t5, 1, t1, logn, p, p0i);
+	pqs_mp31_NTT(t4, 1, t1, logn, p, p0i);
+	pqs_mp31_NTT(t5, 1, t1, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		uint32_t w = mp31_mmul(t5[u], R2, p, p0i);
 
 		t2[u] = mp31_add(t2[u], mp31_mmul(w, Gp[u], p, p0i), p);
 		t3[u] = mp31_add(t3[u], mp31_mmul(w, t4[u], p, p0i), p);
 	}
-	mp31_mkgm(t1, t4, logn, &mp31_primes[0], p0i);
-	mp31_iNTT(t2, 1, t4, logn, p, p0i);
-	mp31_iNTT(t3, 1, t4, logn, p, p0i);
+	pqs_mp31_mkgm(t1, t4, logn, &pqs_mp31_primes[0], p0i);
+	pqs_mp31_iNTT(t2, 1, t4, logn, p, p0i);
+	pqs_mp31_iNTT(t3, 1, t4, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		t1[u] = (uint32_t)mp31_norm(t2[u], p);
 		t2[u] = (uint32_t)mp31_norm(t3[u], p);
@@ -687,16 +674,16 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	for (u = 0; u < n; u++) {
 		rt3[u] = fpr_of(u32_as_s32(t2[u]));
 	}
-	fndsa_FFT(rt3, logn);
+	pqs_fndsa_FFT(rt3, logn);
 	rt2 = fpr_at(tmp, t2);
 	memmove(rt2, rt3, hn * sizeof *rt3);
 	rt3 = rt2 + hn;
 	for (u = 0; u < n; u++) {
 		rt3[u] = fpr_of(u32_as_s32(t1[u]));
 	}
-	fndsa_FFT(rt3, logn);
-	fndsa_poly_div_autoadj_fft(rt3, rt2, logn);
-	fndsa_iFFT(rt3, logn);
+	pqs_fndsa_FFT(rt3, logn);
+	pqs_fndsa_poly_div_autoadj_fft(rt3, rt2, logn);
+	pqs_fndsa_iFFT(rt3, logn);
 	for (u = 0; u < n; u++) {
 		t1[u] = mp31_set((int32_t)fpr_rint(rt3[u]), p);
 	}
@@ -706,22 +693,22 @@ ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	t3 = t2 + n;
 	t4 = t3 + n;
 	t5 = t4 + n;
-	mp31_mkgm(t2, t3, logn, &mp31_primes[0], p0i);
+	pqs_mp31_mkgm(t2, t3, logn, &pqs_mp31_primes[0], p0i);
 	for (u = 0; u < n; u++) {
 		t4[u] = mp31_set(f[u], p);
 		t5[u] = mp31_set(g[u], p);
 	}
-	mp31_NTT(t1, 1, t2, logn, p, p0i);
-	mp31_NTT(t4, 1, t2, logn, p, p0i);
-	mp31_NTT(t5, 1, t2, logn, p, p0i);
+	pqs_mp31_NTT(t1, 1, t2, logn, p, p0i);
+	pqs_mp31_NTT(t4, 1, t2, logn, p, p0i);
+	pqs_mp31_NTT(t5, 1, t2, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		uint32_t kw = mp31_mmul(t1[u], R2, p, p0i);
 
 		Fp[u] = mp31_sub(Fp[u], mp31_mmul(kw, t4[u], p, p0i), p);
 		Gp[u] = mp31_sub(Gp[u], mp31_mmul(kw, t5[u], p, p0i), p);
 	}
-	mp31_iNTT(Fp, 1, t3, logn, p, p0i);
-	mp31_iNTT(Gp, 1, t3, logn, p, p0i);
+	pqs_mp31_iNTT(Fp, 1, t3, logn, p, p0i);
+	pqs_mp31_iNTT(Gp, 1, t3, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		Fp[u] = (uint32_t)mp31_norm(Fp[u], p);
 		Gp[u] = (uint32_t)mp31_norm(Gp[u], p);

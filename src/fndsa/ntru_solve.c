@@ -15,27 +15,26 @@
 #include "core/ct.h"
 #include "keygen_inner.h"
 
-size_t
-ntru_solve_tmp_words(unsigned logn)
+size_t pqs_ntru_solve_tmp_words(unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
-	size_t w = ntru_deepest_words(logn);
+	size_t w = pqs_ntru_deepest_words(logn);
 	unsigned depth;
 
 #define NTRU_MAXW(x) do { size_t t_ = (x); if (t_ > w) w = t_; } while (0)
 	for (depth = 0; depth < logn; depth++) {
 		/* Generic lift + reduce: every depth for logn <= 2, else
-		 * depths >= 2, plus the lift of ntru_solve_depth1(). */
+		 * depths >= 2, plus the lift of pqs_ntru_solve_depth1(). */
 		if (logn <= 2 || depth >= 2) {
-			NTRU_MAXW(ntru_lift_words(logn, depth, 0));
-			NTRU_MAXW(ntru_reduce_fp_words(logn, depth));
+			NTRU_MAXW(pqs_ntru_lift_words(logn, depth, 0));
+			NTRU_MAXW(pqs_ntru_reduce_fp_words(logn, depth));
 		} else if (depth == 1) {
-			NTRU_MAXW(ntru_lift_words(logn, depth, 0));
+			NTRU_MAXW(pqs_ntru_lift_words(logn, depth, 0));
 		}
 	}
 	if (logn > 2) {
-		NTRU_MAXW(ntru_reduce_depth1_words(logn));
-		NTRU_MAXW(ntru_solve_depth0_words(logn));
+		NTRU_MAXW(pqs_ntru_reduce_depth1_words(logn));
+		NTRU_MAXW(pqs_ntru_solve_depth0_words(logn));
 	}
 	/* Final check: 6 arrays of n words, plus G (int8) if not given. */
 	NTRU_MAXW(6 * n + n / 4 + 1);
@@ -51,7 +50,7 @@ cache_total(unsigned logn, unsigned c, int d)
 	int e;
 
 	for (e = (int)c; e <= d; e++) {
-		w += ntru_fg_cache_entry_words(logn, (unsigned)e);
+		w += pqs_ntru_fg_cache_entry_words(logn, (unsigned)e);
 	}
 	return w;
 }
@@ -60,14 +59,12 @@ cache_total(unsigned logn, unsigned c, int d)
 static int
 cache_fits(unsigned logn, unsigned c, size_t W)
 {
-	size_t len = NTRU_MAX_BL_SMALL[logn];
+	size_t len = pqs_NTRU_MAX_BL_SMALL[logn];
 	unsigned d;
 
 	/* Deepest level: the field-norm chain fills the cache as it goes. */
 	for (d = 0; d < logn; d++) {
-		if (2 * len + ntru_fieldnorm_step_words(logn, d)
-			+ cache_total(logn, c, (int)d) > W)
-		{
+		if (2 * len + pqs_ntru_fieldnorm_step_words(logn, d) + cache_total(logn, c, (int)d) > W) {
 			return 0;
 		}
 	}
@@ -78,21 +75,17 @@ cache_fits(unsigned logn, unsigned c, size_t W)
 	}
 	/* Lifts consume the entries from the deepest one up. */
 	for (d = logn - 1; d >= 1; d--) {
-		size_t red = d >= 2 ? ntru_reduce_fp_words(logn, d)
-			: ntru_reduce_depth1_words(logn);
+		size_t red = d >= 2 ? pqs_ntru_reduce_fp_words(logn, d) : pqs_ntru_reduce_depth1_words(logn);
 
-		if (ntru_lift_words(logn, d, d >= c) + cache_total(logn, c, (int)d) > W
-			|| red + cache_total(logn, c, (int)d - 1) > W)
-		{
+		if (pqs_ntru_lift_words(logn, d, d >= c) + cache_total(logn, c, (int)d) > W ||
+		    red + cache_total(logn, c, (int)d - 1) > W) {
 			return 0;
 		}
 	}
 	return 1;
 }
 
-void
-ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp,
-	size_t tmp_words)
+void pqs_ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp, size_t tmp_words)
 {
 	unsigned m;
 
@@ -128,17 +121,13 @@ words_to_small(int8_t *d, const uint32_t *s, int lim, size_t n)
 	return (int)(bad ^ 1);
 }
 
-int
-ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
-	const int8_t *g, int lim, uint32_t *tmp)
+int pqs_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim, uint32_t *tmp)
 {
-	return ntru_solve_q(logn, 12289, NTRU_BITLENGTH, F, G, f, g, lim, tmp);
+	return pqs_ntru_solve_q(logn, 12289, pqs_NTRU_BITLENGTH, F, G, f, g, lim, tmp);
 }
 
-int
-ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
-	int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim,
-	uint32_t *tmp)
+int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength, int8_t *F, int8_t *G, const int8_t *f,
+		     const int8_t *g, int lim, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	uint32_t *Gt, *ft, *gt, *Ft, *gm, *igm;
@@ -147,8 +136,8 @@ ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
 	size_t u;
 	ntru_fg_cache cache;
 
-	ntru_fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn));
-	if (!ntru_solve_deepest_q(logn, q, f, g, tmp, &cache)) {
+	pqs_ntru_fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn));
+	if (!pqs_ntru_solve_deepest_q(logn, q, f, g, tmp, &cache)) {
 		return 0;
 	}
 	/*
@@ -159,26 +148,25 @@ ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
 	if (logn <= 2) {
 		depth = logn;
 		while (depth-- > 0) {
-			ntru_lift(logn, f, g, depth, tmp, NULL);
-			if (!ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
+			pqs_ntru_lift(logn, f, g, depth, tmp, NULL);
+			if (!pqs_ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
 				return 0;
 			}
 		}
 	} else {
 		depth = logn;
 		while (depth-- > 2) {
-			ntru_lift(logn, f, g, depth, tmp, depth >= cache.min_depth
-				? ntru_fg_cache_slot(&cache, logn, depth) : NULL);
-			if (!ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
+			pqs_ntru_lift(logn, f, g, depth, tmp,
+				      depth >= cache.min_depth ? pqs_ntru_fg_cache_slot(&cache, logn, depth) : NULL);
+			if (!pqs_ntru_reduce_fp_bl(logn, depth, tmp, bitlength)) {
 				return 0;
 			}
 		}
-		if (!ntru_solve_depth1(logn, f, g, tmp, 1 >= cache.min_depth
-			? ntru_fg_cache_slot(&cache, logn, 1) : NULL))
-		{
+		if (!pqs_ntru_solve_depth1(logn, f, g, tmp,
+					   1 >= cache.min_depth ? pqs_ntru_fg_cache_slot(&cache, logn, 1) : NULL)) {
 			return 0;
 		}
-		if (!ntru_solve_depth0(logn, f, g, tmp)) {
+		if (!pqs_ntru_solve_depth0(logn, f, g, tmp)) {
 			return 0;
 		}
 	}
@@ -198,20 +186,20 @@ ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
 	Ft = gt + n;
 	gm = Ft + n;
 	igm = gm + n;
-	p = mp31_primes[0].p;
-	p0i = mp31_ninv31(p);
-	R2 = mp31_R2(p);
-	mp31_mkgm(gm, igm, logn, &mp31_primes[0], p0i);
+	p = pqs_mp31_primes[0].p;
+	p0i = pqs_mp31_ninv31(p);
+	R2 = pqs_mp31_R2(p);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], p0i);
 	for (u = 0; u < n; u++) {
 		Gt[u] = mp31_set(G[u], p);
 		ft[u] = mp31_set(f[u], p);
 		gt[u] = mp31_set(g[u], p);
 		Ft[u] = mp31_set(F[u], p);
 	}
-	mp31_NTT(ft, 1, gm, logn, p, p0i);
-	mp31_NTT(gt, 1, gm, logn, p, p0i);
-	mp31_NTT(Ft, 1, gm, logn, p, p0i);
-	mp31_NTT(Gt, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(ft, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(gt, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(Ft, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(Gt, 1, gm, logn, p, p0i);
 	/* q in the NTT domain is q in every slot; products come out
 	 * divided by R, so compare with q/R. */
 	r = mp31_mmul(q, 1, p, p0i);

@@ -9,8 +9,7 @@
 #include "inner.h"
 #include "core/ct.h"
 
-int
-fndsa_gaussian0(fndsa_prng *p)
+int pqs_fndsa_gaussian0(fndsa_prng *p)
 {
 	/*
 	 * BaseSampler (Alg. 12): RCDT of the half-Gaussian with sigma0 =
@@ -143,8 +142,7 @@ next_u8(fndsa_sampler_ctx *spc)
 		: fndsa_prng_get_u8(&spc->p);
 }
 
-uint64_t
-fndsa_umulh64_generic(uint64_t a, uint64_t b)
+uint64_t pqs_fndsa_umulh64_generic(uint64_t a, uint64_t b)
 {
 	/* High 64 bits of a*b from four 32x32 products (exact). */
 	uint64_t a0 = (uint32_t)a, a1 = a >> 32;
@@ -163,11 +161,10 @@ umulh64(uint64_t a, uint64_t b)
 	return (uint64_t)(((fndsa_u128)a * b) >> 64);
 }
 #else
-#define umulh64 fndsa_umulh64_generic
+#define umulh64 pqs_fndsa_umulh64_generic
 #endif
 
-uint64_t
-fndsa_expm_p63(fpr x, fpr ccs)
+uint64_t pqs_fndsa_expm_p63(fpr x, fpr ccs)
 {
 	/*
 	 * ApproxExp (Alg. 13): ccs * exp(-x) * 2^63 for 0 <= x < log(2),
@@ -211,7 +208,7 @@ ber_exp(fndsa_sampler_ctx *spc, fpr x, fpr ccs)
 	 * saturate at 63 so the shift is defined (constant time). */
 	sw ^= (sw ^ 63u) & -((63u - sw) >> 31);
 	/* 2^64 * ccs * exp(-r), minus 1 so that it fits, then divided by 2^s. */
-	z = ((fndsa_expm_p63(r, ccs) << 1) - 1) >> sw;
+	z = ((pqs_fndsa_expm_p63(r, ccs) << 1) - 1) >> sw;
 	i = 64;
 	do {
 		i -= 8;
@@ -222,8 +219,7 @@ ber_exp(fndsa_sampler_ctx *spc, fpr x, fpr ccs)
 	return (int)(w >> 31);
 }
 
-int
-fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
+int pqs_fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
 {
 	/*
 	 * SamplerZ (Alg. 15): mu = s + r with s = floor(mu), 0 <= r < 1;
@@ -242,7 +238,7 @@ fndsa_samplerZ(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
 		if (spc->fn_draft) {
 			z0 = pqs_fndsa_gaussian0_fn(&spc->fs, &b);
 		} else {
-			z0 = fndsa_gaussian0(&spc->p);
+			z0 = pqs_fndsa_gaussian0(&spc->p);
 			b = (int)fndsa_prng_get_u8(&spc->p) & 1;
 		}
 		z = b + ((b << 1) - 1) * z0;

@@ -2,10 +2,10 @@
  * Falcon signing (spec v1.2 section 3.9): Sign (Alg. 10) with its norm
  * check and rejection loop, and ffSampling (Alg. 11) in two forms that
  * give identical signatures:
- *   - fndsa_sign_dyn: the LDL tree of the Gram matrix is computed on the
+ *   - pqs_fndsa_sign_dyn: the LDL tree of the Gram matrix is computed on the
  *     fly, level by level (the reference's "sign_dyn"; used by the
  *     registry classes, 9n fpr of memory);
- *   - fndsa_expand_sk + fndsa_sign_tree: ffLDL (Alg. 9) once into an
+ *   - pqs_fndsa_expand_sk + pqs_fndsa_sign_tree: ffLDL (Alg. 9) once into an
  *     expanded key, then sampling over the stored tree.
  */
 #include <stdatomic.h>
@@ -15,7 +15,7 @@
 #include "pqsig/sig.h"
 
 /*
- * Lowest levels of ffSampling in fndsa_sign_dyn handled by the unrolled
+ * Lowest levels of ffSampling in pqs_fndsa_sign_dyn handled by the unrolled
  * code (issue 17, the Cortex-M7 study's non-recursive leaves): 0 = fully
  * recursive down to logn = 0; 1 = non-recursive at logn <= 1; 2 =
  * non-recursive at logn <= 2 (the default).  A benchmarking setting read
@@ -42,7 +42,7 @@ pqs_fndsa_ffsampling_unroll(void)
 static inline fpr
 sample_fpr(fndsa_sampler_ctx *spc, fpr mu, fpr isigma)
 {
-	return fpr_of(fndsa_samplerZ(spc, mu, isigma));
+	return fpr_of(pqs_fndsa_samplerZ(spc, mu, isigma));
 }
 
 /*
@@ -100,26 +100,26 @@ ffsampling_l2(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1,
 		fndsa_ldl_slot(&d11[u], &d11[u + 2], &l10[u], &l10[u + 2],
 			g00[u], g00[u + 2], g01[u], g01[u + 2], g11[u], g11[u + 2]);
 	}
-	fndsa_poly_split_fft(s00, s00 + 2, g00, 2);
-	fndsa_poly_split_fft(s11, s11 + 2, d11, 2);
+	pqs_fndsa_poly_split_fft(s00, s00 + 2, g00, 2);
+	pqs_fndsa_poly_split_fft(s11, s11 + 2, d11, 2);
 
 	/* z1 from t1 and the right subtree (d11). */
-	fndsa_poly_split_fft(z, z + 2, t1, 2);
+	pqs_fndsa_poly_split_fft(z, z + 2, t1, 2);
 	ffsampling_l1(spc, z, z + 2, s11, s11 + 2, s11);
-	fndsa_poly_merge_fft(w, z, z + 2, 2);
+	pqs_fndsa_poly_merge_fft(w, z, z + 2, 2);
 
 	/* tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
 	for (size_t u = 0; u < 4; u++) {
 		tb[u] = fpr_sub(t1[u], w[u]);
 		t1[u] = w[u];
 	}
-	fndsa_poly_mul_fft(l10, tb, 2);
-	fndsa_poly_add(t0, l10, 2);
+	pqs_fndsa_poly_mul_fft(l10, tb, 2);
+	pqs_fndsa_poly_add(t0, l10, 2);
 
 	/* z0 from tb0 and the left subtree (d00). */
-	fndsa_poly_split_fft(z, z + 2, t0, 2);
+	pqs_fndsa_poly_split_fft(z, z + 2, t0, 2);
 	ffsampling_l1(spc, z, z + 2, s00, s00 + 2, s00);
-	fndsa_poly_merge_fft(t0, z, z + 2, 2);
+	pqs_fndsa_poly_merge_fft(t0, z, z + 2, 2);
 }
 
 /*
@@ -157,16 +157,16 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 	hn = n >> 1;
 
 	/* LDL (Alg. 8 step 1): g00 = d00, g01 <- l10, g11 <- d11. */
-	fndsa_poly_LDL_fft(g00, g01, g11, logn);
+	pqs_fndsa_poly_LDL_fft(g00, g01, g11, logn);
 
 	/*
 	 * Split d00 and d11 into half-size self-adjoint Gram matrices
 	 * (Alg. 9 steps 4-5): left = (g00, g00+hn, g01), right = (g11,
 	 * g11+hn, g01+hn); l10 is saved in tmp.
 	 */
-	fndsa_poly_split_fft(tmp, tmp + hn, g00, logn);
+	pqs_fndsa_poly_split_fft(tmp, tmp + hn, g00, logn);
 	memcpy(g00, tmp, n * sizeof *tmp);
-	fndsa_poly_split_fft(tmp, tmp + hn, g11, logn);
+	pqs_fndsa_poly_split_fft(tmp, tmp + hn, g11, logn);
 	memcpy(g11, tmp, n * sizeof *tmp);
 	memcpy(tmp, g01, n * sizeof *g01);
 	memcpy(g01, g00, hn * sizeof *g00);
@@ -174,22 +174,22 @@ ffsampling(fndsa_sampler_ctx *spc, fpr *t0, fpr *t1, fpr *g00, fpr *g01,
 
 	/* Steps 3-4: z1 = mergefft(ffSampling(splitfft(t1), right tree)). */
 	z1 = tmp + n;
-	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
+	pqs_fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
 	ffsampling(spc, z1, z1 + hn, g11, g11 + hn, g01 + hn, logn - 1, z1 + n, unrolled);
-	fndsa_poly_merge_fft(tmp + (n << 1), z1, z1 + hn, logn);
+	pqs_fndsa_poly_merge_fft(tmp + (n << 1), z1, z1 + hn, logn);
 
 	/* Step 5: tb0 = t0 + (t1 - z1) * l10; z1 goes to t1. */
 	memcpy(z1, t1, n * sizeof *t1);
-	fndsa_poly_sub(z1, tmp + (n << 1), logn);
+	pqs_fndsa_poly_sub(z1, tmp + (n << 1), logn);
 	memcpy(t1, tmp + (n << 1), n * sizeof *tmp);
-	fndsa_poly_mul_fft(tmp, z1, logn);
-	fndsa_poly_add(t0, tmp, logn);
+	pqs_fndsa_poly_mul_fft(tmp, z1, logn);
+	pqs_fndsa_poly_add(t0, tmp, logn);
 
 	/* Steps 6-7: z0 = mergefft(ffSampling(splitfft(tb0), left tree)). */
 	z0 = tmp;
-	fndsa_poly_split_fft(z0, z0 + hn, t0, logn);
+	pqs_fndsa_poly_split_fft(z0, z0 + hn, t0, logn);
 	ffsampling(spc, z0, z0 + hn, g00, g00 + hn, g01, logn - 1, z0 + n, unrolled);
-	fndsa_poly_merge_fft(t0, z0, z0 + hn, logn);
+	pqs_fndsa_poly_merge_fft(t0, z0, z0 + hn, logn);
 }
 
 static void
@@ -214,12 +214,12 @@ pqs_fndsa_load_basis(fpr *bsave, const int8_t *f, const int8_t *g,
 	smallints_to_fpr(b00, g, logn);
 	smallints_to_fpr(b11, F, logn);
 	smallints_to_fpr(b10, G, logn);
-	fndsa_FFT(b01, logn);
-	fndsa_FFT(b00, logn);
-	fndsa_FFT(b11, logn);
-	fndsa_FFT(b10, logn);
-	fndsa_poly_neg(b01, logn);
-	fndsa_poly_neg(b11, logn);
+	pqs_fndsa_FFT(b01, logn);
+	pqs_fndsa_FFT(b00, logn);
+	pqs_fndsa_FFT(b11, logn);
+	pqs_fndsa_FFT(b10, logn);
+	pqs_fndsa_poly_neg(b01, logn);
+	pqs_fndsa_poly_neg(b11, logn);
 }
 
 /*
@@ -235,12 +235,12 @@ compute_target(fpr *t0, fpr *t1, const uint16_t *hm, const fpr *b01,
 	for (size_t u = 0; u < n; u++) {
 		t0[u] = fpr_of(hm[u]);
 	}
-	fndsa_FFT(t0, logn);
+	pqs_fndsa_FFT(t0, logn);
 	memcpy(t1, t0, n * sizeof *t0);
-	fndsa_poly_mul_fft(t1, b01, logn);
-	fndsa_poly_mulconst(t1, fpr_neg(ni), logn);
-	fndsa_poly_mul_fft(t0, b11, logn);
-	fndsa_poly_mulconst(t0, ni, logn);
+	pqs_fndsa_poly_mul_fft(t1, b01, logn);
+	pqs_fndsa_poly_mulconst(t1, fpr_neg(ni), logn);
+	pqs_fndsa_poly_mul_fft(t0, b11, logn);
+	pqs_fndsa_poly_mulconst(t0, ni, logn);
 }
 
 /*
@@ -261,16 +261,16 @@ finish_attempt(int16_t *s1, int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const
 
 	memcpy(tx, t0, n * sizeof *t0);
 	memcpy(ty, t1, n * sizeof *t1);
-	fndsa_poly_mul_fft(tx, b00, logn);
-	fndsa_poly_mul_fft(ty, b10, logn);
-	fndsa_poly_add(tx, ty, logn);
+	pqs_fndsa_poly_mul_fft(tx, b00, logn);
+	pqs_fndsa_poly_mul_fft(ty, b10, logn);
+	pqs_fndsa_poly_add(tx, ty, logn);
 	memcpy(ty, t0, n * sizeof *t0);
-	fndsa_poly_mul_fft(ty, b01, logn);
+	pqs_fndsa_poly_mul_fft(ty, b01, logn);
 	memcpy(t0, tx, n * sizeof *tx);
-	fndsa_poly_mul_fft(t1, b11, logn);
-	fndsa_poly_add(t1, ty, logn);
-	fndsa_iFFT(t0, logn);
-	fndsa_iFFT(t1, logn);
+	pqs_fndsa_poly_mul_fft(t1, b11, logn);
+	pqs_fndsa_poly_add(t1, ty, logn);
+	pqs_fndsa_iFFT(t0, logn);
+	pqs_fndsa_iFFT(t1, logn);
 
 	/* s1 = hm - rint(z B)_0, s2 = -rint(z B)_1; the squared norm
 	 * saturates on overflow. */
@@ -288,7 +288,7 @@ finish_attempt(int16_t *s1, int16_t *s2, fpr *t0, fpr *t1, const fpr *b00, const
 	for (size_t u = 0; u < n; u++) {
 		s2tmp[u] = (int16_t)-fpr_rint(t1[u]);
 	}
-	ok = fndsa_is_short_half(sqn, s2tmp, logn);
+	ok = pqs_fndsa_is_short_half(sqn, s2tmp, logn);
 	/* The norm check is a documented rejection decision: public. */
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (ok) {
@@ -320,18 +320,18 @@ pqs_fndsa_sign_attempt(fndsa_sampler_ctx *spc, int16_t *s1, int16_t *s2,
 	 * + b01 adj(b01), g01 = b00 adj(b10) + b01 adj(b11), g11 = b10
 	 * adj(b10) + b11 adj(b11); b01 is kept (in t0) for the target. */
 	memcpy(t0, b01, n * sizeof *b01);
-	fndsa_poly_mulselfadj_fft(t0, logn);
+	pqs_fndsa_poly_mulselfadj_fft(t0, logn);
 	memcpy(t1, b00, n * sizeof *b00);
-	fndsa_poly_muladj_fft(t1, b10, logn);
-	fndsa_poly_mulselfadj_fft(b00, logn);
-	fndsa_poly_add(b00, t0, logn);
+	pqs_fndsa_poly_muladj_fft(t1, b10, logn);
+	pqs_fndsa_poly_mulselfadj_fft(b00, logn);
+	pqs_fndsa_poly_add(b00, t0, logn);
 	memcpy(t0, b01, n * sizeof *b01);
-	fndsa_poly_muladj_fft(b01, b11, logn);
-	fndsa_poly_add(b01, t1, logn);
-	fndsa_poly_mulselfadj_fft(b10, logn);
+	pqs_fndsa_poly_muladj_fft(b01, b11, logn);
+	pqs_fndsa_poly_add(b01, t1, logn);
+	pqs_fndsa_poly_mulselfadj_fft(b10, logn);
 	memcpy(t1, b11, n * sizeof *b11);
-	fndsa_poly_mulselfadj_fft(t1, logn);
-	fndsa_poly_add(b10, t1, logn);
+	pqs_fndsa_poly_mulselfadj_fft(t1, logn);
+	pqs_fndsa_poly_add(b10, t1, logn);
 
 	/* Layout now: g00 g01 g11 b11 b01 (then the target). */
 	g00 = b00;
@@ -373,10 +373,10 @@ ffldl_inner(fpr *tree, fpr *g0, fpr *g1, unsigned logn, fpr *tmp)
 		tree[0] = g0[0];
 		return;
 	}
-	fndsa_poly_LDLmv_fft(tmp, tree, g0, g1, g0, logn);
+	pqs_fndsa_poly_LDLmv_fft(tmp, tree, g0, g1, g0, logn);
 	/* d00 (= g0) splits into g1, d11 (tmp) into g0. */
-	fndsa_poly_split_fft(g1, g1 + hn, g0, logn);
-	fndsa_poly_split_fft(g0, g0 + hn, tmp, logn);
+	pqs_fndsa_poly_split_fft(g1, g1 + hn, g0, logn);
+	pqs_fndsa_poly_split_fft(g0, g0 + hn, tmp, logn);
 	ffldl_inner(tree + n, g1, g1 + hn, logn - 1, tmp);
 	ffldl_inner(tree + n + TREE_SIZE(logn - 1), g0, g0 + hn, logn - 1, tmp);
 }
@@ -388,16 +388,15 @@ ffldl_normalize(fpr *tree, unsigned orig_logn, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	if (logn == 0) {
-		tree[0] = fpr_mul(fpr_sqrt(tree[0]), fpr_inv_sigma[orig_logn]);
+		tree[0] = fpr_mul(fpr_sqrt(tree[0]), pqs_fpr_inv_sigma[orig_logn]);
 		return;
 	}
 	ffldl_normalize(tree + n, orig_logn, logn - 1);
 	ffldl_normalize(tree + n + TREE_SIZE(logn - 1), orig_logn, logn - 1);
 }
 
-void
-fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F,
-	const int8_t *G, unsigned logn, fpr *tmp)
+void pqs_fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F, const int8_t *G, unsigned logn,
+			 fpr *tmp)
 {
 	size_t n = (size_t)1 << logn, hn = n >> 1;
 	fpr *b00 = ek, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
@@ -408,28 +407,28 @@ fndsa_expand_sk(fpr *ek, const int8_t *f, const int8_t *g, const int8_t *F,
 	pqs_fndsa_load_basis(b00, f, g, F, G, logn);
 	/* Gram matrix, same sums as in sign_attempt. */
 	memcpy(g00, b00, n * sizeof *b00);
-	fndsa_poly_mulselfadj_fft(g00, logn);
+	pqs_fndsa_poly_mulselfadj_fft(g00, logn);
 	memcpy(gxx, b01, n * sizeof *b01);
-	fndsa_poly_mulselfadj_fft(gxx, logn);
-	fndsa_poly_add(g00, gxx, logn);
+	pqs_fndsa_poly_mulselfadj_fft(gxx, logn);
+	pqs_fndsa_poly_add(g00, gxx, logn);
 	memcpy(g01, b00, n * sizeof *b00);
-	fndsa_poly_muladj_fft(g01, b10, logn);
+	pqs_fndsa_poly_muladj_fft(g01, b10, logn);
 	memcpy(gxx, b01, n * sizeof *b01);
-	fndsa_poly_muladj_fft(gxx, b11, logn);
-	fndsa_poly_add(g01, gxx, logn);
+	pqs_fndsa_poly_muladj_fft(gxx, b11, logn);
+	pqs_fndsa_poly_add(g01, gxx, logn);
 	memcpy(g11, b10, n * sizeof *b10);
-	fndsa_poly_mulselfadj_fft(g11, logn);
+	pqs_fndsa_poly_mulselfadj_fft(g11, logn);
 	memcpy(gxx, b11, n * sizeof *b11);
-	fndsa_poly_mulselfadj_fft(gxx, logn);
-	fndsa_poly_add(g11, gxx, logn);
+	pqs_fndsa_poly_mulselfadj_fft(gxx, logn);
+	pqs_fndsa_poly_add(g11, gxx, logn);
 
 	/* Top level of ffLDL: the Gram matrix is not quasi-cyclic here. */
 	d00 = gxx;
 	d11 = d00 + n;
 	memcpy(d00, g00, n * sizeof *g00);
-	fndsa_poly_LDLmv_fft(d11, tree, g00, g01, g11, logn);
-	fndsa_poly_split_fft(g00, g00 + hn, d00, logn);
-	fndsa_poly_split_fft(d00, d00 + hn, d11, logn);
+	pqs_fndsa_poly_LDLmv_fft(d11, tree, g00, g01, g11, logn);
+	pqs_fndsa_poly_split_fft(g00, g00 + hn, d00, logn);
+	pqs_fndsa_poly_split_fft(d00, d00 + hn, d11, logn);
 	/* g00 holds split(d00), d00 holds split(d11). */
 	ffldl_inner(tree + n, g00, g00 + hn, logn - 1, d11);
 	ffldl_inner(tree + n + TREE_SIZE(logn - 1), d00, d00 + hn, logn - 1, d11);
@@ -478,25 +477,23 @@ ffsampling_tree(fndsa_sampler_ctx *spc, fpr *z0, fpr *z1, const fpr *tree,
 	tree1 = tree + n + TREE_SIZE(logn - 1);
 
 	/* z1 = mergefft(ffSampling(splitfft(t1), right subtree)). */
-	fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
+	pqs_fndsa_poly_split_fft(z1, z1 + hn, t1, logn);
 	ffsampling_tree(spc, tmp, tmp + hn, tree1, z1, z1 + hn, logn - 1, tmp + n);
-	fndsa_poly_merge_fft(z1, tmp, tmp + hn, logn);
+	pqs_fndsa_poly_merge_fft(z1, tmp, tmp + hn, logn);
 
 	/* tb0 = t0 + (t1 - z1) * l10, in tmp. */
 	memcpy(tmp, t1, n * sizeof *t1);
-	fndsa_poly_sub(tmp, z1, logn);
-	fndsa_poly_mul_fft(tmp, tree, logn);
-	fndsa_poly_add(tmp, t0, logn);
+	pqs_fndsa_poly_sub(tmp, z1, logn);
+	pqs_fndsa_poly_mul_fft(tmp, tree, logn);
+	pqs_fndsa_poly_add(tmp, t0, logn);
 
 	/* z0 = mergefft(ffSampling(splitfft(tb0), left subtree)). */
-	fndsa_poly_split_fft(z0, z0 + hn, tmp, logn);
+	pqs_fndsa_poly_split_fft(z0, z0 + hn, tmp, logn);
 	ffsampling_tree(spc, tmp, tmp + hn, tree0, z0, z0 + hn, logn - 1, tmp + n);
-	fndsa_poly_merge_fft(z0, tmp, tmp + hn, logn);
+	pqs_fndsa_poly_merge_fft(z0, tmp, tmp + hn, logn);
 }
 
-void
-fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
-	const uint16_t *hm, unsigned logn, fpr *tmp)
+void pqs_fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek, const uint16_t *hm, unsigned logn, fpr *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	const fpr *b00 = ek, *b01 = b00 + n, *b10 = b01 + n, *b11 = b10 + n;
@@ -505,10 +502,10 @@ fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
 	fndsa_sampler_ctx spc;
 
 	for (;;) {
-		spc.sigma_min = fpr_sigma_min[logn];
-		spc.inv_sigma = fpr_inv_sigma[logn];
+		spc.sigma_min = pqs_fpr_sigma_min[logn];
+		spc.inv_sigma = pqs_fpr_inv_sigma[logn];
 		spc.fn_draft = 0;
-		fndsa_prng_init(&spc.p, rng);
+		pqs_fndsa_prng_init(&spc.p, rng);
 		compute_target(t0, t1, hm, b01, b11, logn);
 		ffsampling_tree(&spc, z0, z1, tree, t0, t1, logn, z1 + n);
 		if (finish_attempt(NULL, s2, z0, z1, b00, b01, b10, b11, hm, logn, t0)) {
@@ -518,10 +515,8 @@ fndsa_sign_tree(int16_t *s2, pqs_keccak *rng, const fpr *ek,
 	pqs_zeroize(&spc, sizeof spc);
 }
 
-void
-fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
-	const int8_t *g, const int8_t *F, const int8_t *G, const uint16_t *hm,
-	unsigned logn, fpr *tmp)
+void pqs_fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f, const int8_t *g, const int8_t *F,
+			const int8_t *G, const uint16_t *hm, unsigned logn, fpr *tmp)
 {
 	/* Alg. 10 loop: every attempt reseeds the sampler PRNG with 56 fresh
 	 * bytes of the SHAKE256 stream, as the reference does. */
@@ -531,10 +526,10 @@ fndsa_sign_dyn(int16_t *s2, pqs_keccak *rng, const int8_t *f,
 
 	pqs_fndsa_load_basis(bsave, f, g, F, G, logn);
 	for (;;) {
-		spc.sigma_min = fpr_sigma_min[logn];
-		spc.inv_sigma = fpr_inv_sigma[logn];
+		spc.sigma_min = pqs_fpr_sigma_min[logn];
+		spc.inv_sigma = pqs_fpr_inv_sigma[logn];
 		spc.fn_draft = 0;
-		fndsa_prng_init(&spc.p, rng);
+		pqs_fndsa_prng_init(&spc.p, rng);
 		if (pqs_fndsa_sign_attempt(&spc, NULL, s2, bsave, hm, logn, tmp)) {
 			break;
 		}

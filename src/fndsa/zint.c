@@ -14,8 +14,7 @@
 
 #include "keygen_inner.h"
 
-uint32_t
-zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl)
+uint32_t pqs_zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl)
 {
 	uint32_t cc = 0;
 	uint32_t m = -ctl;
@@ -31,8 +30,7 @@ zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl)
 	return cc;
 }
 
-uint32_t
-zint_mul_small(uint32_t *m, size_t len, uint32_t x)
+uint32_t pqs_zint_mul_small(uint32_t *m, size_t len, uint32_t x)
 {
 	uint32_t cc = 0;
 	size_t u;
@@ -46,9 +44,7 @@ zint_mul_small(uint32_t *m, size_t len, uint32_t x)
 	return cc;
 }
 
-uint32_t
-zint_mod_small_unsigned(const uint32_t *d, size_t len,
-	uint32_t p, uint32_t p0i, uint32_t R2)
+uint32_t pqs_zint_mod_small_unsigned(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
 {
 	/* Horner from the top word: x <- x*2^31 + d[u]; multiplying by
 	 * 2^31 is a Montgomery multiplication by R2 = 2^62 mod p. */
@@ -66,9 +62,7 @@ zint_mod_small_unsigned(const uint32_t *d, size_t len,
 	return x;
 }
 
-uint32_t
-zint_mod_small_signed(const uint32_t *d, size_t len,
-	uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx)
+uint32_t pqs_zint_mod_small_signed(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx)
 {
 	/* Read as unsigned, then subtract 2^(31*len) if the sign bit
 	 * (bit 30 of the top word) is set. */
@@ -77,12 +71,11 @@ zint_mod_small_signed(const uint32_t *d, size_t len,
 	if (len == 0) {
 		return 0;
 	}
-	z = zint_mod_small_unsigned(d, len, p, p0i, R2);
+	z = pqs_zint_mod_small_unsigned(d, len, p, p0i, R2);
 	return mp31_sub(z, Rx & -(d[len - 1] >> 30), p);
 }
 
-void
-zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s)
+void pqs_zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s)
 {
 	uint32_t cc = 0;
 	size_t u;
@@ -96,8 +89,7 @@ zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s)
 	x[len] = cc;
 }
 
-void
-zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len)
+void pqs_zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len)
 {
 	/* Compare x with (m-1)/2 = m >> 1 from the top word down; r ends
 	 * as -1, 0 or 1 for (m-1)/2 <, =, > x (first differing word). */
@@ -115,11 +107,10 @@ zint_norm_zero(uint32_t *x, const uint32_t *m, size_t len)
 		cc = ((-cc) >> 31) | -(cc >> 31);
 		r |= cc & ((r & 1) - 1);
 	}
-	zint_sub(x, m, len, r >> 31);
+	pqs_zint_sub(x, m, len, r >> 31);
 }
 
-void
-zint_negate(uint32_t *a, size_t len, uint32_t ctl)
+void pqs_zint_negate(uint32_t *a, size_t len, uint32_t ctl)
 {
 	/* -a = ~a + 1 over 31-bit words, applied only if ctl = 1. */
 	uint32_t cc = ctl;
@@ -134,9 +125,7 @@ zint_negate(uint32_t *a, size_t len, uint32_t ctl)
 	}
 }
 
-void
-zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
-	int normalize_signed, uint32_t *tmp)
+void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
 {
 	/*
 	 * Garner: after step u, the low u words of each integer hold
@@ -145,29 +134,29 @@ zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 	 */
 	size_t u, v;
 
-	tmp[0] = mp31_primes[0].p;
+	tmp[0] = pqs_mp31_primes[0].p;
 	for (u = 1; u < xlen; u++) {
-		uint32_t p = mp31_primes[u].p;
-		uint32_t s = mp31_primes[u].s;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t s = pqs_mp31_primes[u].s;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t *x;
 
 		for (v = 0, x = xx; v < num; v++, x += xstride) {
 			uint32_t xp = x[u];
-			uint32_t xq = zint_mod_small_unsigned(x, u, p, p0i, R2);
+			uint32_t xq = pqs_zint_mod_small_unsigned(x, u, p, p0i, R2);
 			/* s is in Montgomery form: mmul gives a normal value. */
 			uint32_t xr = mp31_mmul(s, mp31_sub(xp, xq, p), p, p0i);
 
-			zint_add_mul_small(x, tmp, u, xr);
+			pqs_zint_add_mul_small(x, tmp, u, xr);
 		}
-		tmp[u] = zint_mul_small(tmp, u, p);
+		tmp[u] = pqs_zint_mul_small(tmp, u, p);
 	}
 	if (normalize_signed) {
 		uint32_t *x;
 
 		for (v = 0, x = xx; v < num; v++, x += xstride) {
-			zint_norm_zero(x, tmp, xlen);
+			pqs_zint_norm_zero(x, tmp, xlen);
 		}
 	}
 }
@@ -204,8 +193,8 @@ zint_co_reduce(uint32_t *a, uint32_t *b, size_t len,
 	b[len - 1] = (uint32_t)ccb;
 	nega = (uint32_t)((uint64_t)cca >> 63);
 	negb = (uint32_t)((uint64_t)ccb >> 63);
-	zint_negate(a, len, nega);
-	zint_negate(b, len, negb);
+	pqs_zint_negate(a, len, nega);
+	pqs_zint_negate(b, len, negb);
 	return nega | (negb << 1);
 }
 
@@ -272,9 +261,7 @@ zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
 	zint_finish_mod(b, len, m, (uint32_t)((uint64_t)ccb >> 63));
 }
 
-int
-zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
-	size_t len, uint32_t *tmp)
+int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp)
 {
 	/*
 	 * Binary extended GCD with invariants
@@ -303,8 +290,8 @@ zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
 	v1 = u1 + len;
 	a = v1 + len;
 	b = a + len;
-	x0i = mp31_ninv31(x[0]);
-	y0i = mp31_ninv31(y[0]);
+	x0i = pqs_mp31_ninv31(x[0]);
+	y0i = pqs_mp31_ninv31(y[0]);
 	memcpy(a, x, len * sizeof *x);
 	memcpy(b, y, len * sizeof *y);
 	u0[0] = 1;
@@ -398,9 +385,8 @@ zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y,
 	return (int)((1 - ((rc | -rc) >> 31)) & x[0] & y[0]);
 }
 
-void
-zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y,
-	size_t ylen, int32_t k, uint32_t sch, uint32_t scl)
+void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
+				   uint32_t scl)
 {
 	/* Words of y*2^scl (y sign-extended above ylen words) times k, added
 	 * from word sch on with a signed carry: exact modulo 2^(31*xlen). */
@@ -427,9 +413,7 @@ zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y,
 	}
 }
 
-void
-zint_sub_scaled(uint32_t *x, size_t xlen,
-	const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
+void pqs_zint_sub_scaled(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
 {
-	zint_add_scaled_mul_small(x, xlen, y, ylen, -1, sch, scl);
+	pqs_zint_add_scaled_mul_small(x, xlen, y, ylen, -1, sch, scl);
 }

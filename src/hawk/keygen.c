@@ -94,7 +94,7 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
  * Bit lengths (average, standard deviation) of the coefficients of the
  * field norms of Hawk's f, g at each NTRUSolve depth, measured over 40
  * key pairs per degree (the std rounded up, plus one); Falcon's table
- * (NTRU_BITLENGTH) describes its wider distribution and would make the
+ * (pqs_NTRU_BITLENGTH) describes its wider distribution and would make the
  * Babai reduction's scaling schedule overflow.  Only the reduction's
  * speed depends on them, not its result.
  */
@@ -121,22 +121,22 @@ parity(const int8_t *f, size_t n)
 }
 
 /* Whether a (exact integer coefficients) has no zero NTT slot modulo
- * mp31_primes[pi], i.e. is invertible in Z_p[x]/(x^n+1). */
+ * pqs_mp31_primes[pi], i.e. is invertible in Z_p[x]/(x^n+1). */
 static int
 invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn;
-	uint32_t p = mp31_primes[pi].p;
-	uint32_t p0i = mp31_ninv31(p);
+	uint32_t p = pqs_mp31_primes[pi].p;
+	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t *gm = tmp, *igm = gm + n, *t = igm + n;
 	uint32_t zero = 0;
 	size_t u;
 
-	mp31_mkgm(gm, igm, logn, &mp31_primes[pi], p0i);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
 	for (u = 0; u < n; u++) {
 		t[u] = mp31_set(a[u], p);
 	}
-	mp31_NTT(t, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(t, 1, gm, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		zero |= ((t[u] - 1) >> 31) & 1;
 	}
@@ -157,7 +157,7 @@ inverse_constant_small(const int32_t *q00, const pqs_hawk_params *prm,
 	for (u = 0; u < n; u++) {
 		tmp[u] = fpr_of(q00[u]);
 	}
-	fndsa_FFT(tmp, logn);
+	pqs_fndsa_FFT(tmp, logn);
 	for (u = 0; u < n / 2; u++) {
 		sum = fpr_add(sum, fpr_inv(tmp[u]));
 	}
@@ -231,8 +231,8 @@ keygen_attempt(keygen_work *w, const pqs_hawk_params *prm, uint8_t *sk,
 	if (!ok) {
 		return 0;
 	}
-	if (!ntru_solve_q(logn, 1, HAWK_BITLENGTH[logn - 8], w->F, w->G, w->f, w->g, 127,
-		(uint32_t *)(void *)w->ntru)) {
+	if (!pqs_ntru_solve_q(logn, 1, HAWK_BITLENGTH[logn - 8], w->F, w->G, w->f, w->g, 127,
+			      (uint32_t *)(void *)w->ntru)) {
 		return 0;
 	}
 	pqs_hawk_mul2_small(w->q01, w->F, w->f, w->G, w->g, 1, 0, logn);

@@ -23,7 +23,7 @@ to_ntt(uint32_t *t, const int8_t *a, int adj, const uint32_t *gm,
 	for (u = 1; u < n; u++) {
 		t[u] = mp31_set(adj ? -a[n - u] : a[u], p);
 	}
-	mp31_NTT(t, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(t, 1, gm, logn, p, p0i);
 }
 
 void
@@ -31,13 +31,13 @@ pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
 	const int8_t *c, const int8_t *e, int adj, int subtract, unsigned logn)
 {
 	size_t n = (size_t)1 << logn, u;
-	const mp31_prime *pr = &mp31_primes[0];
-	uint32_t p = pr->p, p0i = mp31_ninv31(p), R2 = mp31_R2(p);
+	const mp31_prime *pr = &pqs_mp31_primes[0];
+	uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
 	uint32_t gm[PQS_HAWK_MAX_N], igm[PQS_HAWK_MAX_N];
 	uint32_t ta[PQS_HAWK_MAX_N], tb[PQS_HAWK_MAX_N];
 	uint32_t tc[PQS_HAWK_MAX_N], te[PQS_HAWK_MAX_N];
 
-	mp31_mkgm(gm, igm, logn, pr, p0i);
+	pqs_mp31_mkgm(gm, igm, logn, pr, p0i);
 	to_ntt(ta, a, 0, gm, logn, p, p0i);
 	to_ntt(tb, b, adj, gm, logn, p, p0i);
 	to_ntt(tc, c, 0, gm, logn, p, p0i);
@@ -49,7 +49,7 @@ pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
 		x = subtract ? mp31_sub(x, y, p) : mp31_add(x, y, p);
 		ta[u] = mp31_mmul(x, R2, p, p0i);
 	}
-	mp31_iNTT(ta, 1, igm, logn, p, p0i);
+	pqs_mp31_iNTT(ta, 1, igm, logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		d[u] = mp31_norm(ta[u], p);
 	}

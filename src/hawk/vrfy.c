@@ -51,17 +51,17 @@ recover_t0(vrfy_work *w, const pqs_hawk_params *prm)
 		w->fb[u] = fpr_of(w->t1[u]);
 		w->fc[u] = fpr_of(w->q00[u]);
 	}
-	fndsa_FFT(w->fa, logn);
-	fndsa_FFT(w->fb, logn);
-	fndsa_FFT(w->fc, logn);
+	pqs_fndsa_FFT(w->fa, logn);
+	pqs_fndsa_FFT(w->fb, logn);
+	pqs_fndsa_FFT(w->fc, logn);
 	for (u = 0; u < n / 2; u++) {
 		if (!fpr_lt(fpr_of(0), w->fc[u])) {
 			return 0;
 		}
 	}
-	fndsa_poly_mul_fft(w->fa, w->fb, logn);
-	fndsa_poly_div_autoadj_fft(w->fa, w->fc, logn);
-	fndsa_iFFT(w->fa, logn);
+	pqs_fndsa_poly_mul_fft(w->fa, w->fb, logn);
+	pqs_fndsa_poly_div_autoadj_fft(w->fa, w->fc, logn);
+	pqs_fndsa_iFFT(w->fa, logn);
 	for (u = 0; u < n; u++) {
 		int32_t hb = (w->h[u >> 3] >> (u & 7)) & 1;
 		int64_t s0 = fpr_floor(fpr_half(fpr_add(w->fa[u], fpr_of(hb + 1))));
@@ -81,15 +81,15 @@ mulmod(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 	return mp31_mmul(mp31_mmul(a, b, p, p0i), R2, p, p0i);
 }
 
-/* Half of n*||t||_Q^2 modulo mp31_primes[pi]; 0xFFFFFFFF if q00 is not
+/* Half of n*||t||_Q^2 modulo pqs_mp31_primes[pi]; 0xFFFFFFFF if q00 is not
  * invertible modulo that prime. */
 static uint32_t
 half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 {
 	size_t n = (size_t)1 << logn, u;
-	uint32_t p = mp31_primes[pi].p;
-	uint32_t p0i = mp31_ninv31(p);
-	uint32_t R2 = mp31_R2(p);
+	uint32_t p = pqs_mp31_primes[pi].p;
+	uint32_t p0i = pqs_mp31_ninv31(p);
+	uint32_t R2 = pqs_mp31_R2(p);
 	uint32_t *gm = w->ntt[6], *igm = w->ntt[7];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
 	uint32_t *nq00 = w->ntt[3], *prefix = w->ntt[4];
@@ -98,7 +98,7 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	uint32_t inv, sum = 0;
 	int i;
 
-	mp31_mkgm(gm, igm, logn, &mp31_primes[pi], p0i);
+	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
 	src[0] = w->t0;
 	src[1] = w->t1;
 	src[2] = w->q01w;
@@ -111,7 +111,7 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 		for (u = 0; u < n; u++) {
 			dst[i][u] = mp31_set(src[i][u], p);
 		}
-		mp31_NTT(dst[i], 1, gm, logn, p, p0i);
+		pqs_mp31_NTT(dst[i], 1, gm, logn, p, p0i);
 	}
 
 	/* 1/q00 in every slot with one division (Montgomery's trick). */
@@ -122,7 +122,7 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	if (prefix[n - 1] == 0) {
 		return 0xFFFFFFFFu;
 	}
-	inv = mp31_div(1, prefix[n - 1], p, p0i, R2);
+	inv = pqs_mp31_div(1, prefix[n - 1], p, p0i, R2);
 	for (u = n - 1; u > 0; u--) {
 		uint32_t iu = mulmod(inv, prefix[u - 1], p, p0i, R2);
 

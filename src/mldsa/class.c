@@ -73,7 +73,7 @@ _Static_assert(sizeof(mldsa_poly) == 1024, "PQS_MLDSA_PREPARED_BYTES counts 1,02
 static int mldsa_class_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
 {
 	/* Every t1 encoding is valid (10-bit fields): a public key of the right length always prepares. */
-	mldsa_prepare(mldsa_params_get(class_set(cls)), prepared, pk);
+	pqs_mldsa_prepare(pqs_mldsa_params_get(class_set(cls)), prepared, pk);
 	return PQS_OK;
 }
 
@@ -81,7 +81,7 @@ static int mldsa_class_verify_prepared(const pqs_sig_class *cls, const uint8_t *
                                        const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
                                        const void *prepared)
 {
-	return mldsa_verify_prepared(class_set(cls), sig, sig_len, msg, msg_len, ctx, ctx_len, prepared);
+	return pqs_mldsa_verify_prepared(class_set(cls), sig, sig_len, msg, msg_len, ctx, ctx_len, prepared);
 }
 
 #define MLDSA_CLASS(var, nm, ident, level, setvar, pkb, skb, sigb, prepb)                                            \

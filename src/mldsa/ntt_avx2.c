@@ -110,9 +110,9 @@ static inline AVX2 void gs_bfly(__m256i *x, __m256i *y, __m256i zeta)
 	*y = fqmul8(_mm256_sub_epi32(t, *y), zeta);
 }
 
-AVX2 void mldsa_ntt_avx2(int32_t a[MLDSA_N])
+AVX2 void pqs_mldsa_ntt_avx2(int32_t a[MLDSA_N])
 {
-	const int32_t *z = mldsa_zetas;
+	const int32_t *z = pqs_mldsa_zetas;
 	/* Layers with distance 128 .. 8: block b of a layer uses zeta index 128/len + b. */
 	for (unsigned len = 128; len >= 8; len >>= 1) {
 		unsigned m = MLDSA_N / 2 / len;
@@ -149,9 +149,9 @@ static inline AVX2 __m256i neg(__m256i v)
 	return _mm256_sub_epi32(_mm256_setzero_si256(), v);
 }
 
-AVX2 void mldsa_invntt_tomont_avx2(int32_t a[MLDSA_N])
+AVX2 void pqs_mldsa_invntt_tomont_avx2(int32_t a[MLDSA_N])
 {
-	const int32_t *z = mldsa_zetas;
+	const int32_t *z = pqs_mldsa_zetas;
 	/*
 	 * Distances 1, 2, 4: the portable code gives block b of distance len
 	 * the root -z[256/len - 1 - b]; the vectors below list, lane by lane,
@@ -197,7 +197,7 @@ AVX2 void mldsa_invntt_tomont_avx2(int32_t a[MLDSA_N])
 		store8(a + j, fqmul8(load8(a + j), f));
 }
 
-AVX2 void mldsa_pointwise_avx2(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], const int32_t b[MLDSA_N], int acc)
+AVX2 void pqs_mldsa_pointwise_avx2(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], const int32_t b[MLDSA_N], int acc)
 {
 	for (unsigned j = 0; j < MLDSA_N; j += 8) {
 		__m256i p = fqmul8(load8(a + j), load8(b + j));

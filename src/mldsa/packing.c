@@ -5,25 +5,25 @@
 
 #include <string.h>
 
-void mldsa_pack_pk(const mldsa_params *p, uint8_t *pk, const uint8_t rho[MLDSA_SEEDBYTES], const mldsa_poly *t1)
+void pqs_mldsa_pack_pk(const mldsa_params *p, uint8_t *pk, const uint8_t rho[MLDSA_SEEDBYTES], const mldsa_poly *t1)
 {
 	memcpy(pk, rho, MLDSA_SEEDBYTES);
 	pk += MLDSA_SEEDBYTES;
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_polyt1_pack(pk + i * MLDSA_POLYT1_BYTES, &t1[i]);
+		pqs_mldsa_polyt1_pack(pk + i * MLDSA_POLYT1_BYTES, &t1[i]);
 }
 
-void mldsa_unpack_pk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES], mldsa_poly *t1, const uint8_t *pk)
+void pqs_mldsa_unpack_pk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES], mldsa_poly *t1, const uint8_t *pk)
 {
 	memcpy(rho, pk, MLDSA_SEEDBYTES);
 	pk += MLDSA_SEEDBYTES;
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_polyt1_unpack(&t1[i], pk + i * MLDSA_POLYT1_BYTES);
+		pqs_mldsa_polyt1_unpack(&t1[i], pk + i * MLDSA_POLYT1_BYTES);
 }
 
-void mldsa_pack_sk(const mldsa_params *p, uint8_t *sk, const uint8_t rho[MLDSA_SEEDBYTES],
-                   const uint8_t key[MLDSA_SEEDBYTES], const uint8_t tr[MLDSA_TRBYTES], const mldsa_poly *s1,
-                   const mldsa_poly *s2, const mldsa_poly *t0)
+void pqs_mldsa_pack_sk(const mldsa_params *p, uint8_t *sk, const uint8_t rho[MLDSA_SEEDBYTES],
+		       const uint8_t key[MLDSA_SEEDBYTES], const uint8_t tr[MLDSA_TRBYTES], const mldsa_poly *s1,
+		       const mldsa_poly *s2, const mldsa_poly *t0)
 {
 	/* Algorithm 24: rho || K || tr || s1 || s2 || t0. */
 	memcpy(sk, rho, MLDSA_SEEDBYTES);
@@ -33,16 +33,16 @@ void mldsa_pack_sk(const mldsa_params *p, uint8_t *sk, const uint8_t rho[MLDSA_S
 	memcpy(sk, tr, MLDSA_TRBYTES);
 	sk += MLDSA_TRBYTES;
 	for (unsigned i = 0; i < p->l; i++, sk += p->polyeta_bytes)
-		mldsa_polyeta_pack(sk, &s1[i], p->eta);
+		pqs_mldsa_polyeta_pack(sk, &s1[i], p->eta);
 	for (unsigned i = 0; i < p->k; i++, sk += p->polyeta_bytes)
-		mldsa_polyeta_pack(sk, &s2[i], p->eta);
+		pqs_mldsa_polyeta_pack(sk, &s2[i], p->eta);
 	for (unsigned i = 0; i < p->k; i++, sk += MLDSA_POLYT0_BYTES)
-		mldsa_polyt0_pack(sk, &t0[i]);
+		pqs_mldsa_polyt0_pack(sk, &t0[i]);
 }
 
-unsigned mldsa_unpack_sk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES], uint8_t key[MLDSA_SEEDBYTES],
-                         uint8_t tr[MLDSA_TRBYTES], mldsa_poly *s1, mldsa_poly *s2, mldsa_poly *t0,
-                         const uint8_t *sk)
+unsigned pqs_mldsa_unpack_sk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES], uint8_t key[MLDSA_SEEDBYTES],
+			     uint8_t tr[MLDSA_TRBYTES], mldsa_poly *s1, mldsa_poly *s2, mldsa_poly *t0,
+			     const uint8_t *sk)
 {
 	unsigned bad = 0;
 	memcpy(rho, sk, MLDSA_SEEDBYTES);
@@ -52,21 +52,21 @@ unsigned mldsa_unpack_sk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES], ui
 	memcpy(tr, sk, MLDSA_TRBYTES);
 	sk += MLDSA_TRBYTES;
 	for (unsigned i = 0; i < p->l; i++, sk += p->polyeta_bytes)
-		bad |= mldsa_polyeta_unpack(&s1[i], sk, p->eta);
+		bad |= pqs_mldsa_polyeta_unpack(&s1[i], sk, p->eta);
 	for (unsigned i = 0; i < p->k; i++, sk += p->polyeta_bytes)
-		bad |= mldsa_polyeta_unpack(&s2[i], sk, p->eta);
+		bad |= pqs_mldsa_polyeta_unpack(&s2[i], sk, p->eta);
 	for (unsigned i = 0; i < p->k; i++, sk += MLDSA_POLYT0_BYTES)
-		mldsa_polyt0_unpack(&t0[i], sk);
+		pqs_mldsa_polyt0_unpack(&t0[i], sk);
 	return bad;
 }
 
-void mldsa_pack_sig(const mldsa_params *p, uint8_t *sig, const uint8_t *ctilde, const mldsa_poly *z,
-                    const mldsa_poly *h)
+void pqs_mldsa_pack_sig(const mldsa_params *p, uint8_t *sig, const uint8_t *ctilde, const mldsa_poly *z,
+			const mldsa_poly *h)
 {
 	memcpy(sig, ctilde, p->ctilde_bytes);
 	sig += p->ctilde_bytes;
 	for (unsigned i = 0; i < p->l; i++, sig += p->polyz_bytes)
-		mldsa_polyz_pack(sig, &z[i], p->gamma1);
+		pqs_mldsa_polyz_pack(sig, &z[i], p->gamma1);
 
 	/* Algorithm 20 HintBitPack: positions of the 1s, then the running count per polynomial. */
 	memset(sig, 0, p->omega + p->k);
@@ -79,12 +79,12 @@ void mldsa_pack_sig(const mldsa_params *p, uint8_t *sig, const uint8_t *ctilde, 
 	}
 }
 
-int mldsa_unpack_sig(const mldsa_params *p, uint8_t *ctilde, mldsa_poly *z, mldsa_poly *h, const uint8_t *sig)
+int pqs_mldsa_unpack_sig(const mldsa_params *p, uint8_t *ctilde, mldsa_poly *z, mldsa_poly *h, const uint8_t *sig)
 {
 	memcpy(ctilde, sig, p->ctilde_bytes);
 	sig += p->ctilde_bytes;
 	for (unsigned i = 0; i < p->l; i++, sig += p->polyz_bytes)
-		mldsa_polyz_unpack(&z[i], sig, p->gamma1);
+		pqs_mldsa_polyz_unpack(&z[i], sig, p->gamma1);
 
 	/*
 	 * Algorithm 21 HintBitUnpack: each running count must be monotone and

@@ -43,7 +43,7 @@ _Static_assert(MLDSA_PK_BYTES(8) == PQS_MLDSA87_PUBLICKEY_BYTES, "pk 87");
 _Static_assert(MLDSA_SK_BYTES(8, 7, 96) == PQS_MLDSA87_SECRETKEY_BYTES, "sk 87");
 _Static_assert(MLDSA_SIG_BYTES(8, 7, 64, 640, 75) == PQS_MLDSA87_SIGNATURE_BYTES, "sig 87");
 
-const mldsa_params *mldsa_params_get(pqs_mldsa_set set)
+const mldsa_params *pqs_mldsa_params_get(pqs_mldsa_set set)
 {
 	switch (set) {
 	case PQS_MLDSA_44:

@@ -44,6 +44,6 @@ typedef struct {
 } mldsa_params;
 
 /* The parameter block of a set, or NULL for an unknown selector. */
-const mldsa_params *mldsa_params_get(pqs_mldsa_set set);
+const mldsa_params *pqs_mldsa_params_get(pqs_mldsa_set set);
 
 #endif

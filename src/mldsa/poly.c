@@ -23,57 +23,57 @@
 #define SHAKE128_RATE 168
 #define SHAKE256_RATE 136
 
-void mldsa_poly_reduce(mldsa_poly *a)
+void pqs_mldsa_poly_reduce(mldsa_poly *a)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a->coeffs[i] = mldsa_reduce32(a->coeffs[i]);
 }
 
-void mldsa_poly_caddq(mldsa_poly *a)
+void pqs_mldsa_poly_caddq(mldsa_poly *a)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a->coeffs[i] = mldsa_caddq(a->coeffs[i]);
 }
 
-void mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+void pqs_mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		r->coeffs[i] = a->coeffs[i] + b->coeffs[i];
 }
 
-void mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+void pqs_mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		r->coeffs[i] = a->coeffs[i] - b->coeffs[i];
 }
 
-void mldsa_poly_shiftl(mldsa_poly *a)
+void pqs_mldsa_poly_shiftl(mldsa_poly *a)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a->coeffs[i] *= (1 << MLDSA_D);
 }
 
-void mldsa_poly_ntt(mldsa_poly *a)
+void pqs_mldsa_poly_ntt(mldsa_poly *a)
 {
-	mldsa_ntt(a->coeffs);
+	pqs_mldsa_ntt(a->coeffs);
 }
 
-void mldsa_poly_invntt_tomont(mldsa_poly *a)
+void pqs_mldsa_poly_invntt_tomont(mldsa_poly *a)
 {
-	mldsa_invntt_tomont(a->coeffs);
+	pqs_mldsa_invntt_tomont(a->coeffs);
 }
 
-void mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+void pqs_mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 0);
+	pqs_mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 0);
 }
 
-void mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
+void pqs_mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 1);
+	pqs_mldsa_pointwise(r->coeffs, a->coeffs, b->coeffs, 1);
 }
 
-unsigned mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
+unsigned pqs_mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
 {
 	int32_t bad = 0;
 	for (unsigned i = 0; i < MLDSA_N; i++) {
@@ -85,19 +85,19 @@ unsigned mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
 	return (unsigned)(bad >> 31) & 1u;
 }
 
-void mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a)
+void pqs_mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a1->coeffs[i] = mldsa_power2round(&a0->coeffs[i], a->coeffs[i]);
 }
 
-void mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2)
+void pqs_mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a1->coeffs[i] = mldsa_decompose(&a0->coeffs[i], a->coeffs[i], gamma2);
 }
 
-unsigned mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2)
+unsigned pqs_mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < MLDSA_N; i++) {
@@ -107,7 +107,7 @@ unsigned mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_p
 	return n;
 }
 
-void mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2)
+void pqs_mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		b->coeffs[i] = mldsa_use_hint(a->coeffs[i], h->coeffs[i], gamma2);
@@ -149,7 +149,7 @@ static unsigned rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t
  */
 #define UNIFORM_NBLOCKS 5
 
-void mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce)
+void pqs_mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce)
 {
 	uint8_t buf[UNIFORM_NBLOCKS * SHAKE128_RATE];
 	pqs_keccak ks;
@@ -196,7 +196,7 @@ static unsigned rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buf
 	return ctr;
 }
 
-void mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta)
+void pqs_mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta)
 {
 	/* Expected bytes for 256 accepts: 137 (eta = 2), 228 (eta = 4). */
 	uint8_t buf[2 * SHAKE256_RATE];
@@ -214,8 +214,7 @@ void mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], u
 	pqs_zeroize(buf, sizeof buf);
 }
 
-void mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce,
-                               int32_t gamma1)
+void pqs_mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce, int32_t gamma1)
 {
 	/* Algorithm 34 step 5: H(rho'' || IntegerToBytes(kappa + r, 2)) truncated to 32 c bytes. */
 	uint8_t buf[5 * SHAKE256_RATE]; /* 680 >= 640 = 32 * 20 */
@@ -223,7 +222,7 @@ void mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES
 	pqs_shake256_init(&ks);
 	absorb_seed_nonce(&ks, rhopp, MLDSA_CRHBYTES, nonce);
 	pqs_keccak_squeeze_blocks(&ks, buf, 5);
-	mldsa_polyz_unpack(a, buf, gamma1);
+	pqs_mldsa_polyz_unpack(a, buf, gamma1);
 	pqs_keccak_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
 }
@@ -237,7 +236,7 @@ static inline uint8_t ct_eq_mask8(uint8_t x, uint8_t y)
 	return (uint8_t)-(uint8_t)(x == y);
 }
 
-void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau)
+void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau)
 {
 	uint8_t buf[SHAKE256_RATE];
 	/* Coefficients in {-1, 0, 1} as bytes (two's complement), so the masked scans below are short. */
@@ -341,7 +340,7 @@ static inline void unpack_bits(uint32_t v[MLDSA_N], const uint8_t *in, unsigned 
 }
 
 /* skEncode's BitPack(s, eta, eta): eta - s_i in 3 (eta = 2) or 4 (eta = 4) bits. */
-void mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
+void pqs_mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
 {
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -358,7 +357,7 @@ void mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
  * which C11 6.5p7 allows for an int32_t object) and map in place, so no
  * secret copy is left on the stack.
  */
-unsigned mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
+unsigned pqs_mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 {
 	uint32_t *v = (uint32_t *)a->coeffs;
 	int32_t bad = 0;
@@ -376,7 +375,7 @@ unsigned mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 }
 
 /* pkEncode's SimpleBitPack(t1, 2^10 - 1) (Algorithm 22 step 3). */
-void mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
+void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 {
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -384,13 +383,13 @@ void mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 	pack_bits(r, v, 10);
 }
 
-void mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
+void pqs_mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
 {
 	unpack_bits((uint32_t *)a->coeffs, r, 10);
 }
 
 /* skEncode's BitPack(t0, 2^12 - 1, 2^12): 2^12 - t0_i in 13 bits. */
-void mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
+void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 {
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -399,7 +398,7 @@ void mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 	pqs_zeroize(v, sizeof v);
 }
 
-void mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
+void pqs_mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 {
 	uint32_t *v = (uint32_t *)a->coeffs;
 	unpack_bits(v, r, MLDSA_D);
@@ -408,7 +407,7 @@ void mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 }
 
 /* sigEncode's BitPack(z, gamma1 - 1, gamma1): gamma1 - z_i in 18 or 20 bits. */
-void mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
+void pqs_mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 {
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -419,7 +418,7 @@ void mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 		pack_bits(r, v, 20);
 }
 
-void mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
+void pqs_mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 {
 	uint32_t *v = (uint32_t *)a->coeffs;
 	if (gamma1 == (1 << 17))
@@ -431,7 +430,7 @@ void mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 }
 
 /* w1Encode (Algorithm 28): SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), 6 or 4 bits. */
-void mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
+void pqs_mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
 {
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)

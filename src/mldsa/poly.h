@@ -15,51 +15,50 @@ typedef struct {
 } mldsa_poly;
 
 /* Arithmetic (coefficient-wise, no modular reduction unless named). */
-void mldsa_poly_reduce(mldsa_poly *a);  /* reduce32 each coefficient */
-void mldsa_poly_caddq(mldsa_poly *a);   /* add q to negative coefficients */
-void mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
-void mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
-void mldsa_poly_shiftl(mldsa_poly *a);  /* multiply by 2^d (FIPS 204 Algorithm 8 step 9) */
-void mldsa_poly_ntt(mldsa_poly *a);
-void mldsa_poly_invntt_tomont(mldsa_poly *a);
+void pqs_mldsa_poly_reduce(mldsa_poly *a); /* reduce32 each coefficient */
+void pqs_mldsa_poly_caddq(mldsa_poly *a);  /* add q to negative coefficients */
+void pqs_mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
+void pqs_mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
+void pqs_mldsa_poly_shiftl(mldsa_poly *a); /* multiply by 2^d (FIPS 204 Algorithm 8 step 9) */
+void pqs_mldsa_poly_ntt(mldsa_poly *a);
+void pqs_mldsa_poly_invntt_tomont(mldsa_poly *a);
 /* r = a * b * 2^-32 coefficient-wise in the NTT domain (Algorithm 45, MultiplyNTT). */
-void mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
+void pqs_mldsa_poly_pointwise_montgomery(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
 /* r += a * b * 2^-32 coefficient-wise. */
-void mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
+void pqs_mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b);
 
 /*
  * Infinity-norm check, constant time: returns 1 if some |a_i| >= bound
  * (a_i in reduce32 range, bound <= (q-1)/8), else 0.  No early exit.
  */
-unsigned mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound);
+unsigned pqs_mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound);
 
 /* Rounding over a polynomial (Algorithms 35, 36, 39, 40). */
-void mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a);
-void mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2);
+void pqs_mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a);
+void pqs_mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2);
 /* h_i = MakeHint; returns the number of 1s. */
-unsigned mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2);
-void mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2);
+unsigned pqs_mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2);
+void pqs_mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2);
 
 /* Algorithm 30 RejNTTPoly: uniform polynomial (NTT domain) from rho || nonce (2 bytes LE). */
-void mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce);
+void pqs_mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], uint16_t nonce);
 /* Algorithm 31 RejBoundedPoly: coefficients in [-eta, eta] from rho' (64 B) || nonce. */
-void mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta);
+void pqs_mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta);
 /* Algorithm 34 (one entry): coefficients in (-gamma1, gamma1] from rho'' (64 B) || nonce. */
-void mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce,
-                               int32_t gamma1);
+void pqs_mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce, int32_t gamma1);
 /* Algorithm 29 SampleInBall: tau coefficients +-1 from the commitment hash c~. */
-void mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau);
+void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau);
 
 /* Bit packing (Algorithms 16-19 and their uses in 22-28). */
-void mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta);
+void pqs_mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta);
 /* Returns 1 if some packed value exceeds 2 eta (not a valid skEncode output), else 0. */
-unsigned mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta);
-void mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a);
-void mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES]);
-void mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a);
-void mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES]);
-void mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1);
-void mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1);
-void mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2);
+unsigned pqs_mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta);
+void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a);
+void pqs_mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES]);
+void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a);
+void pqs_mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES]);
+void pqs_mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1);
+void pqs_mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1);
+void pqs_mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2);
 
 #endif

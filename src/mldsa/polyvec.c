@@ -4,115 +4,115 @@
  */
 #include "mldsa/polyvec.h"
 
-void mldsa_polyvec_ntt(mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_ntt(mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_ntt(&v[i]);
+		pqs_mldsa_poly_ntt(&v[i]);
 }
 
-void mldsa_polyvec_invntt_tomont(mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_invntt_tomont(mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_invntt_tomont(&v[i]);
+		pqs_mldsa_poly_invntt_tomont(&v[i]);
 }
 
-void mldsa_polyvec_reduce(mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_reduce(mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_reduce(&v[i]);
+		pqs_mldsa_poly_reduce(&v[i]);
 }
 
-void mldsa_polyvec_caddq(mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_caddq(mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_caddq(&v[i]);
+		pqs_mldsa_poly_caddq(&v[i]);
 }
 
-void mldsa_polyvec_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b, unsigned n)
+void pqs_mldsa_polyvec_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_add(&r[i], &a[i], &b[i]);
+		pqs_mldsa_poly_add(&r[i], &a[i], &b[i]);
 }
 
-void mldsa_polyvec_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b, unsigned n)
+void pqs_mldsa_polyvec_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_sub(&r[i], &a[i], &b[i]);
+		pqs_mldsa_poly_sub(&r[i], &a[i], &b[i]);
 }
 
-void mldsa_polyvec_shiftl(mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_shiftl(mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_shiftl(&v[i]);
+		pqs_mldsa_poly_shiftl(&v[i]);
 }
 
-void mldsa_polyvec_pointwise_poly(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_pointwise_poly(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_pointwise_montgomery(&r[i], a, &v[i]);
+		pqs_mldsa_poly_pointwise_montgomery(&r[i], a, &v[i]);
 }
 
-unsigned mldsa_polyvec_chknorm(const mldsa_poly *v, unsigned n, int32_t bound)
+unsigned pqs_mldsa_polyvec_chknorm(const mldsa_poly *v, unsigned n, int32_t bound)
 {
 	unsigned bad = 0;
 	for (unsigned i = 0; i < n; i++)
-		bad |= mldsa_poly_chknorm(&v[i], bound);
+		bad |= pqs_mldsa_poly_chknorm(&v[i], bound);
 	return bad;
 }
 
-void mldsa_polyvec_power2round(mldsa_poly *v1, mldsa_poly *v0, const mldsa_poly *v, unsigned n)
+void pqs_mldsa_polyvec_power2round(mldsa_poly *v1, mldsa_poly *v0, const mldsa_poly *v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_power2round(&v1[i], &v0[i], &v[i]);
+		pqs_mldsa_poly_power2round(&v1[i], &v0[i], &v[i]);
 }
 
-void mldsa_polyvec_decompose(mldsa_poly *v1, mldsa_poly *v0, const mldsa_poly *v, unsigned n, int32_t gamma2)
+void pqs_mldsa_polyvec_decompose(mldsa_poly *v1, mldsa_poly *v0, const mldsa_poly *v, unsigned n, int32_t gamma2)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_decompose(&v1[i], &v0[i], &v[i], gamma2);
+		pqs_mldsa_poly_decompose(&v1[i], &v0[i], &v[i], gamma2);
 }
 
-unsigned mldsa_polyvec_make_hint(mldsa_poly *h, const mldsa_poly *v0, const mldsa_poly *v1, unsigned n,
-                                 int32_t gamma2)
+unsigned pqs_mldsa_polyvec_make_hint(mldsa_poly *h, const mldsa_poly *v0, const mldsa_poly *v1, unsigned n,
+				     int32_t gamma2)
 {
 	unsigned s = 0;
 	for (unsigned i = 0; i < n; i++)
-		s += mldsa_poly_make_hint(&h[i], &v0[i], &v1[i], gamma2);
+		s += pqs_mldsa_poly_make_hint(&h[i], &v0[i], &v1[i], gamma2);
 	return s;
 }
 
-void mldsa_polyvec_use_hint(mldsa_poly *w, const mldsa_poly *v, const mldsa_poly *h, unsigned n, int32_t gamma2)
+void pqs_mldsa_polyvec_use_hint(mldsa_poly *w, const mldsa_poly *v, const mldsa_poly *h, unsigned n, int32_t gamma2)
 {
 	for (unsigned i = 0; i < n; i++)
-		mldsa_poly_use_hint(&w[i], &v[i], &h[i], gamma2);
+		pqs_mldsa_poly_use_hint(&w[i], &v[i], &h[i], gamma2);
 }
 
-void mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l)
+void pqs_mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l)
 {
 	/* Algorithm 32 step 4: the nonce bytes are (s, r) = (column, row). */
 	for (unsigned i = 0; i < k; i++)
 		for (unsigned j = 0; j < l; j++)
-			mldsa_poly_uniform(&a[i * l + j], rho, (uint16_t)((i << 8) | j));
+			pqs_mldsa_poly_uniform(&a[i * l + j], rho, (uint16_t)((i << 8) | j));
 }
 
-void mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l)
+void pqs_mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l)
 {
 	/* l <= 7 Montgomery products, each |.| < q: the sum stays below 2^31 before reduce32. */
-	mldsa_poly_pointwise_montgomery(w, &row[0], &v[0]);
+	pqs_mldsa_poly_pointwise_montgomery(w, &row[0], &v[0]);
 	for (unsigned j = 1; j < l; j++)
-		mldsa_poly_pointwise_acc(w, &row[j], &v[j]);
-	mldsa_poly_reduce(w);
+		pqs_mldsa_poly_pointwise_acc(w, &row[j], &v[j]);
+	pqs_mldsa_poly_reduce(w);
 }
 
-void mldsa_polymat_row_dot(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], unsigned i, const mldsa_poly *v,
-                           unsigned l)
+void pqs_mldsa_polymat_row_dot(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], unsigned i, const mldsa_poly *v,
+			       unsigned l)
 {
 	mldsa_poly aij;
-	mldsa_poly_uniform(&aij, rho, (uint16_t)(i << 8));
-	mldsa_poly_pointwise_montgomery(w, &aij, &v[0]);
+	pqs_mldsa_poly_uniform(&aij, rho, (uint16_t)(i << 8));
+	pqs_mldsa_poly_pointwise_montgomery(w, &aij, &v[0]);
 	for (unsigned j = 1; j < l; j++) {
-		mldsa_poly_uniform(&aij, rho, (uint16_t)((i << 8) | j));
-		mldsa_poly_pointwise_acc(w, &aij, &v[j]);
+		pqs_mldsa_poly_uniform(&aij, rho, (uint16_t)((i << 8) | j));
+		pqs_mldsa_poly_pointwise_acc(w, &aij, &v[j]);
 	}
-	mldsa_poly_reduce(w);
+	pqs_mldsa_poly_reduce(w);
 }

@@ -121,15 +121,15 @@ int pqs_mldsa_hash_sign(pqs_mldsa_set set, pqs_mldsa_prehash ph, uint8_t *sig, c
 	const mldsa_params *p = NULL;
 	uint8_t body[PQS_MLDSA_PREHASH_MAX_BYTES], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
-	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
+	int ret = pqs_mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
 	/* Algorithm 4 steps 10-23: M' = 0x01 || len(ctx) || ctx || OID || PH_M; tr from sk (skEncode layout). */
 	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
 		ret = PQS_ERR_CTX_TOO_LONG;
 	if (ret == PQS_OK)
 		ret = pqs_mldsa_prehash_digest(ph, body, &body_len, msg, msg_len);
 	if (ret == PQS_OK)
-		ret = mldsa_external_mu(mu, sk + 2 * MLDSA_SEEDBYTES, 1, ctx, ctx_len, body, body_len);
-	return ret == PQS_OK ? mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
+		ret = pqs_mldsa_external_mu(mu, sk + 2 * MLDSA_SEEDBYTES, 1, ctx, ctx_len, body, body_len);
+	return ret == PQS_OK ? pqs_i_mldsa_sign_mu(p, sig, mu, rnd, sk) : ret;
 }
 
 int pqs_mldsa_hash_verify(pqs_mldsa_set set, pqs_mldsa_prehash ph, const uint8_t *sig, size_t sig_len,
@@ -139,15 +139,15 @@ int pqs_mldsa_hash_verify(pqs_mldsa_set set, pqs_mldsa_prehash ph, const uint8_t
 	const mldsa_params *p = NULL;
 	uint8_t body[PQS_MLDSA_PREHASH_MAX_BYTES], tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
 	size_t body_len = 0;
-	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
+	int ret = pqs_mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
 	/* Algorithm 5 steps 4-17, then Verify_internal. */
 	if (ret == PQS_OK && ctx_len > PQS_MAX_CTX_LEN)
 		ret = PQS_ERR_CTX_TOO_LONG;
 	if (ret == PQS_OK)
 		ret = pqs_mldsa_prehash_digest(ph, body, &body_len, msg, msg_len);
 	if (ret == PQS_OK) {
-		mldsa_tr_from_pk(p, tr, pk);
-		ret = mldsa_external_mu(mu, tr, 1, ctx, ctx_len, body, body_len);
+		pqs_mldsa_tr_from_pk(p, tr, pk);
+		ret = pqs_mldsa_external_mu(mu, tr, 1, ctx, ctx_len, body, body_len);
 	}
-	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
+	return ret == PQS_OK ? pqs_i_mldsa_verify_mu(p, sig, mu, pk) : ret;
 }

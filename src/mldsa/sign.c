@@ -23,13 +23,13 @@
 #include "pqsig/sha3.h"
 #include "pqsig/sig.h"
 
-void mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const uint8_t *pk)
+void pqs_mldsa_tr_from_pk(const mldsa_params *p, uint8_t tr[MLDSA_TRBYTES], const uint8_t *pk)
 {
 	pqs_shake256(tr, MLDSA_TRBYTES, pk, p->pk_bytes);
 }
 
-void mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const uint8_t *head, size_t head_len,
-              const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
+void pqs_mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const uint8_t *head, size_t head_len,
+		  const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
 {
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
@@ -46,7 +46,7 @@ void mldsa_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], const
 
 /* ---- Algorithm 6: ML-DSA.KeyGen_internal ---- */
 
-int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[MLDSA_SEEDBYTES])
+int pqs_i_mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[MLDSA_SEEDBYTES])
 {
 	struct {
 		uint8_t seedbuf[2 * MLDSA_SEEDBYTES + MLDSA_CRHBYTES]; /* rho || rho' || K */
@@ -71,28 +71,28 @@ int mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const
 
 	/* Step 4 ExpandS (Algorithm 33): s1 with nonces 0..l-1, s2 with l..l+k-1. */
 	for (unsigned i = 0; i < p->l; i++)
-		mldsa_poly_uniform_eta(&st.s1.vec[i], rhop, (uint16_t)i, p->eta);
+		pqs_mldsa_poly_uniform_eta(&st.s1.vec[i], rhop, (uint16_t)i, p->eta);
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_poly_uniform_eta(&st.s2.vec[i], rhop, (uint16_t)(p->l + i), p->eta);
+		pqs_mldsa_poly_uniform_eta(&st.s2.vec[i], rhop, (uint16_t)(p->l + i), p->eta);
 
 	/* Step 5: t = NTT^-1(A_hat * NTT(s1)) + s2, with A generated row by row (step 3). */
 	st.s1hat = st.s1;
-	mldsa_polyvec_ntt(st.s1hat.vec, p->l);
+	pqs_mldsa_polyvec_ntt(st.s1hat.vec, p->l);
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_polymat_row_dot(&st.t.vec[i], rho, i, st.s1hat.vec, p->l);
-	mldsa_polyvec_invntt_tomont(st.t.vec, p->k);
-	mldsa_polyvec_add(st.t.vec, st.t.vec, st.s2.vec, p->k);
-	mldsa_polyvec_reduce(st.t.vec, p->k);
-	mldsa_polyvec_caddq(st.t.vec, p->k); /* Power2Round wants [0, q) */
+		pqs_mldsa_polymat_row_dot(&st.t.vec[i], rho, i, st.s1hat.vec, p->l);
+	pqs_mldsa_polyvec_invntt_tomont(st.t.vec, p->k);
+	pqs_mldsa_polyvec_add(st.t.vec, st.t.vec, st.s2.vec, p->k);
+	pqs_mldsa_polyvec_reduce(st.t.vec, p->k);
+	pqs_mldsa_polyvec_caddq(st.t.vec, p->k); /* Power2Round wants [0, q) */
 
 	/* Step 6: (t1, t0) = Power2Round(t). */
-	mldsa_polyvec_power2round(st.t1.vec, st.t0.vec, st.t.vec, p->k);
+	pqs_mldsa_polyvec_power2round(st.t1.vec, st.t0.vec, st.t.vec, p->k);
 
 	/* Steps 7-9: pk, tr = H(pk, 64), sk. */
-	mldsa_pack_pk(p, pk, rho, st.t1.vec);
+	pqs_mldsa_pack_pk(p, pk, rho, st.t1.vec);
 	PQS_CT_DECLASSIFY(pk, p->pk_bytes); /* the public key is the public output */
-	mldsa_tr_from_pk(p, st.tr, pk);
-	mldsa_pack_sk(p, sk, rho, key, st.tr, st.s1.vec, st.s2.vec, st.t0.vec);
+	pqs_mldsa_tr_from_pk(p, st.tr, pk);
+	pqs_mldsa_pack_sk(p, sk, rho, key, st.tr, st.s1.vec, st.s2.vec, st.t0.vec);
 
 	pqs_zeroize(&st, sizeof st);
 	return PQS_OK;
@@ -142,7 +142,7 @@ static int sign_prepare(const mldsa_params *p, sign_ws *ws, sign_bytes *b, const
 	static const uint8_t zero_rnd[MLDSA_SEEDBYTES] = {0};
 
 	/* Step 1: skDecode; a key with s1/s2 outside [-eta, eta] is refused (public decision). */
-	unsigned bad = mldsa_unpack_sk(p, b->rho, b->key, b->tr, ws->s1, ws->s2, ws->t0, sk);
+	unsigned bad = pqs_mldsa_unpack_sk(p, b->rho, b->key, b->tr, ws->s1, ws->s2, ws->t0, sk);
 	PQS_CT_DECLASSIFY(&bad, sizeof bad);
 	if (bad)
 		return PQS_ERR_KEY_ENCODING;
@@ -159,10 +159,10 @@ static int sign_prepare(const mldsa_params *p, sign_ws *ws, sign_bytes *b, const
 	pqs_keccak_clear(&ks);
 
 	/* Steps 2-5: NTT of s1, s2, t0 and the matrix A_hat (kept: every attempt uses it). */
-	mldsa_polyvec_ntt(ws->s1, p->l);
-	mldsa_polyvec_ntt(ws->s2, p->k);
-	mldsa_polyvec_ntt(ws->t0, p->k);
-	mldsa_polymat_expand(ws->mat, b->rho, p->k, p->l);
+	pqs_mldsa_polyvec_ntt(ws->s1, p->l);
+	pqs_mldsa_polyvec_ntt(ws->s2, p->k);
+	pqs_mldsa_polyvec_ntt(ws->t0, p->k);
+	pqs_mldsa_polymat_expand(ws->mat, b->rho, p->k, p->l);
 	return PQS_OK;
 }
 
@@ -177,22 +177,22 @@ static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, 
 {
 	/* Step 11: y = ExpandMask(rho'', kappa). */
 	for (unsigned r = 0; r < p->l; r++)
-		mldsa_poly_uniform_gamma1(&ws->y[r], b->rhopp, (uint16_t)(kappa + r), p->gamma1);
+		pqs_mldsa_poly_uniform_gamma1(&ws->y[r], b->rhopp, (uint16_t)(kappa + r), p->gamma1);
 
 	/* Step 12: w = NTT^-1(A_hat * NTT(y)). */
 	memcpy(ws->z, ws->y, p->l * sizeof(mldsa_poly));
-	mldsa_polyvec_ntt(ws->z, p->l);
+	pqs_mldsa_polyvec_ntt(ws->z, p->l);
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_polyvec_dot(&ws->w[i], &ws->mat[i * p->l], ws->z, p->l);
-	mldsa_polyvec_invntt_tomont(ws->w, p->k);
-	mldsa_polyvec_caddq(ws->w, p->k);
+		pqs_mldsa_polyvec_dot(&ws->w[i], &ws->mat[i * p->l], ws->z, p->l);
+	pqs_mldsa_polyvec_invntt_tomont(ws->w, p->k);
+	pqs_mldsa_polyvec_caddq(ws->w, p->k);
 
 	/* Step 13: w1 = HighBits(w) (keeping w0 = LowBits(w) for step 21). */
-	mldsa_polyvec_decompose(ws->w1, ws->w0, ws->w, p->k, p->gamma2);
+	pqs_mldsa_polyvec_decompose(ws->w1, ws->w0, ws->w, p->k, p->gamma2);
 
 	/* Step 15: c~ = H(mu || w1Encode(w1), lambda/4). */
 	for (unsigned i = 0; i < p->k; i++)
-		mldsa_polyw1_pack(b->w1buf + i * p->polyw1_bytes, &ws->w1[i], p->gamma2);
+		pqs_mldsa_polyw1_pack(b->w1buf + i * p->polyw1_bytes, &ws->w1[i], p->gamma2);
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
 	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
@@ -201,21 +201,21 @@ static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, 
 	pqs_keccak_clear(&ks);
 
 	/* Steps 16-18: c = SampleInBall(c~), c_hat = NTT(c). */
-	mldsa_poly_challenge(ws->cp, b->ctilde, p->ctilde_bytes, p->tau);
-	mldsa_poly_ntt(ws->cp);
+	pqs_mldsa_poly_challenge(ws->cp, b->ctilde, p->ctilde_bytes, p->tau);
+	pqs_mldsa_poly_ntt(ws->cp);
 
 	/* Steps 19-20: z = y + <<c s1>>. */
-	mldsa_polyvec_pointwise_poly(ws->z, ws->cp, ws->s1, p->l);
-	mldsa_polyvec_invntt_tomont(ws->z, p->l);
-	mldsa_polyvec_add(ws->z, ws->z, ws->y, p->l);
-	mldsa_polyvec_reduce(ws->z, p->l);
+	pqs_mldsa_polyvec_pointwise_poly(ws->z, ws->cp, ws->s1, p->l);
+	pqs_mldsa_polyvec_invntt_tomont(ws->z, p->l);
+	pqs_mldsa_polyvec_add(ws->z, ws->z, ws->y, p->l);
+	pqs_mldsa_polyvec_reduce(ws->z, p->l);
 
 	/*
 	 * Step 23, first half, decided before computing <<c s2>>: most
 	 * rejections come from z, and the order of the checks does not
 	 * change the outcome.
 	 */
-	unsigned reject = mldsa_polyvec_chknorm(ws->z, p->l, p->gamma1 - p->beta);
+	unsigned reject = pqs_mldsa_polyvec_chknorm(ws->z, p->l, p->gamma1 - p->beta);
 	PQS_CT_DECLASSIFY(&reject, sizeof reject);
 	if (reject)
 		return 0;
@@ -226,24 +226,24 @@ static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, 
 	 * norm <= beta from w0 cannot cross a rounding boundary without
 	 * violating ||r0|| < gamma2 - beta).
 	 */
-	mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->s2, p->k);
-	mldsa_polyvec_invntt_tomont(ws->h, p->k);
-	mldsa_polyvec_sub(ws->w0, ws->w0, ws->h, p->k);
-	mldsa_polyvec_reduce(ws->w0, p->k);
+	pqs_mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->s2, p->k);
+	pqs_mldsa_polyvec_invntt_tomont(ws->h, p->k);
+	pqs_mldsa_polyvec_sub(ws->w0, ws->w0, ws->h, p->k);
+	pqs_mldsa_polyvec_reduce(ws->w0, p->k);
 
 	/* Step 23, second half: reject if ||r0|| >= gamma2 - beta. */
-	reject = mldsa_polyvec_chknorm(ws->w0, p->k, p->gamma2 - p->beta);
+	reject = pqs_mldsa_polyvec_chknorm(ws->w0, p->k, p->gamma2 - p->beta);
 	PQS_CT_DECLASSIFY(&reject, sizeof reject);
 	if (reject)
 		return 0;
 
 	/* Steps 25-26: <<c t0>>, h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>). */
-	mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->t0, p->k);
-	mldsa_polyvec_invntt_tomont(ws->h, p->k);
-	mldsa_polyvec_reduce(ws->h, p->k);
-	reject = mldsa_polyvec_chknorm(ws->h, p->k, p->gamma2);
-	mldsa_polyvec_add(ws->w0, ws->w0, ws->h, p->k);
-	const unsigned nh = mldsa_polyvec_make_hint(ws->h, ws->w0, ws->w1, p->k, p->gamma2);
+	pqs_mldsa_polyvec_pointwise_poly(ws->h, ws->cp, ws->t0, p->k);
+	pqs_mldsa_polyvec_invntt_tomont(ws->h, p->k);
+	pqs_mldsa_polyvec_reduce(ws->h, p->k);
+	reject = pqs_mldsa_polyvec_chknorm(ws->h, p->k, p->gamma2);
+	pqs_mldsa_polyvec_add(ws->w0, ws->w0, ws->h, p->k);
+	const unsigned nh = pqs_mldsa_polyvec_make_hint(ws->h, ws->w0, ws->w1, p->k, p->gamma2);
 
 	/* Step 28: reject if ||<<c t0>>|| >= gamma2 or more than omega hints. */
 	reject |= (unsigned)((uint32_t)(p->omega - nh) >> 31);
@@ -251,8 +251,8 @@ static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, 
 	return reject == 0;
 }
 
-int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
-                     const uint8_t *sk, mldsa_poly *workspace)
+int pqs_mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+			 const uint8_t *sk, mldsa_poly *workspace)
 {
 	sign_ws ws;
 	sign_bytes b;
@@ -276,7 +276,7 @@ int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA
 		PQS_CT_DECLASSIFY(b.ctilde, p->ctilde_bytes);
 		PQS_CT_DECLASSIFY(ws.z, p->l * sizeof(mldsa_poly));
 		PQS_CT_DECLASSIFY(ws.h, p->k * sizeof(mldsa_poly));
-		mldsa_pack_sig(p, sig, b.ctilde, ws.z, ws.h);
+		pqs_mldsa_pack_sig(p, sig, b.ctilde, ws.z, ws.h);
 		break;
 	}
 	pqs_zeroize(&b, sizeof b);
@@ -291,17 +291,17 @@ int mldsa_sign_mu_ws(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA
  */
 #define SIGN_ON_STACK(name, k, l)                                                                                \
 	static PQS_NOINLINE int name(const mldsa_params *p, uint8_t *sig, const uint8_t *mu, const uint8_t *rnd, \
-	                             const uint8_t *sk)                                                          \
+				     const uint8_t *sk)                                                          \
 	{                                                                                                        \
 		mldsa_poly workspace[MLDSA_SIGN_WS_POLYS(k, l)];                                                 \
-		return mldsa_sign_mu_ws(p, sig, mu, rnd, sk, workspace);                                         \
+		return pqs_mldsa_sign_mu_ws(p, sig, mu, rnd, sk, workspace);                                     \
 	}
 SIGN_ON_STACK(sign_mu_44, 4, 4)
 SIGN_ON_STACK(sign_mu_65, 6, 5)
 SIGN_ON_STACK(sign_mu_87, 8, 7)
 
-int mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
-                  const uint8_t *sk)
+int pqs_i_mldsa_sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *rnd,
+			const uint8_t *sk)
 {
 	if (p->k <= 4 && p->l <= 4)
 		return sign_mu_44(p, sig, mu, rnd, sk);
@@ -328,19 +328,19 @@ static const uint8_t *prepared_tr(const mldsa_params *p, const void *prepared)
 	return (const uint8_t *)(prepared_t1_hat(p, prepared) + p->k);
 }
 
-void mldsa_prepare(const mldsa_params *p, void *prepared, const uint8_t *pk)
+void pqs_mldsa_prepare(const mldsa_params *p, void *prepared, const uint8_t *pk)
 {
 	mldsa_poly *a_hat = (mldsa_poly *)prepared;
 	mldsa_poly *t1_hat = a_hat + p->k * p->l;
 	/* Algorithm 8 step 5: A_hat = ExpandA(rho); steps 9-10 in part: NTT(t1 2^d). */
-	mldsa_polymat_expand(a_hat, pk, p->k, p->l);
+	pqs_mldsa_polymat_expand(a_hat, pk, p->k, p->l);
 	for (unsigned i = 0; i < p->k; i++) {
-		mldsa_polyt1_unpack(&t1_hat[i], pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
-		mldsa_poly_shiftl(&t1_hat[i]);
-		mldsa_poly_ntt(&t1_hat[i]);
+		pqs_mldsa_polyt1_unpack(&t1_hat[i], pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
+		pqs_mldsa_poly_shiftl(&t1_hat[i]);
+		pqs_mldsa_poly_ntt(&t1_hat[i]);
 	}
 	/* Step 6: tr = H(pk, 64). */
-	mldsa_tr_from_pk(p, (uint8_t *)(t1_hat + p->k), pk);
+	pqs_mldsa_tr_from_pk(p, (uint8_t *)(t1_hat + p->k), pk);
 }
 
 /*
@@ -358,16 +358,16 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 	mldsa_poly cp, t1, w;
 
 	/* Steps 2-4: sigDecode; a malformed hint is an encoding error (h = bottom). */
-	if (mldsa_unpack_sig(p, ctilde, z.vec, h.vec, sig) != 0)
+	if (pqs_mldsa_unpack_sig(p, ctilde, z.vec, h.vec, sig) != 0)
 		return PQS_ERR_SIG_ENCODING;
 	/* Step 13 (first half), checked early: ||z|| < gamma1 - beta. */
-	if (mldsa_polyvec_chknorm(z.vec, p->l, p->gamma1 - p->beta))
+	if (pqs_mldsa_polyvec_chknorm(z.vec, p->l, p->gamma1 - p->beta))
 		return PQS_ERR_INVALID_SIGNATURE;
 
 	/* Step 9: c = SampleInBall(c~). */
-	mldsa_poly_challenge(&cp, ctilde, p->ctilde_bytes, p->tau);
-	mldsa_poly_ntt(&cp);
-	mldsa_polyvec_ntt(z.vec, p->l);
+	pqs_mldsa_poly_challenge(&cp, ctilde, p->ctilde_bytes, p->tau);
+	pqs_mldsa_poly_ntt(&cp);
+	pqs_mldsa_polyvec_ntt(z.vec, p->l);
 
 	/*
 	 * Steps 9-12, one row at a time: w'_approx[i] = NTT^-1(A_hat[i] . NTT(z)
@@ -379,21 +379,21 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 	pqs_keccak_absorb(&ks, mu, MLDSA_CRHBYTES);
 	for (unsigned i = 0; i < p->k; i++) {
 		if (t1_hat) {
-			mldsa_poly_pointwise_montgomery(&t1, &cp, &t1_hat[i]);
-			mldsa_polyvec_dot(&w, a_hat + i * p->l, z.vec, p->l);
+			pqs_mldsa_poly_pointwise_montgomery(&t1, &cp, &t1_hat[i]);
+			pqs_mldsa_polyvec_dot(&w, a_hat + i * p->l, z.vec, p->l);
 		} else {
-			mldsa_polyt1_unpack(&t1, pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
-			mldsa_poly_shiftl(&t1);
-			mldsa_poly_ntt(&t1);
-			mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
-			mldsa_polymat_row_dot(&w, pk, i, z.vec, p->l); /* rho = the first 32 bytes of pk */
+			pqs_mldsa_polyt1_unpack(&t1, pk + MLDSA_SEEDBYTES + i * MLDSA_POLYT1_BYTES);
+			pqs_mldsa_poly_shiftl(&t1);
+			pqs_mldsa_poly_ntt(&t1);
+			pqs_mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
+			pqs_mldsa_polymat_row_dot(&w, pk, i, z.vec, p->l); /* rho = the first 32 bytes of pk */
 		}
-		mldsa_poly_sub(&w, &w, &t1);
-		mldsa_poly_reduce(&w);
-		mldsa_poly_invntt_tomont(&w);
-		mldsa_poly_caddq(&w);
-		mldsa_poly_use_hint(&w, &w, &h.vec[i], p->gamma2);
-		mldsa_polyw1_pack(w1buf, &w, p->gamma2);
+		pqs_mldsa_poly_sub(&w, &w, &t1);
+		pqs_mldsa_poly_reduce(&w);
+		pqs_mldsa_poly_invntt_tomont(&w);
+		pqs_mldsa_poly_caddq(&w);
+		pqs_mldsa_poly_use_hint(&w, &w, &h.vec[i], p->gamma2);
+		pqs_mldsa_polyw1_pack(w1buf, &w, p->gamma2);
 		pqs_keccak_absorb(&ks, w1buf, p->polyw1_bytes);
 	}
 	pqs_keccak_squeeze(&ks, ctilde2, p->ctilde_bytes);
@@ -405,7 +405,8 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 	return diff == 0 ? PQS_OK : PQS_ERR_INVALID_SIGNATURE;
 }
 
-int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES], const uint8_t *pk)
+int pqs_i_mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES],
+			  const uint8_t *pk)
 {
 	return verify_mu_with(p, sig, mu, pk, NULL, NULL);
 }
@@ -414,33 +415,33 @@ int mldsa_verify_mu(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[
 
 size_t pqs_mldsa_pk_bytes(pqs_mldsa_set set)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	return p ? p->pk_bytes : 0;
 }
 
 size_t pqs_mldsa_sk_bytes(pqs_mldsa_set set)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	return p ? p->sk_bytes : 0;
 }
 
 size_t pqs_mldsa_sig_bytes(pqs_mldsa_set set)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	return p ? p->sig_bytes : 0;
 }
 
 int pqs_mldsa_keygen_internal(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, const uint8_t xi[PQS_MLDSA_SEED_BYTES])
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	if (!p || !pk || !sk || !xi)
 		return PQS_ERR_ARG;
-	return mldsa_keygen_internal(p, pk, sk, xi);
+	return pqs_i_mldsa_keygen_internal(p, pk, sk, xi);
 }
 
 int pqs_mldsa_keygen(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, uint8_t *xi_out, pqs_rng *rng)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	uint8_t xi[MLDSA_SEEDBYTES];
 	if (!p || !pk || !sk)
 		return PQS_ERR_ARG;
@@ -449,7 +450,7 @@ int pqs_mldsa_keygen(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, uint8_t *xi_ou
 		pqs_zeroize(xi, sizeof xi);
 		return PQS_ERR_RANDOMNESS;
 	}
-	int ret = mldsa_keygen_internal(p, pk, sk, xi);
+	int ret = pqs_i_mldsa_keygen_internal(p, pk, sk, xi);
 	if (xi_out)
 		memcpy(xi_out, xi, sizeof xi);
 	pqs_zeroize(xi, sizeof xi);
@@ -458,10 +459,10 @@ int pqs_mldsa_keygen(pqs_mldsa_set set, uint8_t *pk, uint8_t *sk, uint8_t *xi_ou
 
 /* ---- Argument checks and mu, shared by the entry points here and in prehash.c ---- */
 
-int mldsa_sign_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, const uint8_t *sk,
-                    size_t sk_len, const uint8_t *msg, size_t msg_len)
+int pqs_mldsa_sign_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, const uint8_t *sk,
+			size_t sk_len, const uint8_t *msg, size_t msg_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	if (!p || !sig || !sk || (msg_len && !msg))
 		return PQS_ERR_ARG;
 	if (sk_len != p->sk_bytes)
@@ -470,10 +471,10 @@ int mldsa_sign_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *s
 	return PQS_OK;
 }
 
-int mldsa_verify_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, size_t sig_len,
-                      const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len)
+int pqs_mldsa_verify_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t *sig, size_t sig_len,
+			  const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	if (!p || !sig || !pk || (msg_len && !msg))
 		return PQS_ERR_ARG;
 	if (pk_len != p->pk_bytes)
@@ -484,8 +485,8 @@ int mldsa_verify_args(pqs_mldsa_set set, const mldsa_params **pp, const uint8_t 
 	return PQS_OK;
 }
 
-int mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], uint8_t domain,
-                      const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
+int pqs_mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES], uint8_t domain,
+			  const uint8_t *ctx, size_t ctx_len, const uint8_t *body, size_t body_len)
 {
 	/* Algorithms 2-5 step 1: the context string is at most 255 bytes. */
 	if (ctx_len > PQS_MAX_CTX_LEN)
@@ -494,7 +495,7 @@ int mldsa_external_mu(uint8_t mu[MLDSA_CRHBYTES], const uint8_t tr[MLDSA_TRBYTES
 		return PQS_ERR_ARG;
 	/* M' = IntegerToBytes(domain, 1) || IntegerToBytes(|ctx|, 1) || ctx || body. */
 	const uint8_t head[2] = {domain, (uint8_t)ctx_len};
-	mldsa_mu(mu, tr, head, 2, ctx, ctx_len, body, body_len);
+	pqs_mldsa_mu(mu, tr, head, 2, ctx, ctx_len, body, body_len);
 	return PQS_OK;
 }
 
@@ -509,13 +510,13 @@ static int sign_mu_in(const mldsa_params *p, uint8_t *sig, const uint8_t mu[MLDS
                       const uint8_t *sk, void *tmp, size_t tmp_len)
 {
 	if (!tmp)
-		return mldsa_sign_mu(p, sig, mu, rnd, sk);
+		return pqs_i_mldsa_sign_mu(p, sig, mu, rnd, sk);
 	/* Align to the polynomial type inside the caller's buffer (the 3 slack bytes of the formula). */
 	const size_t align = _Alignof(mldsa_poly);
 	const size_t skip = (align - (size_t)((uintptr_t)tmp % align)) % align;
 	if (tmp_len < skip || tmp_len - skip < MLDSA_SIGN_WS_POLYS(p->k, p->l) * sizeof(mldsa_poly))
 		return PQS_ERR_BUFFER_TOO_SMALL;
-	return mldsa_sign_mu_ws(p, sig, mu, rnd, sk, (mldsa_poly *)(void *)((uint8_t *)tmp + skip));
+	return pqs_mldsa_sign_mu_ws(p, sig, mu, rnd, sk, (mldsa_poly *)(void *)((uint8_t *)tmp + skip));
 }
 
 int pqs_mldsa_sign_temp(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
@@ -524,10 +525,10 @@ int pqs_mldsa_sign_temp(pqs_mldsa_set set, uint8_t *sig, const uint8_t *msg, siz
 {
 	const mldsa_params *p = NULL;
 	uint8_t mu[MLDSA_CRHBYTES];
-	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
+	int ret = pqs_mldsa_sign_args(set, &p, sig, sk, sk_len, msg, msg_len);
 	/* Algorithm 2 step 10 (M' with domain 0), then Algorithm 7 with tr from sk. */
 	if (ret == PQS_OK)
-		ret = mldsa_external_mu(mu, SK_TR(sk), 0, ctx, ctx_len, msg, msg_len);
+		ret = pqs_mldsa_external_mu(mu, SK_TR(sk), 0, ctx, ctx_len, msg, msg_len);
 	return ret == PQS_OK ? sign_mu_in(p, sig, mu, rnd, sk, tmp, tmp_len) : ret;
 }
 
@@ -542,26 +543,26 @@ int pqs_mldsa_verify(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, cons
 {
 	const mldsa_params *p = NULL;
 	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
-	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
+	int ret = pqs_mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, msg, msg_len);
 	/* Algorithm 3 step 5 with Algorithm 8 steps 6-7. */
 	if (ret == PQS_OK) {
-		mldsa_tr_from_pk(p, tr, pk);
-		ret = mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
+		pqs_mldsa_tr_from_pk(p, tr, pk);
+		ret = pqs_mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
 	}
-	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
+	return ret == PQS_OK ? pqs_i_mldsa_verify_mu(p, sig, mu, pk) : ret;
 }
 
-int mldsa_verify_prepared(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
-                          size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared)
+int pqs_mldsa_verify_prepared(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,
+			      const uint8_t *ctx, size_t ctx_len, const void *prepared)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	uint8_t mu[MLDSA_CRHBYTES];
 	if (!p)
 		return PQS_ERR_ARG;
 	/* The checks of pqs_mldsa_verify; the prepared key stands in for pk (its length is right by construction). */
-	int ret = mldsa_verify_args(set, &p, sig, sig_len, prepared, p->pk_bytes, msg, msg_len);
+	int ret = pqs_mldsa_verify_args(set, &p, sig, sig_len, prepared, p->pk_bytes, msg, msg_len);
 	if (ret == PQS_OK)
-		ret = mldsa_external_mu(mu, prepared_tr(p, prepared), 0, ctx, ctx_len, msg, msg_len);
+		ret = pqs_mldsa_external_mu(mu, prepared_tr(p, prepared), 0, ctx, ctx_len, msg, msg_len);
 	return ret == PQS_OK ? verify_mu_with(p, sig, mu, NULL, prepared_a_hat(prepared), prepared_t1_hat(p, prepared))
 	                     : ret;
 }
@@ -571,12 +572,12 @@ int pqs_mldsa_sign_internal(pqs_mldsa_set set, uint8_t *sig, const uint8_t *mpri
 {
 	const mldsa_params *p = NULL;
 	uint8_t mu[MLDSA_CRHBYTES];
-	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, mprime, mprime_len);
+	int ret = pqs_mldsa_sign_args(set, &p, sig, sk, sk_len, mprime, mprime_len);
 	if (ret != PQS_OK)
 		return ret;
 	/* Algorithm 7 step 6: mu = H(BytesToBits(tr) || M', 64). */
-	mldsa_mu(mu, SK_TR(sk), NULL, 0, NULL, 0, mprime, mprime_len);
-	return mldsa_sign_mu(p, sig, mu, rnd, sk);
+	pqs_mldsa_mu(mu, SK_TR(sk), NULL, 0, NULL, 0, mprime, mprime_len);
+	return pqs_i_mldsa_sign_mu(p, sig, mu, rnd, sk);
 }
 
 int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, const uint8_t *mprime,
@@ -584,20 +585,20 @@ int pqs_mldsa_verify_internal(pqs_mldsa_set set, const uint8_t *sig, size_t sig_
 {
 	const mldsa_params *p = NULL;
 	uint8_t tr[MLDSA_TRBYTES], mu[MLDSA_CRHBYTES];
-	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, mprime, mprime_len);
+	int ret = pqs_mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, mprime, mprime_len);
 	if (ret != PQS_OK)
 		return ret;
 	/* Algorithm 8 steps 6-7. */
-	mldsa_tr_from_pk(p, tr, pk);
-	mldsa_mu(mu, tr, NULL, 0, NULL, 0, mprime, mprime_len);
-	return mldsa_verify_mu(p, sig, mu, pk);
+	pqs_mldsa_tr_from_pk(p, tr, pk);
+	pqs_mldsa_mu(mu, tr, NULL, 0, NULL, 0, mprime, mprime_len);
+	return pqs_i_mldsa_verify_mu(p, sig, mu, pk);
 }
 
 int pqs_mldsa_sign_mu_temp(pqs_mldsa_set set, uint8_t *sig, const uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *rnd,
                            const uint8_t *sk, size_t sk_len, void *tmp, size_t tmp_len)
 {
 	const mldsa_params *p = NULL;
-	int ret = mldsa_sign_args(set, &p, sig, sk, sk_len, NULL, 0);
+	int ret = pqs_mldsa_sign_args(set, &p, sig, sk, sk_len, NULL, 0);
 	if (ret == PQS_OK && !mu)
 		ret = PQS_ERR_ARG;
 	return ret == PQS_OK ? sign_mu_in(p, sig, mu, rnd, sk, tmp, tmp_len) : ret;
@@ -613,21 +614,21 @@ int pqs_mldsa_verify_mu(pqs_mldsa_set set, const uint8_t *sig, size_t sig_len, c
                         const uint8_t *pk, size_t pk_len)
 {
 	const mldsa_params *p = NULL;
-	int ret = mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, NULL, 0);
+	int ret = pqs_mldsa_verify_args(set, &p, sig, sig_len, pk, pk_len, NULL, 0);
 	if (ret == PQS_OK && !mu)
 		ret = PQS_ERR_ARG;
-	return ret == PQS_OK ? mldsa_verify_mu(p, sig, mu, pk) : ret;
+	return ret == PQS_OK ? pqs_i_mldsa_verify_mu(p, sig, mu, pk) : ret;
 }
 
 int pqs_mldsa_compute_mu(pqs_mldsa_set set, uint8_t mu[PQS_MLDSA_MU_BYTES], const uint8_t *pk, size_t pk_len,
                          const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len)
 {
-	const mldsa_params *p = mldsa_params_get(set);
+	const mldsa_params *p = pqs_mldsa_params_get(set);
 	uint8_t tr[MLDSA_TRBYTES];
 	if (!p || !mu || !pk || (msg_len && !msg))
 		return PQS_ERR_ARG;
 	if (pk_len != p->pk_bytes)
 		return PQS_ERR_KEY_LENGTH;
-	mldsa_tr_from_pk(p, tr, pk);
-	return mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
+	pqs_mldsa_tr_from_pk(p, tr, pk);
+	return pqs_mldsa_external_mu(mu, tr, 0, ctx, ctx_len, msg, msg_len);
 }

@@ -76,24 +76,24 @@ static size_t generic_count(void)
 	return n_generic;
 }
 
-size_t v2x_alg_count(void)
+size_t pqs_v2x_alg_count(void)
 {
 	return NALGS + generic_count();
 }
 
-const v2x_alg *v2x_alg_at(size_t i)
+const v2x_alg *pqs_v2x_alg_at(size_t i)
 {
 	if (i < NALGS)
 		return &algs[i];
 	return i - NALGS < generic_count() ? &generic[i - NALGS] : NULL;
 }
 
-const v2x_alg *v2x_alg_find(const char *name)
+const v2x_alg *pqs_v2x_alg_find(const char *name)
 {
 	if (!name)
 		return NULL;
-	for (size_t i = 0; i < v2x_alg_count(); i++) {
-		const v2x_alg *a = v2x_alg_at(i);
+	for (size_t i = 0; i < pqs_v2x_alg_count(); i++) {
+		const v2x_alg *a = pqs_v2x_alg_at(i);
 		if (strcasecmp(a->name, name) == 0 || strcasecmp(a->registry_name, name) == 0)
 			return a;
 	}
@@ -110,7 +110,7 @@ static const v2x_alg *generic_by_id(uint16_t id)
 	return NULL;
 }
 
-const v2x_alg *v2x_alg_by_index(unsigned index)
+const v2x_alg *pqs_v2x_alg_by_index(unsigned index)
 {
 	for (size_t i = 0; i < NALGS; i++)
 		if (algs[i].index == index)
@@ -118,7 +118,7 @@ const v2x_alg *v2x_alg_by_index(unsigned index)
 	return NULL;
 }
 
-const pqs_sig_class *v2x_alg_class(const v2x_alg *alg)
+const pqs_sig_class *pqs_v2x_alg_class(const v2x_alg *alg)
 {
 	return alg ? pqs_sig_find(alg->registry_name) : NULL;
 }
@@ -126,7 +126,7 @@ const pqs_sig_class *v2x_alg_class(const v2x_alg *alg)
 /* ECDSA part of an algorithm: the class itself, or a composite's classical component. */
 static const pqs_sig_class *ecdsa_part(const v2x_alg *alg)
 {
-	const pqs_sig_class *c = v2x_alg_class(alg), *a = NULL, *b = NULL;
+	const pqs_sig_class *c = pqs_v2x_alg_class(alg), *a = NULL, *b = NULL;
 	if (!c)
 		return NULL;
 	if (alg->kind == V2X_KIND_ECDSA)
@@ -138,25 +138,25 @@ static const pqs_sig_class *ecdsa_part(const v2x_alg *alg)
 
 /* Registry encodings: ECDSA pk = compressed point (field + 1), sig = r || s;
  * composites put the ECDSA P-256 part (33 / 64) first. */
-size_t v2x_alg_reg_pk_len(const v2x_alg *alg)
+size_t pqs_v2x_alg_reg_pk_len(const v2x_alg *alg)
 {
 	return alg->pk_len;
 }
 
-size_t v2x_alg_reg_sig_len(const v2x_alg *alg)
+size_t pqs_v2x_alg_reg_sig_len(const v2x_alg *alg)
 {
 	/* the wire adds one tag octet to r (x-only EccP256CurvePoint / EccP384CurvePoint) */
 	return (size_t)alg->sig_len - (alg->kind == V2X_KIND_ECDSA || alg->kind == V2X_KIND_COMPOSITE ? 1 : 0);
 }
 
-int v2x_alg_sig_len_ok(const v2x_alg *alg, size_t sig_len)
+int pqs_v2x_alg_sig_len_ok(const v2x_alg *alg, size_t sig_len)
 {
 	if (alg->kind != V2X_KIND_REGISTRY)
-		return sig_len == v2x_alg_reg_sig_len(alg);
-	const pqs_sig_class *c = v2x_alg_class(alg);
+		return sig_len == pqs_v2x_alg_reg_sig_len(alg);
+	const pqs_sig_class *c = pqs_v2x_alg_class(alg);
 	if (c && (c->flags & PQS_SIG_FIXED_LENGTH))
-		return sig_len == v2x_alg_reg_sig_len(alg);
-	return sig_len >= 1 && sig_len <= v2x_alg_reg_sig_len(alg);
+		return sig_len == pqs_v2x_alg_reg_sig_len(alg);
+	return sig_len >= 1 && sig_len <= pqs_v2x_alg_reg_sig_len(alg);
 }
 
 /* ---------------- profiles ---------------- */
@@ -195,17 +195,17 @@ static const char *const profile_names[] = {
 	"FN-DSA-512/SLH-DSA-SHA2-128s",
 };
 
-size_t v2x_profile_count(void)
+size_t pqs_v2x_profile_count(void)
 {
 	return sizeof profile_names / sizeof profile_names[0];
 }
 
-const char *v2x_profile_name_at(size_t i)
+const char *pqs_v2x_profile_name_at(size_t i)
 {
-	return i < v2x_profile_count() ? profile_names[i] : NULL;
+	return i < pqs_v2x_profile_count() ? profile_names[i] : NULL;
 }
 
-int v2x_profile_parse(const char *name, v2x_profile *out)
+int pqs_v2x_profile_parse(const char *name, v2x_profile *out)
 {
 	if (!name || !out)
 		return V2X_ERR_ARG;
@@ -221,24 +221,24 @@ int v2x_profile_parse(const char *name, v2x_profile *out)
 		*slash = '\0';
 		if (strchr(slash + 1, '/'))
 			return V2X_ERR_UNKNOWN_ALG;
-		out->vehicle = v2x_alg_find(buf);
-		out->ca = v2x_alg_find(slash + 1);
+		out->vehicle = pqs_v2x_alg_find(buf);
+		out->ca = pqs_v2x_alg_find(slash + 1);
 	} else {
-		out->vehicle = out->ca = v2x_alg_find(buf);
+		out->vehicle = out->ca = pqs_v2x_alg_find(buf);
 	}
 	return out->vehicle && out->ca ? V2X_OK : V2X_ERR_UNKNOWN_ALG;
 }
 
-int v2x_profile_available(const v2x_profile *p)
+int pqs_v2x_profile_available(const v2x_profile *p)
 {
-	return p && v2x_alg_class(p->vehicle) && v2x_alg_class(p->ca) &&
+	return p && pqs_v2x_alg_class(p->vehicle) && pqs_v2x_alg_class(p->ca) &&
 	       (p->vehicle->kind != V2X_KIND_COMPOSITE || ecdsa_part(p->vehicle)) &&
 	       (p->ca->kind != V2X_KIND_COMPOSITE || ecdsa_part(p->ca));
 }
 
 /* ---------------- keys ---------------- */
 
-int v2x_from_pqs(int e)
+int pqs_v2x_from_pqs(int e)
 {
 	switch (e) {
 	case PQS_OK: return V2X_OK;
@@ -258,10 +258,10 @@ int v2x_from_pqs(int e)
  * length could not be carried in the fixed-size OCTET STRINGs. */
 static int class_for(const v2x_alg *alg, const pqs_sig_class **out)
 {
-	const pqs_sig_class *c = v2x_alg_class(alg);
+	const pqs_sig_class *c = pqs_v2x_alg_class(alg);
 	if (!c)
 		return V2X_ERR_ALG_UNAVAILABLE;
-	if (c->pk_len != v2x_alg_reg_pk_len(alg) || c->sig_max_len != v2x_alg_reg_sig_len(alg) ||
+	if (c->pk_len != pqs_v2x_alg_reg_pk_len(alg) || c->sig_max_len != pqs_v2x_alg_reg_sig_len(alg) ||
 	    c->pk_len > V2X_MAX_PK || c->sk_len > V2X_MAX_SK)
 		return V2X_ERR_ALG_UNAVAILABLE;
 	if (alg->kind == V2X_KIND_COMPOSITE && !ecdsa_part(alg))
@@ -270,7 +270,7 @@ static int class_for(const v2x_alg *alg, const pqs_sig_class **out)
 	return V2X_OK;
 }
 
-int v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng)
+int pqs_v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng)
 {
 	const pqs_sig_class *c;
 	if (!k || !alg)
@@ -282,16 +282,15 @@ int v2x_key_generate(v2x_key *k, const v2x_alg *alg, pqs_rng *rng)
 	k->alg = alg;
 	e = pqs_sig_keygen(c, k->pk, k->sk, NULL, 0, rng);
 	if (e) {
-		v2x_key_clear(k);
-		return v2x_from_pqs(e);
+		pqs_v2x_key_clear(k);
+		return pqs_v2x_from_pqs(e);
 	}
 	k->pk_len = c->pk_len;
 	k->sk_len = c->sk_len;
 	return V2X_OK;
 }
 
-int v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_len, const uint8_t *sk,
-                 size_t sk_len)
+int pqs_v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_len, const uint8_t *sk, size_t sk_len)
 {
 	const pqs_sig_class *c;
 	if (!k || !alg || !pk)
@@ -312,7 +311,7 @@ int v2x_key_load(v2x_key *k, const v2x_alg *alg, const uint8_t *pk, size_t pk_le
 	return V2X_OK;
 }
 
-void v2x_key_clear(v2x_key *k)
+void pqs_v2x_key_clear(v2x_key *k)
 {
 	if (k)
 		pqs_zeroize(k, sizeof *k);
@@ -320,8 +319,8 @@ void v2x_key_clear(v2x_key *k)
 
 /* ---------------- signing a data input ---------------- */
 
-int v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,
-                 pqs_rng *rng)
+int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,
+		     pqs_rng *rng)
 {
 	const pqs_sig_class *c;
 	if (!key || !key->alg)
@@ -335,15 +334,15 @@ int v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint
 		/* 1609.2 section 5.3.1: ECDSA signs the data input as the hash value e. */
 		e = pqs_ecdsa_sign_digest(c, sig, data_input, len, key->sk);
 		*sig_len = 2 * pqs_ecdsa_field_len(c);
-		return v2x_from_pqs(e);
+		return pqs_v2x_from_pqs(e);
 	}
 	/* PQC and composites sign the same data input as their message (docs/v2x.md). */
 	e = pqs_sig_sign(c, sig, V2X_MAX_SIG, sig_len, data_input, len, NULL, 0, key->sk, 0, rng);
-	return v2x_from_pqs(e);
+	return pqs_v2x_from_pqs(e);
 }
 
-int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len,
-                   const uint8_t *sig, size_t sig_len)
+int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
+		       size_t sig_len)
 {
 	const pqs_sig_class *c;
 	int e = class_for(alg, &c);
@@ -354,9 +353,9 @@ int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_in
 			return V2X_ERR_SIG_ENCODING;
 		/* low S only (docs/v2x.md): with x-only rSig, one encoding per signature; every
 		 * pqsig class signs low S (composites check their ECDSA half the same way) */
-		return v2x_from_pqs(pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW));
+		return pqs_v2x_from_pqs(pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW));
 	}
-	return v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
+	return pqs_v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
 }
 
 /* ---------------- wire forms ---------------- */
@@ -366,8 +365,8 @@ int v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_in
  * registry's SEC 1 compressed form 0x02 / 0x03 || x. */
 static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
 {
-	coer_put_tag(w, pk[0] == 0x03 ? 3 : 2);
-	coer_put_bytes(w, pk + 1, field);
+	pqs_coer_put_tag(w, pk[0] == 0x03 ? 3 : 2);
+	pqs_coer_put_bytes(w, pk + 1, field);
 }
 
 /*
@@ -388,7 +387,7 @@ static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 	const uint8_t *p;
 	uint8_t sec1[1 + 2 * 48];
 	size_t field = pqs_ecdsa_field_len(cls);
-	int e = coer_get_tag(r, &t);
+	int e = pqs_coer_get_tag(r, &t);
 	if (e)
 		return e;
 	if (t > 4)
@@ -399,7 +398,7 @@ static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 	size_t n = t == 4 ? 2 * field : field;
 	if (!field)
 		return V2X_ERR_ALG_UNAVAILABLE;
-	if ((e = coer_get_bytes(r, n, &p)) != 0)
+	if ((e = pqs_coer_get_bytes(r, n, &p)) != 0)
 		return e;
 	if (t != 4) {
 		pk[0] = (uint8_t)t;
@@ -415,8 +414,8 @@ static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
  * x-only point (the canonical form of section 6.3.29), sSig. */
 static void ecsig_put(coer_wr *w, const uint8_t *rs, size_t field)
 {
-	coer_put_tag(w, 0);
-	coer_put_bytes(w, rs, 2 * field);
+	pqs_coer_put_tag(w, 0);
+	pqs_coer_put_bytes(w, rs, 2 * field);
 }
 
 /*
@@ -431,14 +430,14 @@ static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field)
 {
 	unsigned t;
 	const uint8_t *p;
-	int e = coer_get_tag(r, &t);
+	int e = pqs_coer_get_tag(r, &t);
 	if (e)
 		return e;
 	if (t > 4)
 		return V2X_ERR_UNKNOWN_CHOICE;
 	if (t != 0)
 		return V2X_ERR_SIG_ENCODING;
-	e = coer_get_bytes(r, 2 * field, &p);
+	e = pqs_coer_get_bytes(r, 2 * field, &p);
 	if (e)
 		return e;
 	memcpy(rs, p, 2 * field);
@@ -453,42 +452,42 @@ static size_t field_of(const v2x_alg *alg)
 static size_t wrap_size(const v2x_alg *alg, size_t value_len)
 {
 	/* tag, plus the open-type length for extension alternatives (X.696 20.2) */
-	return 1 + (alg->index >= 2 ? coer_length_size(value_len) : 0) + value_len;
+	return 1 + (alg->index >= 2 ? pqs_coer_length_size(value_len) : 0) + value_len;
 }
 
 /* V2X_KIND_REGISTRY value: scheme id (Uint16), then an OCTET STRING with its length. */
 static size_t registry_value_size(size_t n)
 {
-	return 2 + coer_length_size(n) + n;
+	return 2 + pqs_coer_length_size(n) + n;
 }
 
-size_t v2x_pvk_size(const v2x_alg *alg)
+size_t pqs_v2x_pvk_size(const v2x_alg *alg)
 {
 	return wrap_size(alg, alg->kind == V2X_KIND_REGISTRY ? registry_value_size(alg->pk_len) : alg->pk_len);
 }
 
-size_t v2x_sig_size(const v2x_alg *alg)
+size_t pqs_v2x_sig_size(const v2x_alg *alg)
 {
 	return wrap_size(alg, alg->kind == V2X_KIND_REGISTRY ? registry_value_size(alg->sig_len) : alg->sig_len);
 }
 
 static void registry_put(coer_wr *w, const v2x_alg *alg, const uint8_t *v, size_t n)
 {
-	const pqs_sig_class *c = v2x_alg_class(alg);
-	coer_put_length(w, registry_value_size(n));
-	coer_put_u16(w, c ? c->id : 0);
-	coer_put_length(w, n);
-	coer_put_bytes(w, v, n);
+	const pqs_sig_class *c = pqs_v2x_alg_class(alg);
+	pqs_coer_put_length(w, registry_value_size(n));
+	pqs_coer_put_u16(w, c ? c->id : 0);
+	pqs_coer_put_length(w, n);
+	pqs_coer_put_bytes(w, v, n);
 }
 
 /* Decode a registry alternative's content: the scheme and its value (length checked by the caller). */
 static int registry_get(coer_rd *v, const v2x_alg **alg, const uint8_t **p, size_t *n)
 {
 	uint16_t id;
-	int e = coer_get_u16(v, &id);
-	if (e || (e = coer_get_length(v, n)) != 0 || (e = coer_get_bytes(v, *n, p)) != 0)
+	int e = pqs_coer_get_u16(v, &id);
+	if (e || (e = pqs_coer_get_length(v, n)) != 0 || (e = pqs_coer_get_bytes(v, *n, p)) != 0)
 		return e;
-	if ((e = coer_end_open(v)) != 0)
+	if ((e = pqs_coer_end_open(v)) != 0)
 		return e;
 	*alg = generic_by_id(id);
 	if (!*alg && pqs_sig_find_id(id))
@@ -496,14 +495,14 @@ static int registry_get(coer_rd *v, const v2x_alg **alg, const uint8_t **p, size
 	return V2X_OK;
 }
 
-size_t v2x_alg_key_wire_len(const v2x_alg *alg)
+size_t pqs_v2x_alg_key_wire_len(const v2x_alg *alg)
 {
-	return alg ? v2x_pvk_size(alg) : 0;
+	return alg ? pqs_v2x_pvk_size(alg) : 0;
 }
 
-size_t v2x_alg_sig_wire_len(const v2x_alg *alg)
+size_t pqs_v2x_alg_sig_wire_len(const v2x_alg *alg)
 {
-	return alg ? v2x_sig_size(alg) : 0;
+	return alg ? pqs_v2x_sig_size(alg) : 0;
 }
 
 /*
@@ -552,34 +551,34 @@ static int ec_get(coer_rd *r, v2x_part part, uint8_t *out, const v2x_alg *alg)
 
 static void part_put(coer_wr *w, v2x_part part, const v2x_alg *alg, const uint8_t *v, size_t len)
 {
-	coer_put_tag(w, alg->index);
+	pqs_coer_put_tag(w, alg->index);
 	if (alg->kind == V2X_KIND_REGISTRY) {
 		registry_put(w, alg, v, len);
 		return;
 	}
 	size_t n = part_len(alg, part);
 	if (alg->index >= 2)
-		coer_put_length(w, n);
+		pqs_coer_put_length(w, n);
 	switch (alg->kind) {
 	case V2X_KIND_ECDSA:
 		ec_put(w, part, v, field_of(alg));
 		break;
 	case V2X_KIND_PQC:
-		coer_put_bytes(w, v, n);
+		pqs_coer_put_bytes(w, v, n);
 		break;
 	default: /* composite: SEQUENCE { ECDSA P-256 part, OCTET STRING } */
 		ec_put(w, part, v, 32);
-		coer_put_bytes(w, v + composite_ec_len(part), n - composite_ec_wire_len(part));
+		pqs_coer_put_bytes(w, v + composite_ec_len(part), n - composite_ec_wire_len(part));
 		break;
 	}
 }
 
-void v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
+void pqs_v2x_pvk_put(coer_wr *w, const v2x_alg *alg, const uint8_t *pk)
 {
 	part_put(w, V2X_PART_PVK, alg, pk, alg->pk_len);
 }
 
-void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len)
+void pqs_v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len)
 {
 	part_put(w, V2X_PART_SIG, alg, sig, sig_len);
 }
@@ -589,15 +588,15 @@ void v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_
  * know is skipped by its length and reported as *alg == NULL. */
 static int open_choice(coer_rd *r, unsigned *t, const v2x_alg **alg, coer_rd *val)
 {
-	int e = coer_get_tag(r, t);
+	int e = pqs_coer_get_tag(r, t);
 	if (e)
 		return e;
-	*alg = v2x_alg_by_index(*t);
+	*alg = pqs_v2x_alg_by_index(*t);
 	if (*t < 2) {
 		*val = *r; /* root alternative: decode in place */
 		return V2X_OK;
 	}
-	return coer_get_open(r, val);
+	return pqs_coer_get_open(r, val);
 }
 
 static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out, size_t *out_len)
@@ -615,7 +614,7 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 	if (t == V2X_REGISTRY_INDEX) {
 		if ((e = registry_get(&v, &a, &p, &n)) != 0)
 			return e;
-		if (a && !(part == V2X_PART_PVK ? n == a->pk_len : v2x_alg_sig_len_ok(a, n)))
+		if (a && !(part == V2X_PART_PVK ? n == a->pk_len : pqs_v2x_alg_sig_len_ok(a, n)))
 			return V2X_ERR_CONSTRAINT;
 		if (a) {
 			memcpy(out, p, n);
@@ -636,7 +635,7 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 		/* fixed-size OCTET STRING: the open type holds exactly its octets */
 		if (v.len != n)
 			return V2X_ERR_CONSTRAINT;
-		e = coer_get_bytes(&v, n, &p);
+		e = pqs_coer_get_bytes(&v, n, &p);
 		if (!e)
 			memcpy(out, p, n);
 		break;
@@ -646,7 +645,7 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 		if (!e && v.len - v.pos != tail)
 			return V2X_ERR_CONSTRAINT;
 		if (!e)
-			e = coer_get_bytes(&v, tail, &p);
+			e = pqs_coer_get_bytes(&v, tail, &p);
 		if (!e)
 			memcpy(out + composite_ec_len(part), p, tail);
 		break;
@@ -654,20 +653,20 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 	}
 	if (e)
 		return e;
-	*out_len = part == V2X_PART_PVK ? v2x_alg_reg_pk_len(a) : v2x_alg_reg_sig_len(a);
+	*out_len = part == V2X_PART_PVK ? pqs_v2x_alg_reg_pk_len(a) : pqs_v2x_alg_reg_sig_len(a);
 	if (t < 2) {
 		r->pos = v.pos;
 		return V2X_OK;
 	}
-	return coer_end_open(&v);
+	return pqs_coer_end_open(&v);
 }
 
-int v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
+int pqs_v2x_pvk_get(coer_rd *r, const v2x_alg **alg, uint8_t *pk, size_t *pk_len)
 {
 	return part_get(r, V2X_PART_PVK, alg, pk, pk_len);
 }
 
-int v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len)
+int pqs_v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len)
 {
 	return part_get(r, V2X_PART_SIG, alg, sig, sig_len);
 }

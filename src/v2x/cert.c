@@ -8,7 +8,7 @@
 
 #include "v2x_inner.h"
 
-void v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start)
+void pqs_v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start)
 {
 	memset(p, 0, sizeof *p);
 	p->role = role;
@@ -46,77 +46,78 @@ static void tbs_put(coer_wr *w, const v2x_cert_params *p, const v2x_alg *alg, co
 	/* preamble: extension bit, region, assuranceLevel, appPermissions,
 	 * certIssuePermissions, certRequestPermissions, canRequestRollover, encryptionKey */
 	uint8_t pre = (uint8_t)((p->n_regions ? 0x40 : 0) | (ee ? 0x10 : 0x08));
-	coer_put_u8(w, pre);
+	pqs_coer_put_u8(w, pre);
 	if (p->name) { /* CertificateId name (Hostname, UTF8String SIZE(0..255)) */
 		size_t n = strlen(p->name);
-		coer_put_tag(w, 1);
-		coer_put_length(w, n);
-		coer_put_bytes(w, (const uint8_t *)p->name, n);
+		pqs_coer_put_tag(w, 1);
+		pqs_coer_put_length(w, n);
+		pqs_coer_put_bytes(w, (const uint8_t *)p->name, n);
 	} else {
-		coer_put_tag(w, 3); /* none */
+		pqs_coer_put_tag(w, 3); /* none */
 	}
-	coer_put_bytes(w, p->craca_id, 3);
-	coer_put_u16(w, p->crl_series);
-	coer_put_u32(w, p->start);
-	coer_put_tag(w, p->duration_unit);
-	coer_put_u16(w, p->duration);
+	pqs_coer_put_bytes(w, p->craca_id, 3);
+	pqs_coer_put_u16(w, p->crl_series);
+	pqs_coer_put_u32(w, p->start);
+	pqs_coer_put_tag(w, p->duration_unit);
+	pqs_coer_put_u16(w, p->duration);
 	if (p->n_regions) { /* identifiedRegion: SEQUENCE OF IdentifiedRegion countryOnly */
-		coer_put_tag(w, 3);
-		coer_put_quantity(w, p->n_regions);
+		pqs_coer_put_tag(w, 3);
+		pqs_coer_put_quantity(w, p->n_regions);
 		for (size_t i = 0; i < p->n_regions; i++) {
-			coer_put_tag(w, 0);
-			coer_put_u16(w, p->regions[i]);
+			pqs_coer_put_tag(w, 0);
+			pqs_coer_put_u16(w, p->regions[i]);
 		}
 	}
 	if (ee) { /* appPermissions: SEQUENCE OF PsidSsp, no SSP */
-		coer_put_quantity(w, p->n_psids);
+		pqs_coer_put_quantity(w, p->n_psids);
 		for (size_t i = 0; i < p->n_psids; i++) {
-			coer_put_u8(w, 0x00);
-			coer_put_uint(w, p->psids[i]);
+			pqs_coer_put_u8(w, 0x00);
+			pqs_coer_put_uint(w, p->psids[i]);
 		}
 	} else { /* certIssuePermissions: one PsidGroupPermissions (6.4.28) */
-		coer_put_quantity(w, 1);
+		pqs_coer_put_quantity(w, 1);
 		/* preamble: minChainLength, chainLengthRange, eeType present iff not DEFAULT */
-		coer_put_u8(w, (uint8_t)((p->min_chain_length != 1 ? 0x80 : 0) | (p->chain_length_range != 0 ? 0x40 : 0)));
+		pqs_coer_put_u8(
+			w, (uint8_t)((p->min_chain_length != 1 ? 0x80 : 0) | (p->chain_length_range != 0 ? 0x40 : 0)));
 		if (p->n_psids) {
-			coer_put_tag(w, 0); /* explicit SequenceOfPsidSspRange */
-			coer_put_quantity(w, p->n_psids);
+			pqs_coer_put_tag(w, 0); /* explicit SequenceOfPsidSspRange */
+			pqs_coer_put_quantity(w, p->n_psids);
 			for (size_t i = 0; i < p->n_psids; i++) {
-				coer_put_u8(w, 0x00);
-				coer_put_uint(w, p->psids[i]);
+				pqs_coer_put_u8(w, 0x00);
+				pqs_coer_put_uint(w, p->psids[i]);
 			}
 		} else {
-			coer_put_tag(w, 1); /* all */
+			pqs_coer_put_tag(w, 1); /* all */
 		}
 		if (p->min_chain_length != 1)
-			coer_put_int(w, p->min_chain_length);
+			pqs_coer_put_int(w, p->min_chain_length);
 		if (p->chain_length_range != 0)
-			coer_put_int(w, p->chain_length_range);
+			pqs_coer_put_int(w, p->chain_length_range);
 	}
-	coer_put_tag(w, 0); /* verifyKeyIndicator: verificationKey */
-	v2x_pvk_put(w, alg, pk);
+	pqs_coer_put_tag(w, 0); /* verifyKeyIndicator: verificationKey */
+	pqs_v2x_pvk_put(w, alg, pk);
 }
 
 static size_t tbs_size(const v2x_cert_params *p, const v2x_alg *alg)
 {
 	coer_wr w;
 	static const uint8_t zero_pk[V2X_MAX_PK];
-	coer_wr_init(&w, NULL, 0);
+	pqs_coer_wr_init(&w, NULL, 0);
 	tbs_put(&w, p, alg, zero_pk);
 	return w.len;
 }
 
-size_t v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer)
+size_t pqs_v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer)
 {
 	if (!p || !subject || !issuer || !params_ok(p))
 		return 0;
 	/* preamble, version, type, issuer (at most tag + length + HashedId8) */
-	return 3 + 10 + tbs_size(p, subject) + v2x_sig_size(issuer);
+	return 3 + 10 + tbs_size(p, subject) + pqs_v2x_sig_size(issuer);
 }
 
-int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
-                   const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
-                   size_t *out_len)
+int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
+		       const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
+		       size_t *out_len)
 {
 	if (!p || !subject || !issuer_key || !out || !out_len || !subject->alg || !issuer_key->alg || !params_ok(p))
 		return V2X_ERR_ARG;
@@ -129,18 +130,18 @@ int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_k
 		v2x_cert *ic = malloc(sizeof *ic);
 		if (!ic)
 			return V2X_ERR_NOMEM;
-		e = v2x_cert_decode(ic, issuer_cert, issuer_cert_len);
+		e = pqs_v2x_cert_decode(ic, issuer_cert, issuer_cert_len);
 		if (!e && (ic->key_alg != ia || ic->pk_len != issuer_key->pk_len ||
 		           memcmp(ic->pk, issuer_key->pk, ic->pk_len) != 0))
 			e = V2X_ERR_ARG;
 		free(ic);
 		if (!e)
-			e = v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
+			e = pqs_v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
 		/* The issuer identifier names the hash of the issuer's own HashedId8
 		 * (6.4.7), and section 5.3.1 hashes the issuer certificate with the
 		 * hash of the signing algorithm: the two agree for every algorithm here. */
 		if (!e)
-			e = v2x_hash(h, issuer_cert, issuer_cert_len, issuer_hash);
+			e = pqs_v2x_hash(h, issuer_cert, issuer_cert_len, issuer_hash);
 		if (e)
 			return e;
 	} else if (subject->pk_len != issuer_key->pk_len || subject->alg != ia ||
@@ -149,38 +150,38 @@ int v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_k
 	}
 
 	coer_wr w;
-	coer_wr_init(&w, out, cap);
-	coer_put_u8(&w, 0x80); /* preamble: signature present */
-	coer_put_u8(&w, 3);    /* version */
-	coer_put_u8(&w, 0);    /* type: explicit */
+	pqs_coer_wr_init(&w, out, cap);
+	pqs_coer_put_u8(&w, 0x80); /* preamble: signature present */
+	pqs_coer_put_u8(&w, 3);    /* version */
+	pqs_coer_put_u8(&w, 0);    /* type: explicit */
 	if (!issuer_cert) {
-		coer_put_tag(&w, 1); /* self: HashAlgorithm */
-		coer_put_u8(&w, (uint8_t)h);
+		pqs_coer_put_tag(&w, 1); /* self: HashAlgorithm */
+		pqs_coer_put_u8(&w, (uint8_t)h);
 	} else if (h == V2X_HASH_SHA384) {
-		coer_put_tag(&w, 2); /* sha384AndDigest: an extension, so an open type */
-		coer_put_length(&w, 8);
-		coer_put_bytes(&w, issuer_id, 8);
+		pqs_coer_put_tag(&w, 2); /* sha384AndDigest: an extension, so an open type */
+		pqs_coer_put_length(&w, 8);
+		pqs_coer_put_bytes(&w, issuer_id, 8);
 	} else {
-		coer_put_tag(&w, 0); /* sha256AndDigest */
-		coer_put_bytes(&w, issuer_id, 8);
+		pqs_coer_put_tag(&w, 0); /* sha256AndDigest */
+		pqs_coer_put_bytes(&w, issuer_id, 8);
 	}
 	size_t tbs_off = w.len;
 	tbs_put(&w, p, subject->alg, subject->pk);
 	size_t tbs_len = w.len - tbs_off;
-	if ((e = coer_wr_result(&w)) != 0)
+	if ((e = pqs_coer_wr_result(&w)) != 0)
 		return e;
 
 	uint8_t di[V2X_MAX_HASH], sig[V2X_MAX_SIG];
 	size_t sig_len = 0;
-	e = v2x_data_input(h, out + tbs_off, tbs_len, issuer_cert ? issuer_hash : NULL, di);
+	e = pqs_v2x_data_input(h, out + tbs_off, tbs_len, issuer_cert ? issuer_hash : NULL, di);
 	if (!e)
-		e = v2x_alg_sign(issuer_key, di, v2x_hash_len(h), sig, &sig_len, rng);
+		e = pqs_v2x_alg_sign(issuer_key, di, pqs_v2x_hash_len(h), sig, &sig_len, rng);
 	if (e)
 		return e;
-	if (!v2x_alg_sig_len_ok(ia, sig_len))
+	if (!pqs_v2x_alg_sig_len_ok(ia, sig_len))
 		return V2X_ERR_CRYPTO;
-	v2x_sig_put(&w, ia, sig, sig_len);
-	if ((e = coer_wr_result(&w)) != 0)
+	pqs_v2x_sig_put(&w, ia, sig, sig_len);
+	if ((e = pqs_coer_wr_result(&w)) != 0)
 		return e;
 	*out_len = w.len;
 	return V2X_OK;
@@ -192,7 +193,7 @@ static int get_psid(coer_rd *r, uint32_t *psid)
 {
 	uint64_t v;
 	/* Psid INTEGER (0..MAX); 1609.12 assigns values below 2^32 */
-	int e = coer_get_uint(r, &v, 4);
+	int e = pqs_coer_get_uint(r, &v, 4);
 	if (!e)
 		*psid = (uint32_t)v;
 	return e;
@@ -203,41 +204,43 @@ static int get_psid(coer_rd *r, uint32_t *psid)
 static int get_psid_list(coer_rd *r, uint32_t *psids, size_t *n, int range)
 {
 	size_t q;
-	int e = coer_get_quantity(r, &q);
+	int e = pqs_coer_get_quantity(r, &q);
 	if (e)
 		return e;
 	if (q > V2X_MAX_PSIDS)
 		return V2X_ERR_TOO_LARGE;
 	for (size_t i = 0; i < q; i++) {
 		unsigned pre, t;
-		if ((e = coer_get_preamble(r, 1, &pre)) != 0 || (e = get_psid(r, &psids[i])) != 0)
+		if ((e = pqs_coer_get_preamble(r, 1, &pre)) != 0 || (e = get_psid(r, &psids[i])) != 0)
 			return e;
 		if (pre) {
 			coer_rd sub;
-			e = coer_get_tag(r, &t);
+			e = pqs_coer_get_tag(r, &t);
 			if (e)
 				return e;
 			if (!range) { /* ServiceSpecificPermissions: opaque(0), ..., bitmapSsp(1) ext */
 				if (t == 0) {
 					size_t n2;
 					const uint8_t *p;
-					if ((e = coer_get_length(r, &n2)) != 0 || (e = coer_get_bytes(r, n2, &p)) != 0)
+					if ((e = pqs_coer_get_length(r, &n2)) != 0 ||
+					    (e = pqs_coer_get_bytes(r, n2, &p)) != 0)
 						return e;
-				} else if ((e = coer_get_open(r, &sub)) != 0) {
+				} else if ((e = pqs_coer_get_open(r, &sub)) != 0) {
 					return e;
 				}
 			} else { /* SspRange: opaque SequenceOfOctetString(0), all NULL(1), ..., bitmapSspRange ext */
 				if (t == 0) {
 					size_t k;
-					if ((e = coer_get_quantity(r, &k)) != 0)
+					if ((e = pqs_coer_get_quantity(r, &k)) != 0)
 						return e;
 					for (size_t j = 0; j < k; j++) {
 						size_t n2;
 						const uint8_t *p;
-						if ((e = coer_get_length(r, &n2)) != 0 || (e = coer_get_bytes(r, n2, &p)) != 0)
+						if ((e = pqs_coer_get_length(r, &n2)) != 0 ||
+						    (e = pqs_coer_get_bytes(r, n2, &p)) != 0)
 							return e;
 					}
-				} else if (t >= 2 && (e = coer_get_open(r, &sub)) != 0) {
+				} else if (t >= 2 && (e = pqs_coer_get_open(r, &sub)) != 0) {
 					return e;
 				}
 			}
@@ -252,14 +255,14 @@ static int skip_seq_of(coer_rd *r, size_t item, size_t min)
 {
 	size_t q;
 	const uint8_t *p;
-	int e = coer_get_quantity(r, &q);
+	int e = pqs_coer_get_quantity(r, &q);
 	if (e)
 		return e;
 	if (q < min)
 		return V2X_ERR_CONSTRAINT;
 	if (q > (r->len - r->pos) / item)
 		return V2X_ERR_TRUNCATED;
-	return coer_get_bytes(r, q * item, &p);
+	return pqs_coer_get_bytes(r, q * item, &p);
 }
 
 /* GeographicRegion (6.4.17-6.4.23).  Country-only identified regions are
@@ -270,13 +273,13 @@ static int get_region(coer_rd *r, v2x_cert *c)
 	unsigned t;
 	const uint8_t *p;
 	coer_rd sub;
-	int e = coer_get_tag(r, &t);
+	int e = pqs_coer_get_tag(r, &t);
 	if (e)
 		return e;
 	switch (t) {
 	case 0: /* circularRegion: TwoDLocation (4 + 4), radius Uint16 */
 		c->region_unsupported = 1;
-		return coer_get_bytes(r, 10, &p);
+		return pqs_coer_get_bytes(r, 10, &p);
 	case 1: /* rectangularRegion: SEQUENCE OF { northWest, southEast TwoDLocation } */
 		c->region_unsupported = 1;
 		return skip_seq_of(r, 16, 0);
@@ -287,24 +290,24 @@ static int get_region(coer_rd *r, v2x_cert *c)
 		break;
 	default: /* an extension alternative: skipped by its length */
 		c->region_unsupported = 1;
-		return coer_get_open(r, &sub);
+		return pqs_coer_get_open(r, &sub);
 	}
 	size_t q;
-	if ((e = coer_get_quantity(r, &q)) != 0)
+	if ((e = pqs_coer_get_quantity(r, &q)) != 0)
 		return e;
 	if (q == 0)
 		return V2X_ERR_CONSTRAINT; /* SequenceOfIdentifiedRegion: empty means no region at all */
 	for (size_t i = 0; i < q; i++) {
 		uint16_t country;
-		if ((e = coer_get_tag(r, &t)) != 0)
+		if ((e = pqs_coer_get_tag(r, &t)) != 0)
 			return e;
 		if (t >= 3) { /* IdentifiedRegion extension */
 			c->region_unsupported = 1;
-			if ((e = coer_get_open(r, &sub)) != 0)
+			if ((e = pqs_coer_get_open(r, &sub)) != 0)
 				return e;
 			continue;
 		}
-		if ((e = coer_get_u16(r, &country)) != 0)
+		if ((e = pqs_coer_get_u16(r, &country)) != 0)
 			return e;
 		if (t == 1) { /* countryAndRegions: SequenceOfUint8 */
 			c->region_unsupported = 1;
@@ -313,10 +316,10 @@ static int get_region(coer_rd *r, v2x_cert *c)
 		} else if (t == 2) { /* countryAndSubregions: SEQUENCE OF { Uint8, SequenceOfUint16 } */
 			size_t n;
 			c->region_unsupported = 1;
-			if ((e = coer_get_quantity(r, &n)) != 0)
+			if ((e = pqs_coer_get_quantity(r, &n)) != 0)
 				return e;
 			for (size_t j = 0; j < n; j++)
-				if ((e = coer_get_bytes(r, 1, &p)) != 0 || (e = skip_seq_of(r, 2, 0)) != 0)
+				if ((e = pqs_coer_get_bytes(r, 1, &p)) != 0 || (e = skip_seq_of(r, 2, 0)) != 0)
 					return e;
 		} else {
 			if (c->n_regions == V2X_MAX_REGIONS)
@@ -330,13 +333,13 @@ static int get_region(coer_rd *r, v2x_cert *c)
 static int get_issue_perms(coer_rd *r, v2x_cert *c)
 {
 	size_t q;
-	int e = coer_get_quantity(r, &q);
+	int e = pqs_coer_get_quantity(r, &q);
 	if (e)
 		return e;
 	if (q != 1)
 		return q == 0 ? V2X_ERR_CONSTRAINT : V2X_ERR_UNSUPPORTED; /* one group per CA here */
 	unsigned pre, t;
-	if ((e = coer_get_preamble(r, 3, &pre)) != 0 || (e = coer_get_tag(r, &t)) != 0)
+	if ((e = pqs_coer_get_preamble(r, 3, &pre)) != 0 || (e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
 	if (t == 0) {
 		if ((e = get_psid_list(r, c->issue_psids, &c->n_issue, 1)) != 0)
@@ -345,7 +348,7 @@ static int get_issue_perms(coer_rd *r, v2x_cert *c)
 		c->issue_all = 1;
 	} else {
 		coer_rd sub;
-		if ((e = coer_get_open(r, &sub)) != 0)
+		if ((e = pqs_coer_get_open(r, &sub)) != 0)
 			return e;
 		return V2X_ERR_UNSUPPORTED;
 	}
@@ -354,7 +357,7 @@ static int get_issue_perms(coer_rd *r, v2x_cert *c)
 	c->issue_app_ee = 1;
 	int64_t v;
 	if (pre & 4) {
-		if ((e = coer_get_int(r, &v)) != 0)
+		if ((e = pqs_coer_get_int(r, &v)) != 0)
 			return e;
 		if (v == 1)
 			return V2X_ERR_DEFAULT_ENCODED;
@@ -363,7 +366,7 @@ static int get_issue_perms(coer_rd *r, v2x_cert *c)
 		c->min_chain_length = (uint8_t)v;
 	}
 	if (pre & 2) {
-		if ((e = coer_get_int(r, &v)) != 0)
+		if ((e = pqs_coer_get_int(r, &v)) != 0)
 			return e;
 		if (v == 0)
 			return V2X_ERR_DEFAULT_ENCODED;
@@ -373,7 +376,7 @@ static int get_issue_perms(coer_rd *r, v2x_cert *c)
 	}
 	if (pre & 1) {
 		uint8_t ee;
-		if ((e = coer_get_u8(r, &ee)) != 0)
+		if ((e = pqs_coer_get_u8(r, &ee)) != 0)
 			return e;
 		if (ee == 0x80)
 			return V2X_ERR_DEFAULT_ENCODED;
@@ -388,32 +391,32 @@ static int get_issue_perms(coer_rd *r, v2x_cert *c)
 static int tbs_get(coer_rd *r, v2x_cert *c)
 {
 	unsigned pre, t;
-	int e = coer_get_preamble(r, 8, &pre);
+	int e = pqs_coer_get_preamble(r, 8, &pre);
 	if (e)
 		return e;
 	/* CertificateId */
-	if ((e = coer_get_tag(r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
 	size_t n;
 	const uint8_t *p;
 	switch (t) {
 	case 1: /* name */
-		if ((e = coer_get_length(r, &n)) != 0)
+		if ((e = pqs_coer_get_length(r, &n)) != 0)
 			return e;
 		if (n > V2X_MAX_NAME)
 			return V2X_ERR_CONSTRAINT;
-		if ((e = coer_get_bytes(r, n, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(r, n, &p)) != 0)
 			return e;
 		memcpy(c->name, p, n);
 		c->name[n] = '\0';
 		c->has_name = 1;
 		break;
 	case 2: /* binaryId OCTET STRING (SIZE(1..64)) */
-		if ((e = coer_get_length(r, &n)) != 0)
+		if ((e = pqs_coer_get_length(r, &n)) != 0)
 			return e;
 		if (n < 1 || n > 64)
 			return V2X_ERR_CONSTRAINT;
-		if ((e = coer_get_bytes(r, n, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(r, n, &p)) != 0)
 			return e;
 		break;
 	case 3: /* none */
@@ -421,36 +424,36 @@ static int tbs_get(coer_rd *r, v2x_cert *c)
 	case 0: /* linkageData: iCert Uint16, linkage-value 9 octets, group-linkage-value OPTIONAL */
 	{
 		unsigned lp;
-		if ((e = coer_get_preamble(r, 1, &lp)) != 0 || (e = coer_get_bytes(r, 2 + 9, &p)) != 0)
+		if ((e = pqs_coer_get_preamble(r, 1, &lp)) != 0 || (e = pqs_coer_get_bytes(r, 2 + 9, &p)) != 0)
 			return e;
-		if (lp && (e = coer_get_bytes(r, 4 + 9, &p)) != 0)
+		if (lp && (e = pqs_coer_get_bytes(r, 4 + 9, &p)) != 0)
 			return e;
 		break;
 	}
 	default: {
 		coer_rd sub;
-		if ((e = coer_get_open(r, &sub)) != 0)
+		if ((e = pqs_coer_get_open(r, &sub)) != 0)
 			return e;
 		break;
 	}
 	}
-	if ((e = coer_get_bytes(r, 3, &p)) != 0)
+	if ((e = pqs_coer_get_bytes(r, 3, &p)) != 0)
 		return e;
 	memcpy(c->craca_id, p, 3);
-	if ((e = coer_get_u16(r, &c->crl_series)) != 0 || (e = coer_get_u32(r, &c->start)) != 0)
+	if ((e = pqs_coer_get_u16(r, &c->crl_series)) != 0 || (e = pqs_coer_get_u32(r, &c->start)) != 0)
 		return e;
 	uint16_t dur;
-	if ((e = coer_get_tag(r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
 	if (t > V2X_DUR_YEARS)
 		return V2X_ERR_UNKNOWN_CHOICE; /* Duration is not extensible */
-	if ((e = coer_get_u16(r, &dur)) != 0)
+	if ((e = pqs_coer_get_u16(r, &dur)) != 0)
 		return e;
-	c->end = (uint64_t)c->start + v2x_duration_seconds(t, dur);
+	c->end = (uint64_t)c->start + pqs_v2x_duration_seconds(t, dur);
 	if ((pre & 0x40) && (e = get_region(r, c)) != 0)
 		return e;
 	if (pre & 0x20) { /* assuranceLevel SubjectAssurance OCTET STRING (SIZE(1)) */
-		if ((e = coer_get_bytes(r, 1, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(r, 1, &p)) != 0)
 			return e;
 	}
 	if (pre & 0x10) {
@@ -467,32 +470,32 @@ static int tbs_get(coer_rd *r, v2x_cert *c)
 	/* canRequestRollover is NULL: nothing to read */
 	if (pre & 0x01)
 		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
-	if ((e = coer_get_tag(r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
 	if (t == 1) { /* reconstructionValue: implicit certificates */
 		return V2X_ERR_UNSUPPORTED;
 	} else if (t != 0) {
 		coer_rd sub;
-		if ((e = coer_get_open(r, &sub)) != 0)
+		if ((e = pqs_coer_get_open(r, &sub)) != 0)
 			return e;
 		return V2X_ERR_UNSUPPORTED;
 	}
-	if ((e = v2x_pvk_get(r, &c->key_alg, c->pk, &c->pk_len)) != 0)
+	if ((e = pqs_v2x_pvk_get(r, &c->key_alg, c->pk, &c->pk_len)) != 0)
 		return e;
 	if (pre & 0x80) /* extension additions (flags, appExtensions, ...): skipped by length */
-		return coer_skip_extensions(r);
+		return pqs_coer_skip_extensions(r);
 	return V2X_OK;
 }
 
-int v2x_cert_read(coer_rd *r, v2x_cert *c)
+int pqs_v2x_cert_read(coer_rd *r, v2x_cert *c)
 {
 	memset(c, 0, sizeof *c);
 	size_t base = r->pos;
 	unsigned pre, t;
 	uint8_t version;
 	unsigned long type;
-	int e = coer_get_preamble(r, 1, &pre);
-	if (e || (e = coer_get_u8(r, &version)) != 0 || (e = coer_get_enum(r, &type)) != 0)
+	int e = pqs_coer_get_preamble(r, 1, &pre);
+	if (e || (e = pqs_coer_get_u8(r, &version)) != 0 || (e = pqs_coer_get_enum(r, &type)) != 0)
 		return e;
 	if (version != 3)
 		return V2X_ERR_CONSTRAINT;
@@ -500,20 +503,20 @@ int v2x_cert_read(coer_rd *r, v2x_cert *c)
 		return V2X_ERR_UNSUPPORTED; /* implicit (1) or an unknown extension value */
 	if (!pre)
 		return V2X_ERR_PREAMBLE; /* 6.4.6: an explicit certificate carries its signature */
-	if ((e = coer_get_tag(r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
 	const uint8_t *p;
 	switch (t) {
 	case 0:
 		c->issuer_kind = 1;
-		if ((e = coer_get_bytes(r, 8, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(r, 8, &p)) != 0)
 			return e;
 		memcpy(c->issuer_id, p, 8);
 		break;
 	case 1: {
 		unsigned long h;
 		c->issuer_kind = 0;
-		if ((e = coer_get_enum(r, &h)) != 0)
+		if ((e = pqs_coer_get_enum(r, &h)) != 0)
 			return e;
 		if (h > V2X_HASH_SHA384)
 			return V2X_ERR_UNSUPPORTED;
@@ -522,14 +525,14 @@ int v2x_cert_read(coer_rd *r, v2x_cert *c)
 	}
 	default: {
 		coer_rd sub;
-		if ((e = coer_get_open(r, &sub)) != 0)
+		if ((e = pqs_coer_get_open(r, &sub)) != 0)
 			return e;
 		if (t != 2)
 			return V2X_ERR_UNSUPPORTED; /* sm3AndDigest or unknown */
 		c->issuer_kind = 2;
-		if ((e = coer_get_bytes(&sub, 8, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(&sub, 8, &p)) != 0)
 			return e;
-		if ((e = coer_end_open(&sub)) != 0)
+		if ((e = pqs_coer_end_open(&sub)) != 0)
 			return e;
 		memcpy(c->issuer_id, p, 8);
 		break;
@@ -539,10 +542,10 @@ int v2x_cert_read(coer_rd *r, v2x_cert *c)
 	if ((e = tbs_get(r, c)) != 0)
 		return e;
 	c->tbs_len = r->pos - base - c->tbs_off;
-	return v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len);
+	return pqs_v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len);
 }
 
-int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
+int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
 {
 	if (!c || !der)
 		return V2X_ERR_ARG;
@@ -551,57 +554,57 @@ int v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
 		return V2X_ERR_TOO_LARGE;
 	}
 	coer_rd r;
-	coer_rd_init(&r, der, len);
-	int e = v2x_cert_read(&r, c);
-	return e ? e : coer_end(&r);
+	pqs_coer_rd_init(&r, der, len);
+	int e = pqs_v2x_cert_read(&r, c);
+	return e ? e : pqs_coer_end(&r);
 }
 
-static unsigned hashedid_octets = 8; /* v2x_test_hashedid_octets */
+static unsigned hashedid_octets = 8; /* pqs_v2x_test_hashedid_octets */
 
-void v2x_test_hashedid_octets(unsigned n)
+void pqs_v2x_test_hashedid_octets(unsigned n)
 {
 	hashedid_octets = n >= 1 && n <= 8 ? n : 8;
 }
 
-int v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out)
+int pqs_v2x_hashedid8_raw(unsigned hash_alg, const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out)
 {
 	uint8_t h[V2X_MAX_HASH];
-	int e = v2x_hash(hash_alg, der, len, h);
+	int e = pqs_v2x_hash(hash_alg, der, len, h);
 	if (e)
 		return e;
-	memcpy(id, h + v2x_hash_len(hash_alg) - 8, 8); /* the low-order eight octets (6.4.3) */
+	memcpy(id, h + pqs_v2x_hash_len(hash_alg) - 8, 8); /* the low-order eight octets (6.4.3) */
 	memset(id, 0, 8 - hashedid_octets);
 	if (hash_out)
-		memcpy(hash_out, h, v2x_hash_len(hash_alg));
+		memcpy(hash_out, h, pqs_v2x_hash_len(hash_alg));
 	return V2X_OK;
 }
 
-int v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out, size_t *hash_len)
+int pqs_v2x_cert_hashedid8(const uint8_t *der, size_t len, uint8_t id[8], uint8_t *hash_out, size_t *hash_len)
 {
 	v2x_cert c;
 	if (!der || !id)
 		return V2X_ERR_ARG;
-	int e = v2x_cert_decode(&c, der, len);
+	int e = pqs_v2x_cert_decode(&c, der, len);
 	if (e)
 		return e;
 	/* 6.4.3: SHA-384 when the issuer signed with a P-384 key, else SHA-256 */
 	unsigned alg = c.sig_alg ? c.sig_alg->hash : V2X_HASH_SHA256;
-	if ((e = v2x_hashedid8_raw(alg, der, len, id, hash_out)) != 0)
+	if ((e = pqs_v2x_hashedid8_raw(alg, der, len, id, hash_out)) != 0)
 		return e;
 	if (hash_len)
-		*hash_len = v2x_hash_len(alg);
+		*hash_len = pqs_v2x_hash_len(alg);
 	return V2X_OK;
 }
 
-int v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
-                       const uint8_t *issuer_der, size_t issuer_len)
+int pqs_v2x_cert_check_sig(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+			   const uint8_t *issuer_der, size_t issuer_len)
 {
-	return v2x_cert_check_sig_h(c, der, len, issuer, issuer_der, issuer_len, NULL, 0);
+	return pqs_v2x_cert_check_sig_h(c, der, len, issuer, issuer_der, issuer_len, NULL, 0);
 }
 
-int v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
-                         const uint8_t *issuer_der, size_t issuer_len, const uint8_t *issuer_hash,
-                         size_t issuer_hash_len)
+int pqs_v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+			     const uint8_t *issuer_der, size_t issuer_len, const uint8_t *issuer_hash,
+			     size_t issuer_hash_len)
 {
 	const v2x_cert *signer = issuer ? issuer : c;
 	if (!c->sig_alg || !signer->key_alg)
@@ -616,13 +619,13 @@ int v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, cons
 		return V2X_ERR_ALG_MISMATCH;
 	uint8_t ih[V2X_MAX_HASH], di[V2X_MAX_HASH];
 	int e = V2X_OK;
-	if (issuer && issuer_hash && issuer_hash_len == v2x_hash_len(h))
+	if (issuer && issuer_hash && issuer_hash_len == pqs_v2x_hash_len(h))
 		memcpy(ih, issuer_hash, issuer_hash_len); /* the store hashed this issuer when it was added */
 	else if (issuer)
-		e = v2x_hash(h, issuer_der, issuer_len, ih);
+		e = pqs_v2x_hash(h, issuer_der, issuer_len, ih);
 	if (!e)
-		e = v2x_data_input(h, der + c->tbs_off, c->tbs_len, issuer ? ih : NULL, di);
+		e = pqs_v2x_data_input(h, der + c->tbs_off, c->tbs_len, issuer ? ih : NULL, di);
 	if (!e)
-		e = v2x_alg_verify(c->sig_alg, signer->pk, di, v2x_hash_len(h), c->sig, c->sig_len);
+		e = pqs_v2x_alg_verify(c->sig_alg, signer->pk, di, pqs_v2x_hash_len(h), c->sig, c->sig_len);
 	return e == V2X_ERR_SIG_INVALID || e == V2X_ERR_SIG_ENCODING ? V2X_ERR_CERT_SIG_INVALID : e;
 }

@@ -11,7 +11,7 @@
 #include "core/bytes.h"
 #include "v2x_inner.h"
 
-void coer_rd_init(coer_rd *r, const uint8_t *buf, size_t len)
+void pqs_coer_rd_init(coer_rd *r, const uint8_t *buf, size_t len)
 {
 	r->buf = buf;
 	r->len = len;
@@ -23,7 +23,7 @@ static int need(const coer_rd *r, size_t n)
 	return r->len - r->pos >= n ? V2X_OK : V2X_ERR_TRUNCATED;
 }
 
-int coer_get_bytes(coer_rd *r, size_t n, const uint8_t **p)
+int pqs_coer_get_bytes(coer_rd *r, size_t n, const uint8_t **p)
 {
 	int e = need(r, n);
 	if (e)
@@ -36,14 +36,14 @@ int coer_get_bytes(coer_rd *r, size_t n, const uint8_t **p)
 static int get_be(coer_rd *r, size_t n, uint64_t *v)
 {
 	const uint8_t *p;
-	int e = coer_get_bytes(r, n, &p);
+	int e = pqs_coer_get_bytes(r, n, &p);
 	if (e)
 		return e;
 	*v = pqs_load_be(p, n);
 	return V2X_OK;
 }
 
-int coer_get_u8(coer_rd *r, uint8_t *v)
+int pqs_coer_get_u8(coer_rd *r, uint8_t *v)
 {
 	uint64_t x;
 	int e = get_be(r, 1, &x);
@@ -52,7 +52,7 @@ int coer_get_u8(coer_rd *r, uint8_t *v)
 	return e;
 }
 
-int coer_get_u16(coer_rd *r, uint16_t *v)
+int pqs_coer_get_u16(coer_rd *r, uint16_t *v)
 {
 	uint64_t x;
 	int e = get_be(r, 2, &x);
@@ -61,7 +61,7 @@ int coer_get_u16(coer_rd *r, uint16_t *v)
 	return e;
 }
 
-int coer_get_u32(coer_rd *r, uint32_t *v)
+int pqs_coer_get_u32(coer_rd *r, uint32_t *v)
 {
 	uint64_t x;
 	int e = get_be(r, 4, &x);
@@ -70,17 +70,17 @@ int coer_get_u32(coer_rd *r, uint32_t *v)
 	return e;
 }
 
-int coer_get_u64(coer_rd *r, uint64_t *v)
+int pqs_coer_get_u64(coer_rd *r, uint64_t *v)
 {
 	return get_be(r, 8, v);
 }
 
 /* X.696 8.6: lengths below 128 take the short form; longer ones 0x80|n and
  * n octets with no leading zero octet (8.6.5 requires the minimum). */
-int coer_get_length(coer_rd *r, size_t *n)
+int pqs_coer_get_length(coer_rd *r, size_t *n)
 {
 	uint8_t b;
-	int e = coer_get_u8(r, &b);
+	int e = pqs_coer_get_u8(r, &b);
 	if (e)
 		return e;
 	if (b < 0x80) {
@@ -106,7 +106,7 @@ int coer_get_length(coer_rd *r, size_t *n)
 static int get_len_uint(coer_rd *r, uint64_t *v, size_t max_octets)
 {
 	size_t n;
-	int e = coer_get_length(r, &n);
+	int e = pqs_coer_get_length(r, &n);
 	if (e)
 		return e;
 	if (n == 0)
@@ -121,16 +121,16 @@ static int get_len_uint(coer_rd *r, uint64_t *v, size_t max_octets)
 	return get_be(r, n, v);
 }
 
-int coer_get_uint(coer_rd *r, uint64_t *v, size_t max_octets)
+int pqs_coer_get_uint(coer_rd *r, uint64_t *v, size_t max_octets)
 {
 	return get_len_uint(r, v, max_octets);
 }
 
 /* X.696 10.8: two's complement in the fewest octets (the first nine bits not all equal). */
-int coer_get_int(coer_rd *r, int64_t *v)
+int pqs_coer_get_int(coer_rd *r, int64_t *v)
 {
 	size_t n;
-	int e = coer_get_length(r, &n);
+	int e = pqs_coer_get_length(r, &n);
 	if (e)
 		return e;
 	if (n == 0)
@@ -152,7 +152,7 @@ int coer_get_int(coer_rd *r, int64_t *v)
 }
 
 /* X.696 20.6: the quantity of a SEQUENCE OF is a length-prefixed unsigned integer. */
-int coer_get_quantity(coer_rd *r, size_t *n)
+int pqs_coer_get_quantity(coer_rd *r, size_t *n)
 {
 	uint64_t v;
 	int e = get_len_uint(r, &v, 4);
@@ -164,10 +164,10 @@ int coer_get_quantity(coer_rd *r, size_t *n)
 
 /* X.696 8.7: tag class in bits 8-7 (10 = context-specific), number in bits 6-1;
  * 63 announces a multi-octet number, which no 1609.2 CHOICE we decode uses. */
-int coer_get_tag(coer_rd *r, unsigned *index)
+int pqs_coer_get_tag(coer_rd *r, unsigned *index)
 {
 	uint8_t b;
-	int e = coer_get_u8(r, &b);
+	int e = pqs_coer_get_u8(r, &b);
 	if (e)
 		return e;
 	if ((b & 0xc0) != 0x80)
@@ -178,24 +178,24 @@ int coer_get_tag(coer_rd *r, unsigned *index)
 	return V2X_OK;
 }
 
-int coer_get_open(coer_rd *r, coer_rd *sub)
+int pqs_coer_get_open(coer_rd *r, coer_rd *sub)
 {
 	size_t n;
-	int e = coer_get_length(r, &n);
+	int e = pqs_coer_get_length(r, &n);
 	if (e)
 		return e;
 	const uint8_t *p;
-	e = coer_get_bytes(r, n, &p);
+	e = pqs_coer_get_bytes(r, n, &p);
 	if (e)
 		return e;
-	coer_rd_init(sub, p, n);
+	pqs_coer_rd_init(sub, p, n);
 	return V2X_OK;
 }
 
 /* X.696 16.2-16.3: one bit for the extension marker (if any) and one per
  * OPTIONAL/DEFAULT root component, in the leading octets; the remaining
  * bits of the last octet are zero. */
-int coer_get_preamble(coer_rd *r, unsigned nbits, unsigned *bits)
+int pqs_coer_get_preamble(coer_rd *r, unsigned nbits, unsigned *bits)
 {
 	size_t nbytes = (nbits + 7) / 8;
 	uint64_t x;
@@ -211,10 +211,10 @@ int coer_get_preamble(coer_rd *r, unsigned nbits, unsigned *bits)
 
 /* X.696 11: 0..127 in one octet; larger values as 0x80|n then n octets
  * (canonical: only for values >= 128, minimal). */
-int coer_get_enum(coer_rd *r, unsigned long *v)
+int pqs_coer_get_enum(coer_rd *r, unsigned long *v)
 {
 	uint8_t b;
-	int e = coer_get_u8(r, &b);
+	int e = pqs_coer_get_u8(r, &b);
 	if (e)
 		return e;
 	if (b < 0x80) {
@@ -238,16 +238,16 @@ int coer_get_enum(coer_rd *r, unsigned long *v)
  * with a length determinant and an unused-bits octet), then one open type
  * per set bit.  The set must not be empty (the extension bit would have
  * been 0) and the unused bits must be zero. */
-int coer_skip_extensions(coer_rd *r)
+int pqs_coer_skip_extensions(coer_rd *r)
 {
 	size_t n;
-	int e = coer_get_length(r, &n);
+	int e = pqs_coer_get_length(r, &n);
 	if (e)
 		return e;
 	if (n < 2)
 		return V2X_ERR_EXTENSION;
 	const uint8_t *p;
-	e = coer_get_bytes(r, n, &p);
+	e = pqs_coer_get_bytes(r, n, &p);
 	if (e)
 		return e;
 	unsigned unused = p[0];
@@ -261,31 +261,31 @@ int coer_skip_extensions(coer_rd *r)
 		return V2X_ERR_EXTENSION;
 	for (size_t i = 0; i < present; i++) {
 		coer_rd sub;
-		e = coer_get_open(r, &sub);
+		e = pqs_coer_get_open(r, &sub);
 		if (e)
 			return e;
 	}
 	return V2X_OK;
 }
 
-int coer_end(const coer_rd *r)
+int pqs_coer_end(const coer_rd *r)
 {
 	return r->pos == r->len ? V2X_OK : V2X_ERR_TRAILING;
 }
 
-int coer_end_open(const coer_rd *r)
+int pqs_coer_end_open(const coer_rd *r)
 {
 	return r->pos == r->len ? V2X_OK : V2X_ERR_EXTENSION;
 }
 
 /* ---------------- writer ---------------- */
 
-void coer_wr_init(coer_wr *w, uint8_t *buf, size_t cap)
+void pqs_coer_wr_init(coer_wr *w, uint8_t *buf, size_t cap)
 {
 	pqs_wr_init(w, buf, cap);
 }
 
-void coer_put_bytes(coer_wr *w, const uint8_t *p, size_t n)
+void pqs_coer_put_bytes(coer_wr *w, const uint8_t *p, size_t n)
 {
 	pqs_wr_bytes(w, p, n);
 }
@@ -295,10 +295,22 @@ static void put_be(coer_wr *w, uint64_t v, size_t n)
 	pqs_wr_be(w, v, n);
 }
 
-void coer_put_u8(coer_wr *w, uint8_t v) { put_be(w, v, 1); }
-void coer_put_u16(coer_wr *w, uint16_t v) { put_be(w, v, 2); }
-void coer_put_u32(coer_wr *w, uint32_t v) { put_be(w, v, 4); }
-void coer_put_u64(coer_wr *w, uint64_t v) { put_be(w, v, 8); }
+void pqs_coer_put_u8(coer_wr *w, uint8_t v)
+{
+	put_be(w, v, 1);
+}
+void pqs_coer_put_u16(coer_wr *w, uint16_t v)
+{
+	put_be(w, v, 2);
+}
+void pqs_coer_put_u32(coer_wr *w, uint32_t v)
+{
+	put_be(w, v, 4);
+}
+void pqs_coer_put_u64(coer_wr *w, uint64_t v)
+{
+	put_be(w, v, 8);
+}
 
 static size_t uint_octets(uint64_t v)
 {
@@ -308,17 +320,17 @@ static size_t uint_octets(uint64_t v)
 	return n;
 }
 
-size_t coer_length_size(size_t n)
+size_t pqs_coer_length_size(size_t n)
 {
 	return n < 0x80 ? 1 : 1 + uint_octets(n);
 }
 
-size_t coer_uint_size(uint64_t v)
+size_t pqs_coer_uint_size(uint64_t v)
 {
 	return 1 + uint_octets(v);
 }
 
-void coer_put_length(coer_wr *w, size_t n)
+void pqs_coer_put_length(coer_wr *w, size_t n)
 {
 	if (n < 0x80) {
 		put_be(w, n, 1);
@@ -329,14 +341,14 @@ void coer_put_length(coer_wr *w, size_t n)
 	put_be(w, n, k);
 }
 
-void coer_put_uint(coer_wr *w, uint64_t v)
+void pqs_coer_put_uint(coer_wr *w, uint64_t v)
 {
 	size_t k = uint_octets(v);
-	coer_put_length(w, k);
+	pqs_coer_put_length(w, k);
 	put_be(w, v, k);
 }
 
-void coer_put_int(coer_wr *w, int64_t v)
+void pqs_coer_put_int(coer_wr *w, int64_t v)
 {
 	uint64_t u;
 	memcpy(&u, &v, sizeof u);
@@ -350,21 +362,21 @@ void coer_put_int(coer_wr *w, int64_t v)
 		else
 			break;
 	}
-	coer_put_length(w, k);
+	pqs_coer_put_length(w, k);
 	put_be(w, u, k);
 }
 
-void coer_put_quantity(coer_wr *w, size_t n)
+void pqs_coer_put_quantity(coer_wr *w, size_t n)
 {
-	coer_put_uint(w, n);
+	pqs_coer_put_uint(w, n);
 }
 
-void coer_put_tag(coer_wr *w, unsigned index)
+void pqs_coer_put_tag(coer_wr *w, unsigned index)
 {
 	put_be(w, 0x80 | (index & 0x3f), 1);
 }
 
-int coer_wr_result(const coer_wr *w)
+int pqs_coer_wr_result(const coer_wr *w)
 {
 	return w->overflow ? V2X_ERR_BUFFER_TOO_SMALL : V2X_OK;
 }

@@ -21,12 +21,12 @@
 #include "frag_internal.h"
 
 /* SPDU offset of fragment i of n over T bytes (64-bit: T*n fits easily). */
-size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index)
+size_t pqs_wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index)
 {
 	return (size_t)(index * total / count);
 }
 
-void wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN])
+void pqs_wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN])
 {
 	uint8_t full[32];
 	pqs_sha3_256(full, spdu, len);
@@ -38,7 +38,7 @@ static int limit_ok(size_t wsm_limit)
 	return wsm_limit >= WSM_FRAG_LIMIT_MIN && wsm_limit <= WSM_DATA_LIMIT_MAX;
 }
 
-size_t wsm_fragment_count(size_t spdu_len, size_t wsm_limit)
+size_t pqs_wsm_fragment_count(size_t spdu_len, size_t wsm_limit)
 {
 	if (spdu_len == 0 || !limit_ok(wsm_limit))
 		return 0;
@@ -52,14 +52,13 @@ size_t wsm_fragment_count(size_t spdu_len, size_t wsm_limit)
 	return (size_t)n;
 }
 
-int wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len, size_t wsm_limit,
-                        uint32_t msg_id)
+int pqs_wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len, size_t wsm_limit, uint32_t msg_id)
 {
 	if (!f || !spdu || spdu_len == 0)
 		return PQS_ERR_ARG;
 	if (!limit_ok(wsm_limit))
 		return WSM_ERR_LIMIT;
-	size_t n = wsm_fragment_count(spdu_len, wsm_limit);
+	size_t n = pqs_wsm_fragment_count(spdu_len, wsm_limit);
 	if (n == 0)
 		return WSM_ERR_FRAG_TOO_BIG;
 	f->spdu = spdu;
@@ -68,13 +67,13 @@ int wsm_fragmenter_init(wsm_fragmenter *f, const uint8_t *spdu, size_t spdu_len,
 	f->msg_id = msg_id;
 	f->count = n;
 	if (n > 1)
-		wsm_frag_digest(spdu, spdu_len, f->digest);
+		pqs_wsm_frag_digest(spdu, spdu_len, f->digest);
 	else
 		memset(f->digest, 0, sizeof f->digest);
 	return PQS_OK;
 }
 
-int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len)
+int pqs_wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size_t cap, size_t *out_len)
 {
 	if (!f || !out || !out_len || index >= f->count)
 		return PQS_ERR_ARG;
@@ -85,8 +84,8 @@ int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size
 		*out_len = f->spdu_len;
 		return PQS_OK;
 	}
-	size_t a = wsm_frag_slice_start(f->spdu_len, f->count, index);
-	size_t b = wsm_frag_slice_start(f->spdu_len, f->count, index + 1);
+	size_t a = pqs_wsm_frag_slice_start(f->spdu_len, f->count, index);
+	size_t b = pqs_wsm_frag_slice_start(f->spdu_len, f->count, index + 1);
 	size_t need = WSM_FRAG_HEADER_LEN + (b - a);
 	if (cap < need)
 		return PQS_ERR_BUFFER_TOO_SMALL;
@@ -101,12 +100,12 @@ int wsm_fragmenter_get(const wsm_fragmenter *f, size_t index, uint8_t *out, size
 	return PQS_OK;
 }
 
-int wsm_is_fragment(const uint8_t *data, size_t len)
+int pqs_wsm_is_fragment(const uint8_t *data, size_t len)
 {
 	return data && len >= 1 && data[0] == WSM_FRAG_TYPE;
 }
 
-int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
+int pqs_wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
 {
 	if (!data || !info)
 		return PQS_ERR_ARG;
@@ -127,8 +126,8 @@ int wsm_fragment_parse(const uint8_t *data, size_t len, wsm_fragment_info *info)
 	 */
 	if (info->count < 2 || info->index >= info->count || info->count > info->total_len)
 		return WSM_ERR_FRAG_HEADER;
-	size_t a = wsm_frag_slice_start(info->total_len, info->count, info->index);
-	size_t b = wsm_frag_slice_start(info->total_len, info->count, (uint64_t)info->index + 1);
+	size_t a = pqs_wsm_frag_slice_start(info->total_len, info->count, info->index);
+	size_t b = pqs_wsm_frag_slice_start(info->total_len, info->count, (uint64_t)info->index + 1);
 	if (len - WSM_FRAG_HEADER_LEN != b - a)
 		return WSM_ERR_FRAG_LENGTH;
 	info->payload = data + WSM_FRAG_HEADER_LEN;

@@ -8,9 +8,9 @@
 #include "pqsig/wsm.h"
 
 /* First SPDU byte of fragment index out of count over an SPDU of total bytes. */
-size_t wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index);
+size_t pqs_wsm_frag_slice_start(uint64_t total, uint64_t count, uint64_t index);
 
 /* SHA3-256 of the SPDU truncated to WSM_FRAG_DIGEST_LEN bytes. */
-void wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN]);
+void pqs_wsm_frag_digest(const uint8_t *spdu, size_t len, uint8_t out[WSM_FRAG_DIGEST_LEN]);
 
 #endif

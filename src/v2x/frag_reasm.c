@@ -71,7 +71,7 @@ struct wsm_reasm_ {
 	uint8_t *delivered;   /* buffer handed out by the last COMPLETE; freed on the next call */
 };
 
-wsm_reasm *wsm_reasm_new(const wsm_reasm_config *cfg)
+wsm_reasm *pqs_wsm_reasm_new(const wsm_reasm_config *cfg)
 {
 	wsm_reasm *r = calloc(1, sizeof *r);
 	if (!r)
@@ -99,7 +99,7 @@ wsm_reasm *wsm_reasm_new(const wsm_reasm_config *cfg)
 	r->msgs = calloc(r->cfg.max_messages, sizeof *r->msgs);
 	r->recent = calloc(r->n_recent, sizeof *r->recent);
 	if (!r->msgs || !r->recent) {
-		wsm_reasm_free(r);
+		pqs_wsm_reasm_free(r);
 		return NULL;
 	}
 	return r;
@@ -114,7 +114,7 @@ static void msg_release(wsm_reasm *r, reasm_msg *m)
 	memset(m, 0, sizeof *m);
 }
 
-void wsm_reasm_free(wsm_reasm *r)
+void pqs_wsm_reasm_free(wsm_reasm *r)
 {
 	if (!r)
 		return;
@@ -128,12 +128,12 @@ void wsm_reasm_free(wsm_reasm *r)
 	free(r);
 }
 
-size_t wsm_reasm_pending(const wsm_reasm *r)
+size_t pqs_wsm_reasm_pending(const wsm_reasm *r)
 {
 	return r ? r->pending : 0;
 }
 
-size_t wsm_reasm_bytes(const wsm_reasm *r)
+size_t pqs_wsm_reasm_bytes(const wsm_reasm *r)
 {
 	return r ? r->bytes : 0;
 }
@@ -170,7 +170,7 @@ static int expired(const wsm_reasm *r, uint64_t since_ms, uint64_t now_ms)
 	return now_ms > since_ms && now_ms - since_ms > r->cfg.timeout_ms;
 }
 
-void wsm_reasm_expire(wsm_reasm *r, uint64_t now_ms)
+void pqs_wsm_reasm_expire(wsm_reasm *r, uint64_t now_ms)
 {
 	if (!r)
 		return;
@@ -310,7 +310,7 @@ static size_t reopen_disputed(reasm_msg *m)
 static void msg_finish(wsm_reasm *r, reasm_msg *m, uint64_t now_ms, wsm_reasm_result *res)
 {
 	uint8_t d[WSM_FRAG_DIGEST_LEN];
-	wsm_frag_digest(m->buf, m->key.total_len, d);
+	pqs_wsm_frag_digest(m->buf, m->key.total_len, d);
 	if (memcmp(d, m->key.digest, WSM_FRAG_DIGEST_LEN) != 0) {
 		if (reopen_disputed(m)) {
 			res->status = WSM_REASM_STORED;
@@ -329,21 +329,21 @@ static void msg_finish(wsm_reasm *r, reasm_msg *m, uint64_t now_ms, wsm_reasm_re
 	msg_release(r, m);
 }
 
-int wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,
-                   uint64_t now_ms, wsm_reasm_result *res)
+int pqs_wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uint8_t *data, size_t len,
+		       uint64_t now_ms, wsm_reasm_result *res)
 {
 	if (!r || !res || (!data && len))
 		return PQS_ERR_ARG;
 	memset(res, 0, sizeof *res);
 	free(r->delivered);
 	r->delivered = NULL;
-	wsm_reasm_expire(r, now_ms);
+	pqs_wsm_reasm_expire(r, now_ms);
 	if (len == 0) {
 		res->status = WSM_REASM_REJECTED_HEADER;
 		res->err = WSM_ERR_TRUNCATED;
 		return PQS_OK;
 	}
-	if (!wsm_is_fragment(data, len)) {
+	if (!pqs_wsm_is_fragment(data, len)) {
 		/* An SPDU that fitted in one WSM (Ieee1609Dot2Data starts with protocolVersion 3). */
 		res->status = WSM_REASM_COMPLETE;
 		res->spdu = data;
@@ -351,7 +351,7 @@ int wsm_reasm_push(wsm_reasm *r, const uint8_t sender[WSM_SENDER_LEN], const uin
 		return PQS_OK;
 	}
 	wsm_fragment_info fi;
-	int rc = wsm_fragment_parse(data, len, &fi);
+	int rc = pqs_wsm_fragment_parse(data, len, &fi);
 	if (rc) {
 		res->status = WSM_REASM_REJECTED_HEADER;
 		res->err = rc;

@@ -39,7 +39,7 @@ static int link_ok(wsm_link link)
 	return link == WSM_LINK_ETHERNET || link == WSM_LINK_IEEE80211;
 }
 
-int wsm_pcap_write_header(FILE *f, wsm_link link)
+int pqs_wsm_pcap_write_header(FILE *f, wsm_link link)
 {
 	if (!f || !link_ok(link))
 		return PQS_ERR_ARG;
@@ -107,14 +107,14 @@ static int write_frame_seq(FILE *f, wsm_link link, const uint8_t src_mac[6], uin
 	return rc;
 }
 
-int wsm_pcap_write_frame(FILE *f, wsm_link link, const uint8_t src_mac[6], uint64_t ts_us, const uint8_t *wsm,
-                         size_t wsm_len)
+int pqs_wsm_pcap_write_frame(FILE *f, wsm_link link, const uint8_t src_mac[6], uint64_t ts_us, const uint8_t *wsm,
+			     size_t wsm_len)
 {
 	return write_frame_seq(f, link, src_mac, ts_us, wsm, wsm_len, 0);
 }
 
-int wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus, const size_t *spdu_lens,
-                   size_t n, size_t *frames)
+int pqs_wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus, const size_t *spdu_lens, size_t n,
+		       size_t *frames)
 {
 	if (!f || !o || (n && (!spdus || !spdu_lens)) || !link_ok(o->link))
 		return PQS_ERR_ARG;
@@ -126,26 +126,26 @@ int wsm_pcap_write(FILE *f, const wsm_pcap_opts *o, const uint8_t *const *spdus,
 	for (size_t i = 0; i < n; i++)
 		if (!spdus[i] || spdu_lens[i] == 0)
 			return PQS_ERR_ARG;
-	size_t wsm_cap = wsm_encoded_len(&o->hdr, limit);
+	size_t wsm_cap = pqs_wsm_encoded_len(&o->hdr, limit);
 	if (wsm_cap == 0) {
 		/* Invalid header: let the encoder name the defect. */
 		uint8_t probe[1];
 		size_t plen;
-		return wsm_encode(probe, sizeof probe, &plen, &o->hdr, NULL, 0);
+		return pqs_wsm_encode(probe, sizeof probe, &plen, &o->hdr, NULL, 0);
 	}
 	uint8_t *data = malloc(limit), *wsm = malloc(wsm_cap);
 	int rc = (data && wsm) ? PQS_OK : PQS_ERR_NOMEM;
 	size_t count = 0;
 	if (!rc)
-		rc = wsm_pcap_write_header(f, o->link);
+		rc = pqs_wsm_pcap_write_header(f, o->link);
 	for (size_t i = 0; i < n && !rc; i++) {
 		wsm_fragmenter fr;
-		rc = wsm_fragmenter_init(&fr, spdus[i], spdu_lens[i], limit, o->first_msg_id + (uint32_t)i);
+		rc = pqs_wsm_fragmenter_init(&fr, spdus[i], spdu_lens[i], limit, o->first_msg_id + (uint32_t)i);
 		for (size_t k = 0; k < fr.count && !rc; k++) {
 			size_t dlen, wlen;
-			rc = wsm_fragmenter_get(&fr, k, data, limit, &dlen);
+			rc = pqs_wsm_fragmenter_get(&fr, k, data, limit, &dlen);
 			if (!rc)
-				rc = wsm_encode(wsm, wsm_cap, &wlen, &o->hdr, data, dlen);
+				rc = pqs_wsm_encode(wsm, wsm_cap, &wlen, &o->hdr, data, dlen);
 			if (!rc)
 				rc = write_frame_seq(f, o->link, o->src_mac, o->start_us + i * interval + k, wsm, wlen,
 				                     (unsigned)count);

@@ -16,7 +16,7 @@
  * digests; when all signer slots are used the least recently seen signer
  * is forgotten.
  *
- * Memory is fixed when the detector is created (v2x_replay_memory); a
+ * Memory is fixed when the detector is created (pqs_v2x_replay_memory); a
  * lookup scans one signer table and one signer's ring, comparing 8-octet
  * prefixes first.
  */
@@ -43,7 +43,7 @@ struct v2x_replay_ {
 	uint8_t *digests;       /* max_signers * per_signer * KEY_LEN octets */
 };
 
-v2x_replay *v2x_replay_new(size_t max_signers, size_t per_signer)
+v2x_replay *pqs_v2x_replay_new(size_t max_signers, size_t per_signer)
 {
 	if (max_signers == 0 || per_signer == 0 || max_signers > SIZE_MAX / per_signer / (KEY_LEN + 8))
 		return NULL;
@@ -56,13 +56,13 @@ v2x_replay *v2x_replay_new(size_t max_signers, size_t per_signer)
 	r->prefixes = calloc(max_signers * per_signer, sizeof *r->prefixes);
 	r->digests = calloc(max_signers * per_signer, KEY_LEN);
 	if (!r->signers || !r->prefixes || !r->digests) {
-		v2x_replay_free(r);
+		pqs_v2x_replay_free(r);
 		return NULL;
 	}
 	return r;
 }
 
-void v2x_replay_free(v2x_replay *r)
+void pqs_v2x_replay_free(v2x_replay *r)
 {
 	if (!r)
 		return;
@@ -72,7 +72,7 @@ void v2x_replay_free(v2x_replay *r)
 	free(r);
 }
 
-size_t v2x_replay_memory(const v2x_replay *r)
+size_t pqs_v2x_replay_memory(const v2x_replay *r)
 {
 	if (!r)
 		return 0;
@@ -107,7 +107,7 @@ static signer_slot *signer_of(v2x_replay *r, const uint8_t *signer, int create)
 	return victim;
 }
 
-int v2x_replay_seen(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest)
+int pqs_v2x_replay_seen(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest)
 {
 	signer_slot *s = r ? signer_of(r, signer_hash, 0) : NULL;
 	if (!s)
@@ -120,7 +120,7 @@ int v2x_replay_seen(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *di
 	return 0;
 }
 
-void v2x_replay_record(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest)
+void pqs_v2x_replay_record(v2x_replay *r, const uint8_t *signer_hash, const uint8_t *digest)
 {
 	if (!r)
 		return;

@@ -12,8 +12,8 @@
 
 /* ---------------- signing ---------------- */
 
-int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
-                    pqs_rng *rng)
+int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
+			pqs_rng *rng)
 {
 	if (!s || !key || !key->alg || !cert || (kind != V2X_SIGNER_CERT && kind != V2X_SIGNER_DIGEST))
 		return V2X_ERR_ARG;
@@ -21,7 +21,7 @@ int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size
 	if (!c)
 		return V2X_ERR_NOMEM;
 	memset(s, 0, sizeof *s);
-	int e = v2x_cert_decode(c, cert, cert_len);
+	int e = pqs_v2x_cert_decode(c, cert, cert_len);
 	if (!e && (c->key_alg != key->alg || c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))
 		e = V2X_ERR_ARG; /* the certificate does not certify this key */
 	free(c);
@@ -33,67 +33,67 @@ int v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size
 	s->kind = kind;
 	s->rng = rng;
 	/* section 5.3.1: the signer's certificate is hashed with the signing algorithm's hash */
-	e = v2x_hash(key->alg->hash, cert, cert_len, s->cert_hash);
+	e = pqs_v2x_hash(key->alg->hash, cert, cert_len, s->cert_hash);
 	if (e)
 		return e;
-	s->hash_len = v2x_hash_len(key->alg->hash);
-	return v2x_cert_hashedid8(cert, cert_len, s->cert_id, NULL, NULL);
+	s->hash_len = pqs_v2x_hash_len(key->alg->hash);
+	return pqs_v2x_cert_hashedid8(cert, cert_len, s->cert_id, NULL, NULL);
 }
 
-size_t v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
+size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
 {
 	if (!s || !s->key)
 		return 0;
-	size_t inner = 2 + coer_length_size(payload_len) + payload_len;   /* Ieee1609Dot2Data unsecured */
-	size_t tbs = 1 + inner + 1 + coer_uint_size(UINT32_MAX) + 8;       /* payload, headerInfo */
+	size_t inner = 2 + pqs_coer_length_size(payload_len) + payload_len; /* Ieee1609Dot2Data unsecured */
+	size_t tbs = 1 + inner + 1 + pqs_coer_uint_size(UINT32_MAX) + 8;    /* payload, headerInfo */
 	size_t signer = s->kind == V2X_SIGNER_DIGEST ? 9 : 1 + 2 + s->cert_len;
-	return 3 + tbs + signer + v2x_sig_size(s->key->alg);
+	return 3 + tbs + signer + pqs_v2x_sig_size(s->key->alg);
 }
 
-int v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
-                  size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
+int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
+		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
 {
 	if (!s || !s->key || !out || !out_len || (!payload && payload_len))
 		return V2X_ERR_ARG;
 	const v2x_alg *alg = s->key->alg;
 	coer_wr w;
-	coer_wr_init(&w, out, cap);
-	coer_put_u8(&w, 3);          /* protocolVersion */
-	coer_put_tag(&w, 1);         /* content: signedData */
-	coer_put_u8(&w, alg->hash);  /* hashId (HashAlgorithm: sha256 0, sha384 1) */
+	pqs_coer_wr_init(&w, out, cap);
+	pqs_coer_put_u8(&w, 3);         /* protocolVersion */
+	pqs_coer_put_tag(&w, 1);        /* content: signedData */
+	pqs_coer_put_u8(&w, alg->hash); /* hashId (HashAlgorithm: sha256 0, sha384 1) */
 	size_t tbs_off = w.len;
-	coer_put_u8(&w, 0x40);       /* SignedDataPayload preamble: data present */
-	coer_put_u8(&w, 3);          /* data: Ieee1609Dot2Data { 3, unsecuredData } */
-	coer_put_tag(&w, 0);
-	coer_put_length(&w, payload_len);
-	coer_put_bytes(&w, payload, payload_len);
-	coer_put_u8(&w, 0x40);       /* HeaderInfo preamble: generationTime present */
-	coer_put_uint(&w, psid);
-	coer_put_u64(&w, generation_time);
+	pqs_coer_put_u8(&w, 0x40); /* SignedDataPayload preamble: data present */
+	pqs_coer_put_u8(&w, 3);    /* data: Ieee1609Dot2Data { 3, unsecuredData } */
+	pqs_coer_put_tag(&w, 0);
+	pqs_coer_put_length(&w, payload_len);
+	pqs_coer_put_bytes(&w, payload, payload_len);
+	pqs_coer_put_u8(&w, 0x40); /* HeaderInfo preamble: generationTime present */
+	pqs_coer_put_uint(&w, psid);
+	pqs_coer_put_u64(&w, generation_time);
 	size_t tbs_len = w.len - tbs_off;
 	if (s->kind == V2X_SIGNER_DIGEST) {
-		coer_put_tag(&w, 0);
-		coer_put_bytes(&w, s->cert_id, 8);
+		pqs_coer_put_tag(&w, 0);
+		pqs_coer_put_bytes(&w, s->cert_id, 8);
 	} else {
-		coer_put_tag(&w, 1);
-		coer_put_quantity(&w, 1);
-		coer_put_bytes(&w, s->cert, s->cert_len);
+		pqs_coer_put_tag(&w, 1);
+		pqs_coer_put_quantity(&w, 1);
+		pqs_coer_put_bytes(&w, s->cert, s->cert_len);
 	}
-	int e = coer_wr_result(&w);
+	int e = pqs_coer_wr_result(&w);
 	if (e)
 		return e;
 	uint8_t di[V2X_MAX_HASH], sig[V2X_MAX_SIG];
 	size_t sig_len = 0;
-	e = v2x_data_input(alg->hash, out + tbs_off, tbs_len, s->cert_hash, di);
+	e = pqs_v2x_data_input(alg->hash, out + tbs_off, tbs_len, s->cert_hash, di);
 	if (!e)
-		e = v2x_alg_sign(s->key, di, v2x_hash_len(alg->hash), sig, &sig_len, s->rng);
-	if (!e && !v2x_alg_sig_len_ok(alg, sig_len))
+		e = pqs_v2x_alg_sign(s->key, di, pqs_v2x_hash_len(alg->hash), sig, &sig_len, s->rng);
+	if (!e && !pqs_v2x_alg_sig_len_ok(alg, sig_len))
 		e = V2X_ERR_CRYPTO;
 	pqs_zeroize(di, sizeof di);
 	if (e)
 		return e;
-	v2x_sig_put(&w, alg, sig, sig_len);
-	if ((e = coer_wr_result(&w)) != 0)
+	pqs_v2x_sig_put(&w, alg, sig, sig_len);
+	if ((e = pqs_coer_wr_result(&w)) != 0)
 		return e;
 	*out_len = w.len;
 	return V2X_OK;
@@ -129,13 +129,13 @@ static int skip_hashed_data(coer_rd *r)
 {
 	unsigned t;
 	const uint8_t *p;
-	int e = coer_get_tag(r, &t);
+	int e = pqs_coer_get_tag(r, &t);
 	if (e)
 		return e;
 	if (t == 0)
-		return coer_get_bytes(r, 32, &p);
+		return pqs_coer_get_bytes(r, 32, &p);
 	coer_rd sub;
-	return coer_get_open(r, &sub);
+	return pqs_coer_get_open(r, &sub);
 }
 
 static int header_read(coer_rd *r, spdu_view *sv)
@@ -143,31 +143,31 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	unsigned pre;
 	const uint8_t *p;
 	uint64_t psid;
-	int e = coer_get_preamble(r, 7, &pre);
-	if (e || (e = coer_get_uint(r, &psid, 4)) != 0)
+	int e = pqs_coer_get_preamble(r, 7, &pre);
+	if (e || (e = pqs_coer_get_uint(r, &psid, 4)) != 0)
 		return e;
 	sv->psid = (uint32_t)psid;
-	if ((pre & 0x20) && (e = coer_get_u64(r, &sv->gen)) != 0)
+	if ((pre & 0x20) && (e = pqs_coer_get_u64(r, &sv->gen)) != 0)
 		return e;
 	sv->has_gen = (pre & 0x20) != 0;
-	if ((pre & 0x10) && (e = coer_get_u64(r, &sv->expiry)) != 0)
+	if ((pre & 0x10) && (e = pqs_coer_get_u64(r, &sv->expiry)) != 0)
 		return e;
 	sv->has_expiry = (pre & 0x10) != 0;
-	if ((pre & 0x08) && (e = coer_get_bytes(r, 10, &p)) != 0) /* ThreeDLocation: 4 + 4 + 2 */
+	if ((pre & 0x08) && (e = pqs_coer_get_bytes(r, 10, &p)) != 0) /* ThreeDLocation: 4 + 4 + 2 */
 		return e;
-	if ((pre & 0x04) && (e = coer_get_bytes(r, 3, &p)) != 0) /* p2pcdLearningRequest HashedId3 */
+	if ((pre & 0x04) && (e = pqs_coer_get_bytes(r, 3, &p)) != 0) /* p2pcdLearningRequest HashedId3 */
 		return e;
 	if (pre & 0x02) { /* MissingCrlIdentifier: extensible SEQUENCE { HashedId3, CrlSeries } */
 		unsigned mp;
-		if ((e = coer_get_preamble(r, 1, &mp)) != 0 || (e = coer_get_bytes(r, 5, &p)) != 0)
+		if ((e = pqs_coer_get_preamble(r, 1, &mp)) != 0 || (e = pqs_coer_get_bytes(r, 5, &p)) != 0)
 			return e;
-		if (mp && (e = coer_skip_extensions(r)) != 0)
+		if (mp && (e = pqs_coer_skip_extensions(r)) != 0)
 			return e;
 	}
 	if (pre & 0x01)
 		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
 	if (pre & 0x40) /* extension additions (inlineP2pcdRequest, ...): skipped by length */
-		return coer_skip_extensions(r);
+		return pqs_coer_skip_extensions(r);
 	return V2X_OK;
 }
 
@@ -191,67 +191,67 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 	int e;
 	memset(sv, 0, offsetof(spdu_view, scratch));
 	sv->cert0_dec = cert0_dec;
-	coer_rd_init(&r, in, len);
-	if ((e = coer_get_u8(&r, &ver)) != 0)
+	pqs_coer_rd_init(&r, in, len);
+	if ((e = pqs_coer_get_u8(&r, &ver)) != 0)
 		return e;
 	if (ver != 3)
 		return V2X_ERR_CONSTRAINT; /* protocolVersion Uint8(3) */
-	if ((e = coer_get_tag(&r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(&r, &t)) != 0)
 		return e;
 	if (t != 1) {
 		/* unsecured, encrypted, certificate requests and unknown extensions: not signed data */
 		if (t > 3) {
 			coer_rd sub;
-			if ((e = coer_get_open(&r, &sub)) != 0)
+			if ((e = pqs_coer_get_open(&r, &sub)) != 0)
 				return e;
 		}
 		return V2X_ERR_UNSUPPORTED;
 	}
-	if ((e = coer_get_enum(&r, &hid)) != 0)
+	if ((e = pqs_coer_get_enum(&r, &hid)) != 0)
 		return e;
 	if (hid > V2X_HASH_SHA384)
 		return V2X_ERR_UNSUPPORTED; /* sm3 or an unknown extension value */
 	sv->hash_id = (unsigned)hid;
 	sv->tbs_off = r.pos;
 	/* SignedDataPayload: extension bit, data, extDataHash */
-	if ((e = coer_get_preamble(&r, 3, &pre)) != 0)
+	if ((e = pqs_coer_get_preamble(&r, 3, &pre)) != 0)
 		return e;
 	if (!(pre & 7))
 		return V2X_ERR_PREAMBLE; /* one of data, extDataHash, omitted must be present */
 	if (pre & 2) {
 		uint8_t iv;
-		if ((e = coer_get_u8(&r, &iv)) != 0)
+		if ((e = pqs_coer_get_u8(&r, &iv)) != 0)
 			return e;
 		if (iv != 3)
 			return V2X_ERR_CONSTRAINT;
-		if ((e = coer_get_tag(&r, &t)) != 0)
+		if ((e = pqs_coer_get_tag(&r, &t)) != 0)
 			return e;
 		if (t != 0)
 			return V2X_ERR_UNSUPPORTED; /* nested signed or encrypted data */
-		if ((e = coer_get_length(&r, &sv->payload_len)) != 0 ||
-		    (e = coer_get_bytes(&r, sv->payload_len, &sv->payload)) != 0)
+		if ((e = pqs_coer_get_length(&r, &sv->payload_len)) != 0 ||
+		    (e = pqs_coer_get_bytes(&r, sv->payload_len, &sv->payload)) != 0)
 			return e;
 		sv->has_payload = 1;
 	}
 	if ((pre & 1) && (e = skip_hashed_data(&r)) != 0)
 		return e;
-	if ((pre & 4) && (e = coer_skip_extensions(&r)) != 0)
+	if ((pre & 4) && (e = pqs_coer_skip_extensions(&r)) != 0)
 		return e;
 	if ((e = header_read(&r, sv)) != 0)
 		return e;
 	sv->tbs_len = r.pos - sv->tbs_off;
 	/* SignerIdentifier */
-	if ((e = coer_get_tag(&r, &t)) != 0)
+	if ((e = pqs_coer_get_tag(&r, &t)) != 0)
 		return e;
 	if (t == 0) {
 		sv->signer = V2X_SIGNER_DIGEST;
-		if ((e = coer_get_bytes(&r, 8, &p)) != 0)
+		if ((e = pqs_coer_get_bytes(&r, 8, &p)) != 0)
 			return e;
 		memcpy(sv->digest, p, 8);
 	} else if (t == 1) {
 		size_t q;
 		sv->signer = V2X_SIGNER_CERT;
-		if ((e = coer_get_quantity(&r, &q)) != 0)
+		if ((e = pqs_coer_get_quantity(&r, &q)) != 0)
 			return e;
 		if (q == 0)
 			return V2X_ERR_CONSTRAINT;
@@ -262,14 +262,15 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 			v2x_cert *dst = i == 0 && sv->cert0_dec ? sv->cert0_dec : &sv->scratch;
 			/* only a lone signer certificate may be taken from the cache: attached issuers
 			 * must be validated whatever the cache holds (the same verdict, warm or cold) */
-			const v2x_cache_entry *m = i == 0 && q == 1 ? v2x_cache_match(cache, in + start, len - start) : NULL;
+			const v2x_cache_entry *m =
+				i == 0 && q == 1 ? pqs_v2x_cache_match(cache, in + start, len - start) : NULL;
 			const v2x_cert *got = dst;
 			if (m) {
 				sv->hit0 = m;
 				got = &m->cert;
-				if ((e = coer_get_bytes(&r, m->der_len, &p)) != 0)
+				if ((e = pqs_coer_get_bytes(&r, m->der_len, &p)) != 0)
 					return e;
-			} else if ((e = v2x_cert_read(&r, dst)) != 0) {
+			} else if ((e = pqs_v2x_cert_read(&r, dst)) != 0) {
 				return e;
 			}
 			sv->certs[i] = in + start;
@@ -282,13 +283,13 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 		sv->signer = -1; /* self (no key to verify with) or an unknown extension */
 		if (t > 2) {
 			coer_rd sub;
-			if ((e = coer_get_open(&r, &sub)) != 0)
+			if ((e = pqs_coer_get_open(&r, &sub)) != 0)
 				return e;
 		}
 	}
-	if ((e = v2x_sig_get(&r, &sv->sig_alg, sv->sig, &sv->sig_len)) != 0)
+	if ((e = pqs_v2x_sig_get(&r, &sv->sig_alg, sv->sig, &sv->sig_len)) != 0)
 		return e;
-	return coer_end(&r);
+	return pqs_coer_end(&r);
 }
 
 static void fill_info(const spdu_view *sv, v2x_spdu_info *info)
@@ -303,7 +304,7 @@ static void fill_info(const spdu_view *sv, v2x_spdu_info *info)
 	info->alg = sv->sig_alg;
 }
 
-int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
+int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 {
 	if (!spdu)
 		return V2X_ERR_ARG;
@@ -312,7 +313,7 @@ int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 		return V2X_ERR_NOMEM;
 	int e = spdu_read(sv, spdu, len, NULL, NULL);
 	if (!e && sv->signer == V2X_SIGNER_CERT)
-		e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL);
+		e = pqs_v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, NULL);
 	if (!e && info)
 		fill_info(sv, info);
 	free(sv);
@@ -321,7 +322,7 @@ int v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 
 /* ---------------- verification ---------------- */
 
-void v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now)
+void pqs_v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now)
 {
 	memset(v, 0, sizeof *v);
 	v->store = store;
@@ -386,7 +387,7 @@ static int issuer_candidate(const v2x_verify_ctx *v, const spdu_view *sv, const 
 	*en = NULL;
 	for (size_t i = 1; sv && i < sv->n_certs; i++) {
 		uint8_t cid[8];
-		if (v2x_cert_hashedid8(sv->certs[i], sv->cert_lens[i], cid, NULL, NULL) == V2X_OK &&
+		if (pqs_v2x_cert_hashedid8(sv->certs[i], sv->cert_lens[i], cid, NULL, NULL) == V2X_OK &&
 		    memcmp(cid, id, 8) == 0 && k-- == 0) {
 			*der = sv->certs[i];
 			*len = sv->cert_lens[i];
@@ -394,7 +395,7 @@ static int issuer_candidate(const v2x_verify_ctx *v, const spdu_view *sv, const 
 		}
 	}
 	const v2x_store_entry *se = NULL;
-	while ((se = v2x_store_next(v->store, id, se)) != NULL)
+	while ((se = pqs_v2x_store_next(v->store, id, se)) != NULL)
 		if (k-- == 0) {
 			*der = se->der;
 			*len = se->len;
@@ -413,7 +414,7 @@ static int issuer_decoded(const v2x_store_entry *en, const uint8_t *der, size_t 
 		return V2X_OK;
 	}
 	*out = slot;
-	return v2x_cert_decode(slot, der, len);
+	return pqs_v2x_cert_decode(slot, der, len);
 }
 
 /*
@@ -434,8 +435,8 @@ static size_t pick_issuer(v2x_verify_ctx *v, const spdu_view *sv, const v2x_cert
 		if (issuer_decoded(en, d, l, slot, &cand) != V2X_OK)
 			continue;
 		v->sig_checks++;
-		if (v2x_cert_check_sig_h(cur, cur_der, cur_len, cand, d, l, en ? en->hash : NULL,
-		                         en ? en->hash_len : 0) == V2X_OK)
+		if (pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, cand, d, l, en ? en->hash : NULL,
+					     en ? en->hash_len : 0) == V2X_OK)
 			return k;
 	}
 	return 0;
@@ -480,8 +481,8 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 	size_t cur_len = len;
 	uint16_t region[V2X_MAX_REGIONS];
 	size_t n_region = 0;
-	/* v2x_cert_decode's size bound applies to an attached certificate too */
-	int e = !decoded ? v2x_cert_decode(&ce->cert, der, len) : len > V2X_MAX_CERT ? V2X_ERR_TOO_LARGE : V2X_OK;
+	/* pqs_v2x_cert_decode's size bound applies to an attached certificate too */
+	int e = !decoded ? pqs_v2x_cert_decode(&ce->cert, der, len) : len > V2X_MAX_CERT ? V2X_ERR_TOO_LARGE : V2X_OK;
 	ce->not_before = 0;
 	ce->not_after = UINT64_MAX;
 	size_t depth = 0;
@@ -512,9 +513,9 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			const v2x_store_entry *en = cur_en;
 			if (!en) {
 				uint8_t id[8];
-				if ((e = v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL)) != 0)
+				if ((e = pqs_v2x_cert_hashedid8(cur_der, cur_len, id, NULL, NULL)) != 0)
 					break;
-				en = v2x_store_lookup_der(v->store, id, cur_der, cur_len);
+				en = pqs_v2x_store_lookup_der(v->store, id, cur_der, cur_len);
 			}
 			if (!en || !en->trusted) {
 				e = V2X_ERR_UNTRUSTED_ROOT;
@@ -565,8 +566,8 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		v->sig_checks++;
 		/* 5.3.1: H(issuer certificate) under the signing hash; the store's
 		 * precomputed hash serves when it is that hash */
-		if ((e = v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len, iss_en ? iss_en->hash : NULL,
-		                              iss_en ? iss_en->hash_len : 0)) != 0)
+		if ((e = pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len,
+						  iss_en ? iss_en->hash : NULL, iss_en ? iss_en->hash_len : 0)) != 0)
 			break;
 		/* move up: the issuer becomes the current certificate */
 		cur = iss;
@@ -585,7 +586,7 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 static int anchor_still_trusted(const v2x_store *store, const v2x_cache_entry *hit)
 {
 	const v2x_store_entry *en = NULL;
-	while ((en = v2x_store_next(store, hit->anchor_id, en)) != NULL)
+	while ((en = pqs_v2x_store_next(store, hit->anchor_id, en)) != NULL)
 		if (en->trusted && en->hash_len == hit->anchor_hash_len && memcmp(en->hash, hit->anchor_hash, en->hash_len) == 0)
 			return 1;
 	return 0;
@@ -619,15 +620,15 @@ static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t
 		return e;
 	memcpy(ce->id, sv->digest, 8);
 	unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
-	ce->hash_len = v2x_hash_len(kh);
+	ce->hash_len = pqs_v2x_hash_len(kh);
 	if (cert_h_len == ce->hash_len)
 		memcpy(ce->hash, cert_h, cert_h_len); /* the HashedId8 hash is the signing hash */
-	else if ((e = v2x_hash(kh, der, dlen, ce->hash)) != 0)
+	else if ((e = pqs_v2x_hash(kh, der, dlen, ce->hash)) != 0)
 		return e;
 	ce->der = der;
 	ce->der_len = dlen;
 	/* a failed insertion only costs the next SPDU a chain validation */
-	(void)v2x_cache_put(v->cache, ce);
+	(void)pqs_v2x_cache_put(v->cache, ce);
 	return V2X_OK;
 }
 
@@ -642,19 +643,19 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash)
 		return V2X_ERR_ALG_MISMATCH;
 	uint8_t di[V2X_MAX_HASH];
-	int e = v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
+	int e = pqs_v2x_data_input(sv->hash_id, spdu + sv->tbs_off, sv->tbs_len, use->hash, di);
 	if (e)
 		return e;
 	/* a duplicate costs no signature check; only verified SPDUs are recorded, so forgeries
 	 * cannot fill the detector */
-	if (v2x_replay_seen(v->replay, use->hash, di)) {
+	if (pqs_v2x_replay_seen(v->replay, use->hash, di)) {
 		v->duplicates++;
 		return V2X_ERR_DUPLICATE;
 	}
 	v->sig_checks++;
-	e = v2x_alg_verify(sc->key_alg, sc->pk, di, v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	e = pqs_v2x_alg_verify(sc->key_alg, sc->pk, di, pqs_v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
 	if (!e)
-		v2x_replay_record(v->replay, use->hash, di);
+		pqs_v2x_replay_record(v->replay, use->hash, di);
 	return e == V2X_ERR_SIG_ENCODING ? V2X_ERR_SIG_INVALID : e; /* a signature the scheme cannot parse does not verify */
 }
 
@@ -665,7 +666,7 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
 	const v2x_cache_entry *hit = sv->hit0; /* matched by its bytes while parsing */
 	if (hit) {
 		v->cache_hits++;
-		v2x_cache_touch(v->cache, hit);
+		pqs_v2x_cache_touch(v->cache, hit);
 		memcpy(sv->digest, hit->id, 8);
 		int e = hit_usable(v, hit, gen_s);
 		return e ? e : spdu_check(v, sv, spdu, hit);
@@ -673,10 +674,10 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
 	/* hashed once: the digest gives its HashedId8 (6.4.3, the issuer's hash) and, when the
 	 * signing hash is the same, H(signer certificate) of 5.3.1 */
 	uint8_t cert_h[V2X_MAX_HASH];
-	int e = v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h);
+	int e = pqs_v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h);
 	if (!e)
 		e = signer_validate(v, sv, sv->certs[0], sv->cert_lens[0], NULL, gen_s, cert_h,
-		                    v2x_hash_len(sv->cert0_hash), ce, chain_len);
+				    pqs_v2x_hash_len(sv->cert0_hash), ce, chain_len);
 	return e ? e : spdu_check(v, sv, spdu, ce);
 }
 
@@ -693,13 +694,13 @@ static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, 
 {
 	int first = V2X_ERR_SIGNER_UNKNOWN, tried = 0;
 	const v2x_cache_entry *hit = NULL;
-	while ((hit = v2x_cache_next(v->cache, sv->digest, hit)) != NULL) {
+	while ((hit = pqs_v2x_cache_next(v->cache, sv->digest, hit)) != NULL) {
 		v->cache_hits++;
 		int e = hit_usable(v, hit, gen_s);
 		if (!e)
 			e = spdu_check(v, sv, spdu, hit);
 		if (!e) {
-			v2x_cache_touch(v->cache, hit);
+			pqs_v2x_cache_touch(v->cache, hit);
 			*chain_len = 0;
 			return V2X_OK;
 		}
@@ -707,9 +708,9 @@ static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, 
 			first = e;
 	}
 	const v2x_store_entry *en = NULL;
-	while ((en = v2x_store_next(v->store, sv->digest, en)) != NULL) {
+	while ((en = pqs_v2x_store_next(v->store, sv->digest, en)) != NULL) {
 		int cached = 0;
-		for (hit = NULL; !cached && (hit = v2x_cache_next(v->cache, sv->digest, hit)) != NULL;)
+		for (hit = NULL; !cached && (hit = pqs_v2x_cache_next(v->cache, sv->digest, hit)) != NULL;)
 			cached = hit->der_len == en->len && memcmp(hit->der, en->der, en->len) == 0;
 		if (cached)
 			continue; /* tried above */
@@ -725,7 +726,7 @@ static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, 
 	return first;
 }
 
-int v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info)
+int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 {
 	if (!v || !v->store || !spdu)
 		return V2X_ERR_ARG;

@@ -23,7 +23,7 @@ struct v2x_store_ {
 	v2x_store_entry *e;
 };
 
-v2x_store *v2x_store_new(size_t max_certs)
+v2x_store *pqs_v2x_store_new(size_t max_certs)
 {
 	if (max_certs == 0)
 		return NULL;
@@ -39,7 +39,7 @@ v2x_store *v2x_store_new(size_t max_certs)
 	return s;
 }
 
-void v2x_store_free(v2x_store *s)
+void pqs_v2x_store_free(v2x_store *s)
 {
 	if (!s)
 		return;
@@ -51,7 +51,7 @@ void v2x_store_free(v2x_store *s)
 	free(s);
 }
 
-const v2x_store_entry *v2x_store_next(const v2x_store *s, const uint8_t id[8], const v2x_store_entry *prev)
+const v2x_store_entry *pqs_v2x_store_next(const v2x_store *s, const uint8_t id[8], const v2x_store_entry *prev)
 {
 	if (!s || !id)
 		return NULL;
@@ -61,15 +61,15 @@ const v2x_store_entry *v2x_store_next(const v2x_store *s, const uint8_t id[8], c
 	return NULL;
 }
 
-const v2x_store_entry *v2x_store_lookup(const v2x_store *s, const uint8_t id[8])
+const v2x_store_entry *pqs_v2x_store_lookup(const v2x_store *s, const uint8_t id[8])
 {
-	return v2x_store_next(s, id, NULL);
+	return pqs_v2x_store_next(s, id, NULL);
 }
 
-const v2x_store_entry *v2x_store_lookup_der(const v2x_store *s, const uint8_t id[8], const uint8_t *der, size_t len)
+const v2x_store_entry *pqs_v2x_store_lookup_der(const v2x_store *s, const uint8_t id[8], const uint8_t *der, size_t len)
 {
 	const v2x_store_entry *en = NULL;
-	while ((en = v2x_store_next(s, id, en)) != NULL)
+	while ((en = pqs_v2x_store_next(s, id, en)) != NULL)
 		if (en->len == len && (en->der == der || memcmp(en->der, der, len) == 0))
 			return en;
 	return NULL;
@@ -84,21 +84,21 @@ static int add(v2x_store *s, const uint8_t *der, size_t len, int trusted)
 		return V2X_ERR_NOMEM;
 	uint8_t id[8], h[V2X_MAX_HASH];
 	size_t hl = 0;
-	int e = v2x_cert_decode(c, der, len);
+	int e = pqs_v2x_cert_decode(c, der, len);
 	if (!e)
-		e = v2x_cert_hashedid8(der, len, id, h, &hl);
+		e = pqs_v2x_cert_hashedid8(der, len, id, h, &hl);
 	if (!e && trusted) {
 		/* an anchor must be self-signed and its signature must verify */
 		if (c->issuer_kind != 0)
 			e = V2X_ERR_ARG;
 		else
-			e = v2x_cert_check_sig(c, der, len, NULL, NULL, 0);
+			e = pqs_v2x_cert_check_sig(c, der, len, NULL, NULL, 0);
 	}
 	if (e) {
 		free(c);
 		return e;
 	}
-	v2x_store_entry *old = (v2x_store_entry *)v2x_store_lookup_der(s, id, der, len);
+	v2x_store_entry *old = (v2x_store_entry *)pqs_v2x_store_lookup_der(s, id, der, len);
 	if (old) { /* the same certificate (byte for byte) again: at most upgrade it to an anchor */
 		old->trusted |= trusted;
 		free(c);
@@ -125,12 +125,12 @@ static int add(v2x_store *s, const uint8_t *der, size_t len, int trusted)
 	return V2X_OK;
 }
 
-int v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len)
+int pqs_v2x_store_add_root(v2x_store *s, const uint8_t *der, size_t len)
 {
 	return add(s, der, len, 1);
 }
 
-int v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len)
+int pqs_v2x_store_add_cert(v2x_store *s, const uint8_t *der, size_t len)
 {
 	return add(s, der, len, 0);
 }
@@ -146,17 +146,17 @@ static const uint8_t *entry_out(const v2x_store_entry *en, size_t *len, int *tru
 	return en->der;
 }
 
-const uint8_t *v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted)
+const uint8_t *pqs_v2x_store_find(const v2x_store *s, const uint8_t id[8], size_t *len, int *trusted)
 {
-	return entry_out(id ? v2x_store_lookup(s, id) : NULL, len, trusted);
+	return entry_out(id ? pqs_v2x_store_lookup(s, id) : NULL, len, trusted);
 }
 
-const uint8_t *v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted)
+const uint8_t *pqs_v2x_store_find_cert(const v2x_store *s, const uint8_t *der, size_t len, int *trusted)
 {
 	uint8_t id[8];
-	if (!s || !der || v2x_cert_hashedid8(der, len, id, NULL, NULL) != V2X_OK)
+	if (!s || !der || pqs_v2x_cert_hashedid8(der, len, id, NULL, NULL) != V2X_OK)
 		return NULL;
-	return entry_out(v2x_store_lookup_der(s, id, der, len), NULL, trusted);
+	return entry_out(pqs_v2x_store_lookup_der(s, id, der, len), NULL, trusted);
 }
 
 /* ---------------- verified-certificate cache ---------------- */
@@ -167,7 +167,7 @@ struct v2x_cache_ {
 	v2x_cache_entry *e;
 };
 
-v2x_cache *v2x_cache_new(size_t capacity)
+v2x_cache *pqs_v2x_cache_new(size_t capacity)
 {
 	if (capacity == 0)
 		return NULL;
@@ -192,7 +192,7 @@ static void free_ders(v2x_cache *c)
 	}
 }
 
-void v2x_cache_free(v2x_cache *c)
+void pqs_v2x_cache_free(v2x_cache *c)
 {
 	if (!c)
 		return;
@@ -201,7 +201,7 @@ void v2x_cache_free(v2x_cache *c)
 	free(c);
 }
 
-void v2x_cache_clear(v2x_cache *c)
+void pqs_v2x_cache_clear(v2x_cache *c)
 {
 	if (!c)
 		return;
@@ -210,12 +210,12 @@ void v2x_cache_clear(v2x_cache *c)
 	c->n = 0;
 }
 
-size_t v2x_cache_size(const v2x_cache *c)
+size_t pqs_v2x_cache_size(const v2x_cache *c)
 {
 	return c ? c->n : 0;
 }
 
-const v2x_cache_entry *v2x_cache_next(const v2x_cache *c, const uint8_t id[8], const v2x_cache_entry *prev)
+const v2x_cache_entry *pqs_v2x_cache_next(const v2x_cache *c, const uint8_t id[8], const v2x_cache_entry *prev)
 {
 	if (!c || !id)
 		return NULL;
@@ -233,7 +233,7 @@ static uint64_t tail_of(const uint8_t *der, size_t len)
 	return t;
 }
 
-const v2x_cache_entry *v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail)
+const v2x_cache_entry *pqs_v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail)
 {
 	if (!c || !buf)
 		return NULL;
@@ -249,13 +249,13 @@ const v2x_cache_entry *v2x_cache_match(const v2x_cache *c, const uint8_t *buf, s
 	return NULL;
 }
 
-void v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *en)
+void pqs_v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *en)
 {
 	if (c && en >= c->e && en < c->e + c->cap)
 		c->e[en - c->e].stamp = ++c->clock;
 }
 
-int v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
+int pqs_v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 {
 	if (!c)
 		return V2X_OK;

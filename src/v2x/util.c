@@ -56,12 +56,12 @@ const char *pqs_v2x_error_message(int err)
 	}
 }
 
-const char *v2x_strerror(int err)
+const char *pqs_v2x_strerror(int err)
 {
 	return pqs_strerror(err);
 }
 
-int v2x_err_is_malformed(int err)
+int pqs_v2x_err_is_malformed(int err)
 {
 	return err <= -100 && err >= -129;
 }
@@ -90,14 +90,14 @@ static uint64_t leap_count(uint64_t unix_s)
 	return n;
 }
 
-uint32_t v2x_time32_from_unix(uint64_t unix_seconds)
+uint32_t pqs_v2x_time32_from_unix(uint64_t unix_seconds)
 {
 	if (unix_seconds < EPOCH_2004)
 		return 0;
 	return (uint32_t)(unix_seconds - EPOCH_2004 + leap_count(unix_seconds));
 }
 
-uint64_t v2x_time64_from_unix_us(uint64_t unix_us)
+uint64_t pqs_v2x_time64_from_unix_us(uint64_t unix_us)
 {
 	uint64_t s = unix_us / 1000000u;
 	if (s < EPOCH_2004)
@@ -105,15 +105,15 @@ uint64_t v2x_time64_from_unix_us(uint64_t unix_us)
 	return unix_us - EPOCH_2004 * 1000000u + leap_count(s) * 1000000u;
 }
 
-uint64_t v2x_time64_now(void)
+uint64_t pqs_v2x_time64_now(void)
 {
 	struct timespec ts;
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
 		return 0;
-	return v2x_time64_from_unix_us((uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u);
+	return pqs_v2x_time64_from_unix_us((uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u);
 }
 
-uint64_t v2x_duration_seconds(unsigned unit, uint16_t value)
+uint64_t pqs_v2x_duration_seconds(unsigned unit, uint16_t value)
 {
 	switch (unit) {
 	case V2X_DUR_MICROSECONDS: return value / 1000000u;
@@ -128,7 +128,7 @@ uint64_t v2x_duration_seconds(unsigned unit, uint16_t value)
 
 /* ---------------- hashing ---------------- */
 
-size_t v2x_hash_len(unsigned hash_alg)
+size_t pqs_v2x_hash_len(unsigned hash_alg)
 {
 	return hash_alg == V2X_HASH_SHA384 ? 48 : 32;
 }
@@ -139,7 +139,7 @@ size_t v2x_hash_len(unsigned hash_alg)
  * CPU has them, which is what matters for the few short digests per SPDU
  * (the data input of 5.3.1 is two digests, the second over 64 bytes).
  */
-int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
+int pqs_v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
 {
 	if (hash_alg == V2X_HASH_SHA384) {
 		pqs_sha512_ctx c;
@@ -155,17 +155,16 @@ int v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out)
 /* Section 5.3.1.2.2: data input = H( H(tbsData) || H(signer identifier input) ),
  * where the signer input is the signer's COER certificate, or the empty
  * string for a self-signed certificate. */
-int v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const uint8_t *signer_hash,
-                   uint8_t *out)
+int pqs_v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const uint8_t *signer_hash, uint8_t *out)
 {
-	size_t h = v2x_hash_len(hash_alg);
+	size_t h = pqs_v2x_hash_len(hash_alg);
 	uint8_t cat[2 * V2X_MAX_HASH];
-	int e = v2x_hash(hash_alg, tbs, tbs_len, cat);
+	int e = pqs_v2x_hash(hash_alg, tbs, tbs_len, cat);
 	if (!e && signer_hash)
 		memcpy(cat + h, signer_hash, h);
 	else if (!e)
-		e = v2x_hash(hash_alg, NULL, 0, cat + h);
+		e = pqs_v2x_hash(hash_alg, NULL, 0, cat + h);
 	if (!e)
-		e = v2x_hash(hash_alg, cat, 2 * h, out);
+		e = pqs_v2x_hash(hash_alg, cat, 2 * h, out);
 	return e;
 }

@@ -47,7 +47,7 @@ const char *pqs_wsm_error_message(int err)
 	}
 }
 
-const char *wsm_strerror(int err)
+const char *pqs_wsm_strerror(int err)
 {
 	return pqs_strerror(err);
 }
@@ -65,7 +65,7 @@ static const uint32_t psid_span_bits[4] = { 7u, 14u, 21u, 28u };
 /* Prefix: n-1 one bits then a zero bit. */
 static const uint8_t psid_prefix[4] = { 0x00u, 0x80u, 0xC0u, 0xE0u };
 
-size_t wsm_psid_len(uint32_t psid)
+size_t pqs_wsm_psid_len(uint32_t psid)
 {
 	for (size_t n = 4; n > 0; n--)
 		if (psid >= psid_base[n - 1])
@@ -73,11 +73,11 @@ size_t wsm_psid_len(uint32_t psid)
 	return 0;
 }
 
-int wsm_psid_encode(uint32_t psid, uint8_t *out, size_t cap, size_t *len)
+int pqs_wsm_psid_encode(uint32_t psid, uint8_t *out, size_t cap, size_t *len)
 {
 	if (!out || !len)
 		return PQS_ERR_ARG;
-	size_t n = wsm_psid_len(psid);
+	size_t n = pqs_wsm_psid_len(psid);
 	if (n == 0)
 		return WSM_ERR_PSID_RANGE;
 	if (cap < n)
@@ -91,7 +91,7 @@ int wsm_psid_encode(uint32_t psid, uint8_t *out, size_t cap, size_t *len)
 	return PQS_OK;
 }
 
-int wsm_psid_decode(const uint8_t *in, size_t len, uint32_t *psid, size_t *used)
+int pqs_wsm_psid_decode(const uint8_t *in, size_t len, uint32_t *psid, size_t *used)
 {
 	if (!in || !psid || !used)
 		return PQS_ERR_ARG;
@@ -127,7 +127,7 @@ static size_t count_len(size_t value)
 	return value < 128 ? 1 : (value <= WSM_LENGTH_MAX ? 2 : 0);
 }
 
-int wsm_count_encode(size_t value, uint8_t *out, size_t cap, size_t *len)
+int pqs_wsm_count_encode(size_t value, uint8_t *out, size_t cap, size_t *len)
 {
 	if (!out || !len)
 		return PQS_ERR_ARG;
@@ -146,7 +146,7 @@ int wsm_count_encode(size_t value, uint8_t *out, size_t cap, size_t *len)
 	return PQS_OK;
 }
 
-int wsm_count_decode(const uint8_t *in, size_t len, size_t *value, size_t *used)
+int pqs_wsm_count_decode(const uint8_t *in, size_t len, size_t *value, size_t *used)
 {
 	if (!in || !value || !used)
 		return PQS_ERR_ARG;
@@ -178,10 +178,10 @@ static size_t n_ext_count(const wsm_header *h)
 	       (h->has_time_confidence != 0);
 }
 
-/* Checks shared by wsm_encoded_len and wsm_encode; returns 0 or an error. */
+/* Checks shared by pqs_wsm_encoded_len and pqs_wsm_encode; returns 0 or an error. */
 static int header_check(const wsm_header *h, size_t data_len)
 {
-	if (wsm_psid_len(h->psid) == 0)
+	if (pqs_wsm_psid_len(h->psid) == 0)
 		return WSM_ERR_PSID_RANGE;
 	if (data_len > WSM_DATA_LIMIT_MAX)
 		return WSM_ERR_TOO_LONG;
@@ -198,7 +198,7 @@ static int header_check(const wsm_header *h, size_t data_len)
 	return PQS_OK;
 }
 
-size_t wsm_encoded_len(const wsm_header *h, size_t data_len)
+size_t pqs_wsm_encoded_len(const wsm_header *h, size_t data_len)
 {
 	if (!h || header_check(h, data_len) != PQS_OK)
 		return 0;
@@ -206,7 +206,7 @@ size_t wsm_encoded_len(const wsm_header *h, size_t data_len)
 	size_t ne = n_ext_count(h);
 	if (ne)
 		n += 1 + 3 * ne; /* count, then id + length (1) + one-octet value each */
-	n += 1 + wsm_psid_len(h->psid); /* TPID, PSID */
+	n += 1 + pqs_wsm_psid_len(h->psid); /* TPID, PSID */
 	if (h->n_t_ext) {
 		n += 1;
 		for (size_t i = 0; i < h->n_t_ext; i++)
@@ -224,15 +224,14 @@ static uint8_t *put_n_ext(uint8_t *p, uint8_t id, uint8_t value)
 	return p + 3;
 }
 
-int wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h, const uint8_t *data,
-               size_t data_len)
+int pqs_wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h, const uint8_t *data, size_t data_len)
 {
 	if (!out || !out_len || !h || (!data && data_len))
 		return PQS_ERR_ARG;
 	int rc = header_check(h, data_len);
 	if (rc)
 		return rc;
-	size_t total = wsm_encoded_len(h, data_len);
+	size_t total = pqs_wsm_encoded_len(h, data_len);
 	if (cap < total)
 		return PQS_ERR_BUFFER_TOO_SMALL;
 	uint8_t *p = out;
@@ -254,19 +253,19 @@ int wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h, c
 	}
 	/* 8.3.3: TPID 0 = bcMode without T-extensions, 1 = with them. */
 	*p++ = h->n_t_ext ? 1u : 0u;
-	wsm_psid_encode(h->psid, p, (size_t)(out + cap - p), &used);
+	pqs_wsm_psid_encode(h->psid, p, (size_t)(out + cap - p), &used);
 	p += used;
 	if (h->n_t_ext) {
 		*p++ = (uint8_t)h->n_t_ext;
 		for (size_t i = 0; i < h->n_t_ext; i++) {
 			*p++ = h->t_ext[i].id;
-			wsm_count_encode(h->t_ext[i].len, p, (size_t)(out + cap - p), &used);
+			pqs_wsm_count_encode(h->t_ext[i].len, p, (size_t)(out + cap - p), &used);
 			p += used;
 			memcpy(p, h->t_ext[i].value, h->t_ext[i].len);
 			p += h->t_ext[i].len;
 		}
 	}
-	wsm_count_encode(data_len, p, (size_t)(out + cap - p), &used);
+	pqs_wsm_count_encode(data_len, p, (size_t)(out + cap - p), &used);
 	p += used;
 	if (data_len)
 		memcpy(p, data, data_len);
@@ -279,7 +278,7 @@ int wsm_encode(uint8_t *out, size_t cap, size_t *out_len, const wsm_header *h, c
 static int decode_n_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *h)
 {
 	size_t count, used;
-	int rc = wsm_count_decode(in + *pos, len - *pos, &count, &used);
+	int rc = pqs_wsm_count_decode(in + *pos, len - *pos, &count, &used);
 	if (rc)
 		return rc;
 	*pos += used;
@@ -291,7 +290,7 @@ static int decode_n_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *
 			return WSM_ERR_TRUNCATED;
 		uint8_t id = in[(*pos)++];
 		size_t vlen;
-		rc = wsm_count_decode(in + *pos, len - *pos, &vlen, &used);
+		rc = pqs_wsm_count_decode(in + *pos, len - *pos, &vlen, &used);
 		if (rc)
 			return rc;
 		*pos += used;
@@ -325,7 +324,7 @@ static int decode_n_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *
 static int decode_t_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *h)
 {
 	size_t count, used;
-	int rc = wsm_count_decode(in + *pos, len - *pos, &count, &used);
+	int rc = pqs_wsm_count_decode(in + *pos, len - *pos, &count, &used);
 	if (rc)
 		return rc;
 	*pos += used;
@@ -339,7 +338,7 @@ static int decode_t_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *
 		for (size_t j = 0; j < i; j++)
 			if (h->t_ext[j].id == e->id)
 				return WSM_ERR_EXT_DUPLICATE;
-		rc = wsm_count_decode(in + *pos, len - *pos, &e->len, &used);
+		rc = pqs_wsm_count_decode(in + *pos, len - *pos, &e->len, &used);
 		if (rc)
 			return rc;
 		*pos += used;
@@ -354,7 +353,7 @@ static int decode_t_ext(const uint8_t *in, size_t len, size_t *pos, wsm_header *
 	return PQS_OK;
 }
 
-int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **data, size_t *data_len)
+int pqs_wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **data, size_t *data_len)
 {
 	if (!in || !h || !data || !data_len)
 		return PQS_ERR_ARG;
@@ -378,7 +377,7 @@ int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **dat
 	uint8_t tpid = in[pos++];
 	if (tpid > 1)
 		return WSM_ERR_TPID;
-	rc = wsm_psid_decode(in + pos, len - pos, &h->psid, &used);
+	rc = pqs_wsm_psid_decode(in + pos, len - pos, &h->psid, &used);
 	if (rc)
 		return rc;
 	pos += used;
@@ -388,7 +387,7 @@ int wsm_decode(const uint8_t *in, size_t len, wsm_header *h, const uint8_t **dat
 			return rc;
 	}
 	size_t dlen;
-	rc = wsm_count_decode(in + pos, len - pos, &dlen, &used);
+	rc = pqs_wsm_count_decode(in + pos, len - pos, &dlen, &used);
 	if (rc)
 		return rc;
 	pos += used;

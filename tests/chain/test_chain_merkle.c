@@ -36,13 +36,13 @@ int main(void)
 		size_t n = strlen(leaves_hex[i]) / 2;
 		data[0] = 0x00; /* RFC 6962 section 2.1: leaf hash = H(0x00 || data) */
 		TU_CHECK(tu_hex_decode_into(leaves_hex[i], 2 * n, data + 1) == 0, "leaf hex");
-		TU_CHECK(chain_sha256(leaf_hashes[i], data, 1 + n, NULL, 0) == PQS_OK, "leaf hash");
+		TU_CHECK(pqs_chain_sha256(leaf_hashes[i], data, 1 + n, NULL, 0) == PQS_OK, "leaf hash");
 	}
 	for (size_t n = 0; n <= 8; n++) {
 		TU_CHECK(tu_hex_decode_into(roots_hex[n], 64, want) == 0, "root hex");
-		TU_CHECK(chain_merkle_from_leaf_hashes(root, (const uint8_t (*)[32])leaf_hashes, n) == PQS_OK &&
-		             memcmp(root, want, 32) == 0,
-		         "RFC 6962 tree head of size %zu", n);
+		TU_CHECK(pqs_chain_merkle_from_leaf_hashes(root, (const uint8_t(*)[32])leaf_hashes, n) == PQS_OK &&
+				 memcmp(root, want, 32) == 0,
+			 "RFC 6962 tree head of size %zu", n);
 	}
 
 	/* The id-level API: ids are leaf data, so its root over ids equals the leaf-hash root over H(0x00 || id). */
@@ -54,12 +54,13 @@ int main(void)
 		ids[i][31] = (uint8_t)(7 * i);
 		uint8_t d[33] = { 0 };
 		memcpy(d + 1, ids[i], 32);
-		TU_CHECK(chain_sha256(lh[i], d, 33, NULL, 0) == PQS_OK, "leaf");
+		TU_CHECK(pqs_chain_sha256(lh[i], d, 33, NULL, 0) == PQS_OK, "leaf");
 	}
 	for (size_t n = 0; n <= N; n++) {
-		TU_CHECK(pqs_chain_merkle_root(r1, (const uint8_t (*)[32])ids, n) == PQS_OK &&
-		             chain_merkle_from_leaf_hashes(r2, (const uint8_t (*)[32])lh, n) == PQS_OK && memcmp(r1, r2, 32) == 0,
-		         "id-level root of %zu ids", n);
+		TU_CHECK(pqs_chain_merkle_root(r1, (const uint8_t(*)[32])ids, n) == PQS_OK &&
+				 pqs_chain_merkle_from_leaf_hashes(r2, (const uint8_t(*)[32])lh, n) == PQS_OK &&
+				 memcmp(r1, r2, 32) == 0,
+			 "id-level root of %zu ids", n);
 	}
 	/* Swapping two ids, dropping the last, or changing one bit changes the root. */
 	uint8_t base[32], other[32];

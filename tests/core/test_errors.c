@@ -158,11 +158,12 @@ static const int scms_codes[] = {
 #define SCMS_EXPECTED 13
 
 static const family families[] = {
-	{"core", -1, -99, core_codes, sizeof core_codes / sizeof core_codes[0], CORE_EXPECTED, NULL},
-	{"v2x", -100, -199, v2x_codes, sizeof v2x_codes / sizeof v2x_codes[0], V2X_EXPECTED, v2x_strerror},
-	{"chain", -200, -299, chain_codes, sizeof chain_codes / sizeof chain_codes[0], CHAIN_EXPECTED, pqs_chain_strerror},
-	{"wsm", -400, -499, wsm_codes, sizeof wsm_codes / sizeof wsm_codes[0], WSM_EXPECTED, wsm_strerror},
-	{"scms", -600, -699, scms_codes, sizeof scms_codes / sizeof scms_codes[0], SCMS_EXPECTED, pqs_scms_strerror},
+	{ "core", -1, -99, core_codes, sizeof core_codes / sizeof core_codes[0], CORE_EXPECTED, NULL },
+	{ "v2x", -100, -199, v2x_codes, sizeof v2x_codes / sizeof v2x_codes[0], V2X_EXPECTED, pqs_v2x_strerror },
+	{ "chain", -200, -299, chain_codes, sizeof chain_codes / sizeof chain_codes[0], CHAIN_EXPECTED,
+	  pqs_chain_strerror },
+	{ "wsm", -400, -499, wsm_codes, sizeof wsm_codes / sizeof wsm_codes[0], WSM_EXPECTED, pqs_wsm_strerror },
+	{ "scms", -600, -699, scms_codes, sizeof scms_codes / sizeof scms_codes[0], SCMS_EXPECTED, pqs_scms_strerror },
 };
 #define FAMILY_COUNT (sizeof families / sizeof families[0])
 

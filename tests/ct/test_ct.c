@@ -72,9 +72,9 @@ static int ct_mldsa(pqs_mldsa_set set)
 static int ct_mldsa_both(pqs_mldsa_set set)
 {
 	int bad = ct_mldsa(set);
-	mldsa_arith_allow_avx2(0);
+	pqs_mldsa_arith_allow_avx2(0);
 	bad |= ct_mldsa(set);
-	mldsa_arith_allow_avx2(1);
+	pqs_mldsa_arith_allow_avx2(1);
 	return bad;
 }
 
@@ -114,7 +114,7 @@ static int ct_falcon(const char *name)
 }
 
 /*
- * Falcon expanded-key signer (fndsa_expand_sk + fndsa_sign_tree, not
+ * Falcon expanded-key signer (pqs_fndsa_expand_sk + pqs_fndsa_sign_tree, not
  * reachable through the registry): poisoned f, g, F, G and sampler seed.
  */
 static int ct_falcon_tree(void)
@@ -132,19 +132,19 @@ static int ct_falcon_tree(void)
 		return 1;
 	fill(seed, sizeof seed, 0x42);
 	bad |= pqs_sig_keygen(cls, pk, sk, seed, sizeof seed, NULL) != PQS_OK;
-	bad |= fndsa_decode_sk(f, g, F, G, sk, sizeof sk, 9, tmp) != PQS_OK;
+	bad |= pqs_fndsa_decode_sk(f, g, F, G, sk, sizeof sk, 9, tmp) != PQS_OK;
 	for (size_t i = 0; i < 512; i++)
 		hm[i] = (uint16_t)((i * 977) % 12289);
 	PQS_CT_POISON(f, sizeof f);
 	PQS_CT_POISON(g, sizeof g);
 	PQS_CT_POISON(F, sizeof F);
 	PQS_CT_POISON(G, sizeof G);
-	fndsa_expand_sk(ek, f, g, F, G, 9, tmp);
+	pqs_fndsa_expand_sk(ek, f, g, F, G, 9, tmp);
 	pqs_shake256_init(&sc);
 	pqs_keccak_absorb(&sc, seed, sizeof seed);
 	PQS_CT_POISON(sc.st, sizeof sc.st);
 	for (int m = 0; m < 3 && !bad; m++)
-		fndsa_sign_tree(s2, &sc, ek, hm, 9, tmp);
+		pqs_fndsa_sign_tree(s2, &sc, ek, hm, 9, tmp);
 	return bad;
 }
 

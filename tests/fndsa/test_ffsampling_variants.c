@@ -1,5 +1,5 @@
 /*
- * ffSampling variants of fndsa_sign_dyn (issue 17): fully recursive down to
+ * ffSampling variants of pqs_fndsa_sign_dyn (issue 17): fully recursive down to
  * logn = 0, non-recursive at logn <= 1, and at logn <= 2 (the default) must
  * all reproduce the round-3 NIST KAT signatures (Falcon-padded-512/1024,
  * sm = signature || message), hence give identical signatures.  Each

@@ -86,8 +86,8 @@ main(void)
 			}
 			/* FFT then iFFT restores the coefficients. */
 			to_fpr(fa, ia, n);
-			fndsa_FFT(fa, logn);
-			fndsa_iFFT(fa, logn);
+			pqs_fndsa_FFT(fa, logn);
+			pqs_fndsa_iFFT(fa, logn);
 			for (size_t i = 0; i < n; i++) {
 				ic[i] = ia[i];
 			}
@@ -96,11 +96,11 @@ main(void)
 			/* mul_fft = negacyclic convolution. */
 			to_fpr(fa, ia, n);
 			to_fpr(fb, ib, n);
-			fndsa_FFT(fa, logn);
-			fndsa_FFT(fb, logn);
+			pqs_fndsa_FFT(fa, logn);
+			pqs_fndsa_FFT(fb, logn);
 			memcpy(fc, fa, n * sizeof *fa);
-			fndsa_poly_mul_fft(fc, fb, logn);
-			fndsa_iFFT(fc, logn);
+			pqs_fndsa_poly_mul_fft(fc, fb, logn);
+			pqs_fndsa_iFFT(fc, logn);
 			negacyclic(ic, ia, ib, n);
 			TU_CHECK(rint_equals(fc, ic, n, 1e-3), "mul_fft logn=%u", logn);
 
@@ -112,16 +112,16 @@ main(void)
 					adjb[i] = -ib[n - i];
 				}
 				memcpy(fc, fa, n * sizeof *fa);
-				fndsa_poly_muladj_fft(fc, fb, logn);
-				fndsa_iFFT(fc, logn);
+				pqs_fndsa_poly_muladj_fft(fc, fb, logn);
+				pqs_fndsa_iFFT(fc, logn);
 				negacyclic(id, ia, adjb, n);
 				TU_CHECK(rint_equals(fc, id, n, 1e-3), "muladj_fft logn=%u", logn);
 				/* adj_fft then mul_fft is the same product. */
 				memcpy(fd, fb, n * sizeof *fb);
-				fndsa_poly_adj_fft(fd, logn);
+				pqs_fndsa_poly_adj_fft(fd, logn);
 				memcpy(fc, fa, n * sizeof *fa);
-				fndsa_poly_mul_fft(fc, fd, logn);
-				fndsa_iFFT(fc, logn);
+				pqs_fndsa_poly_mul_fft(fc, fd, logn);
+				pqs_fndsa_iFFT(fc, logn);
 				TU_CHECK(rint_equals(fc, id, n, 1e-3), "adj_fft logn=%u", logn);
 				/* mulselfadj = a * adj(a); add_muladj = a*adj(a) + b*adj(b) via
 				 * (F,G,f,g) = (a,b,a,b); invnorm2 is its inverse. */
@@ -132,19 +132,19 @@ main(void)
 				}
 				negacyclic(ic, ia, adja, n);
 				memcpy(fc, fa, n * sizeof *fa);
-				fndsa_poly_mulselfadj_fft(fc, logn);
+				pqs_fndsa_poly_mulselfadj_fft(fc, logn);
 				memcpy(fe, fc, n * sizeof *fc);
-				fndsa_iFFT(fc, logn);
+				pqs_fndsa_iFFT(fc, logn);
 				TU_CHECK(rint_equals(fc, ic, n, 1e-3), "mulselfadj logn=%u", logn);
 				negacyclic(id, ib, adjb, n);
 				for (size_t i = 0; i < n; i++) {
 					id[i] += ic[i];
 				}
-				fndsa_poly_add_muladj_fft(fc, fa, fb, fa, fb, logn);
+				pqs_fndsa_poly_add_muladj_fft(fc, fa, fb, fa, fb, logn);
 				memcpy(fd, fc, n * sizeof *fc);
-				fndsa_iFFT(fc, logn);
+				pqs_fndsa_iFFT(fc, logn);
 				TU_CHECK(rint_equals(fc, id, n, 1e-3), "add_muladj logn=%u", logn);
-				fndsa_poly_invnorm2_fft(fc, fa, fb, logn);
+				pqs_fndsa_poly_invnorm2_fft(fc, fa, fb, logn);
 				int ok = 1;
 				for (size_t i = 0; i < hn; i++) {
 					double p = tod(fc[i]) * tod(fd[i]);
@@ -153,9 +153,9 @@ main(void)
 				TU_CHECK(ok, "invnorm2 logn=%u", logn);
 				/* mul_autoadj / div_autoadj by the real a*adj(a) (in fe). */
 				memcpy(fc, fb, n * sizeof *fb);
-				fndsa_poly_mul_autoadj_fft(fc, fe, logn);
-				fndsa_poly_div_autoadj_fft(fc, fe, logn);
-				fndsa_iFFT(fc, logn);
+				pqs_fndsa_poly_mul_autoadj_fft(fc, fe, logn);
+				pqs_fndsa_poly_div_autoadj_fft(fc, fe, logn);
+				pqs_fndsa_iFFT(fc, logn);
 				for (size_t i = 0; i < n; i++) {
 					ic[i] = ib[i];
 				}
@@ -164,9 +164,9 @@ main(void)
 
 			/* div_fft undoes mul_fft. */
 			memcpy(fc, fa, n * sizeof *fa);
-			fndsa_poly_mul_fft(fc, fb, logn);
-			fndsa_poly_div_fft(fc, fb, logn);
-			fndsa_iFFT(fc, logn);
+			pqs_fndsa_poly_mul_fft(fc, fb, logn);
+			pqs_fndsa_poly_div_fft(fc, fb, logn);
+			pqs_fndsa_iFFT(fc, logn);
 			for (size_t i = 0; i < n; i++) {
 				ic[i] = ia[i];
 			}
@@ -176,10 +176,10 @@ main(void)
 			to_fpr(fa, ia, n);
 			to_fpr(fb, ib, n);
 			memcpy(fc, fa, n * sizeof *fa);
-			fndsa_poly_add(fc, fb, logn);
-			fndsa_poly_sub(fc, fa, logn);
-			fndsa_poly_neg(fc, logn);
-			fndsa_poly_mulconst(fc, fpr_of(-3), logn);
+			pqs_fndsa_poly_add(fc, fb, logn);
+			pqs_fndsa_poly_sub(fc, fa, logn);
+			pqs_fndsa_poly_neg(fc, logn);
+			pqs_fndsa_poly_mulconst(fc, fpr_of(-3), logn);
 			for (size_t i = 0; i < n; i++) {
 				ic[i] = 3 * (int64_t)ib[i];
 			}
@@ -187,16 +187,16 @@ main(void)
 
 			/* split: f(x) = f0(x^2) + x f1(x^2); merge is its inverse. */
 			to_fpr(fa, ia, n);
-			fndsa_FFT(fa, logn);
-			fndsa_poly_split_fft(fc, fc + hn, fa, logn);
-			fndsa_poly_merge_fft(fd, fc, fc + hn, logn);
-			fndsa_iFFT(fd, logn);
+			pqs_fndsa_FFT(fa, logn);
+			pqs_fndsa_poly_split_fft(fc, fc + hn, fa, logn);
+			pqs_fndsa_poly_merge_fft(fd, fc, fc + hn, logn);
+			pqs_fndsa_iFFT(fd, logn);
 			for (size_t i = 0; i < n; i++) {
 				ic[i] = ia[i];
 			}
 			TU_CHECK(rint_equals(fd, ic, n, 1e-6), "merge(split) logn=%u", logn);
-			fndsa_iFFT(fc, logn - 1);
-			fndsa_iFFT(fc + hn, logn - 1);
+			pqs_fndsa_iFFT(fc, logn - 1);
+			pqs_fndsa_iFFT(fc + hn, logn - 1);
 			for (size_t i = 0; i < hn; i++) {
 				ic[i] = ia[2 * i];
 				ic[i + hn] = ia[2 * i + 1];
@@ -212,29 +212,29 @@ main(void)
 					ia[i] = rsmall(30);
 				}
 				to_fpr(fcc, ia, n);
-				fndsa_FFT(fcc, logn);
-				fndsa_poly_add_muladj_fft(g00, fa, fb, fa, fb, logn);
+				pqs_fndsa_FFT(fcc, logn);
+				pqs_fndsa_poly_add_muladj_fft(g00, fa, fb, fa, fb, logn);
 				memcpy(g01, fa, n * sizeof *fa);
-				fndsa_poly_muladj_fft(g01, fcc, logn);
+				pqs_fndsa_poly_muladj_fft(g01, fcc, logn);
 				memcpy(g11, fcc, n * sizeof *fa);
-				fndsa_poly_mulselfadj_fft(g11, logn);
-				fndsa_poly_LDLmv_fft(d11, l10, g00, g01, g11, logn);
+				pqs_fndsa_poly_mulselfadj_fft(g11, logn);
+				pqs_fndsa_poly_LDLmv_fft(d11, l10, g00, g01, g11, logn);
 				memcpy(t, l10, n * sizeof *t);
-				fndsa_poly_adj_fft(t, logn);
-				fndsa_poly_mul_fft(t, g00, logn);
+				pqs_fndsa_poly_adj_fft(t, logn);
+				pqs_fndsa_poly_mul_fft(t, g00, logn);
 				int ok = 1;
 				for (size_t i = 0; i < n; i++) {
 					ok &= fabs(tod(t[i]) - tod(g01[i])) <= 1e-6 * (1 + fabs(tod(g01[i])));
 				}
 				memcpy(t, l10, n * sizeof *t);
-				fndsa_poly_mulselfadj_fft(t, logn);
-				fndsa_poly_mul_fft(t, g00, logn);
-				fndsa_poly_add(t, d11, logn);
+				pqs_fndsa_poly_mulselfadj_fft(t, logn);
+				pqs_fndsa_poly_mul_fft(t, g00, logn);
+				pqs_fndsa_poly_add(t, d11, logn);
 				for (size_t i = 0; i < n; i++) {
 					ok &= fabs(tod(t[i]) - tod(g11[i])) <= 1e-6 * (1 + fabs(tod(g11[i])));
 				}
 				/* In-place form gives the same bits. */
-				fndsa_poly_LDL_fft(g00, g01, g11, logn);
+				pqs_fndsa_poly_LDL_fft(g00, g01, g11, logn);
 				ok &= memcmp(g01, l10, n * sizeof *t) == 0 && memcmp(g11, d11, n * sizeof *t) == 0;
 				TU_CHECK(ok, "LDL logn=%u", logn);
 			}
@@ -249,10 +249,10 @@ main(void)
 				r |= ((k >> b) & 1u) << (9 - b);
 			}
 			double a = M_PI * r / 1024.0;
-			ok &= fabs(tod(fpr_gm_tab[2 * k]) - cos(a)) < 1e-15
-				&& fabs(tod(fpr_gm_tab[2 * k + 1]) - sin(a)) < 1e-15;
+			ok &= fabs(tod(pqs_fpr_gm_tab[2 * k]) - cos(a)) < 1e-15 &&
+			      fabs(tod(pqs_fpr_gm_tab[2 * k + 1]) - sin(a)) < 1e-15;
 		}
-		TU_CHECK(ok, "fpr_gm_tab");
+		TU_CHECK(ok, "pqs_fpr_gm_tab");
 	}
 	return tu_finish("test_fft");
 }

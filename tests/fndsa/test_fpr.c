@@ -75,14 +75,14 @@ static void
 check_all(double a, double b)
 {
 	uint64_t ba = dbits(a), bb = dbits(b);
-	check_bin("add", a, b, fpr_emu_add(ba, bb), a + b);
-	check_bin("sub", a, b, fpr_emu_add(ba, bb ^ (1ULL << 63)), a - b);
-	check_bin("mul", a, b, fpr_emu_mul(ba, bb), a * b);
+	check_bin("add", a, b, pqs_fpr_emu_add(ba, bb), a + b);
+	check_bin("sub", a, b, pqs_fpr_emu_add(ba, bb ^ (1ULL << 63)), a - b);
+	check_bin("mul", a, b, pqs_fpr_emu_mul(ba, bb), a * b);
 	if (b != 0) {
-		check_bin("div", a, b, fpr_emu_div(ba, bb), a / b);
+		check_bin("div", a, b, pqs_fpr_emu_div(ba, bb), a / b);
 	}
-	check_bin("sqrt", fabs(a), 0, fpr_emu_sqrt(dbits(fabs(a))), sqrt(fabs(a)));
-	if (fpr_emu_lt(ba, bb) != (a < b)) {
+	check_bin("sqrt", fabs(a), 0, pqs_fpr_emu_sqrt(dbits(fabs(a))), sqrt(fabs(a)));
+	if (pqs_fpr_emu_lt(ba, bb) != (a < b)) {
 		if (fails++ < 10) {
 			TU_CHECK(0, "lt(%a, %a)", a, b);
 		}
@@ -94,9 +94,9 @@ check_int(double a)
 {
 	/* Native references: nearbyint in the default rounding mode is
 	 * round-half-even; floor/trunc are exact. */
-	int64_t r = fpr_emu_rint(dbits(a));
-	int64_t f = fpr_emu_floor(dbits(a));
-	int64_t t = fpr_emu_trunc(dbits(a));
+	int64_t r = pqs_fpr_emu_rint(dbits(a));
+	int64_t f = pqs_fpr_emu_floor(dbits(a));
+	int64_t t = pqs_fpr_emu_trunc(dbits(a));
 	if (r != (int64_t)nearbyint(a) || f != (int64_t)floor(a) || t != (int64_t)a) {
 		if (fails++ < 10) {
 			TU_CHECK(0, "rint/floor/trunc(%a): %lld %lld %lld", a,
@@ -135,7 +135,7 @@ main(void)
 			if (fabs(p) > 1e300 || (p != 0 && fabs(p) < 1e-300)
 				|| fabs(q) > 1e300 || (q != 0 && fabs(q) < 1e-300)) {
 				uint64_t ba = dbits(a), bb = dbits(b);
-				check_bin("add", a, b, fpr_emu_add(ba, bb), a + b);
+				check_bin("add", a, b, pqs_fpr_emu_add(ba, bb), a + b);
 				continue;
 			}
 			check_all(a, b);
@@ -172,7 +172,7 @@ main(void)
 		check_int(a);
 		int64_t k = (int64_t)rnd64() >> (rnd64() & 63);
 		int sc = (int)(rnd64() % 200) - 100;
-		uint64_t got = fpr_emu_scaled(k, sc);
+		uint64_t got = pqs_fpr_emu_scaled(k, sc);
 		double want = ldexp((double)k, sc);
 		if (got != dbits(want)) {
 			if (fails++ < 10) {
@@ -184,7 +184,7 @@ main(void)
 		int64_t ks[] = { 0, 1, -1, INT64_MIN, INT64_MAX, (1LL << 53) + 1, -((1LL << 53) + 1),
 			(1LL << 54) + 2, (1LL << 54) + 6, 12289, -2047 };
 		for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
-			check_bin("of", (double)ks[i], 0, fpr_emu_scaled(ks[i], 0), (double)ks[i]);
+			check_bin("of", (double)ks[i], 0, pqs_fpr_emu_scaled(ks[i], 0), (double)ks[i]);
 		}
 	}
 

@@ -57,7 +57,7 @@ main(void)
 			memset(seed, (int)(0x31 + i), sizeof seed);
 			seed[0] = (uint8_t)logn;
 			PQS_CT_POISON(seed, sizeof seed);
-			bad |= fndsa_keygen_from_seed(logn, seed, sk, pk, tmp) != PQS_OK;
+			bad |= pqs_fndsa_keygen_from_seed(logn, seed, sk, pk, tmp) != PQS_OK;
 			keys++;
 			/* sk[0] is the public header; everything after it derives from the seed. */
 			size_t sk_len = FNDSA_SK_SIZE(logn), pk_len = FNDSA_PK_SIZE(logn);

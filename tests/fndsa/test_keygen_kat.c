@@ -50,7 +50,7 @@ run(const char *file, unsigned logn, unsigned max_entries)
 
 			pqs_drbg_init(&d, seed, NULL);
 			pqs_drbg_generate(&d, kseed, sizeof kseed);
-			rc = fndsa_keygen_from_seed(logn, kseed, sk, pk, tmp);
+			rc = pqs_fndsa_keygen_from_seed(logn, kseed, sk, pk, tmp);
 			TU_CHECK(rc == PQS_OK, "%s entry %u: rc %d", file, count, rc);
 			ok = rc == PQS_OK && memcmp(pk, epk, pk_len) == 0
 				&& memcmp(sk, esk, sk_len) == 0;

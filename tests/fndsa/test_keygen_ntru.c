@@ -190,9 +190,9 @@ test_mp31(void)
 	size_t k;
 
 	for (k = 0; k < MP31_NUM_PRIMES; k += 37) {
-		uint32_t p = mp31_primes[k].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
+		uint32_t p = pqs_mp31_primes[k].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
 		int i;
 
 		TU_CHECK(((uint64_t)p * (uint64_t)p0i + 1) % ((uint64_t)1 << 31) == 0,
@@ -205,21 +205,21 @@ test_mp31(void)
 
 			TU_CHECK(c == (uint32_t)(((uint64_t)a * b) % p), "mmul");
 			if (b != 0) {
-				q = mp31_div(a, b, p, p0i, R2);
+				q = pqs_mp31_div(a, b, p, p0i, R2);
 				TU_CHECK(((uint64_t)q * b) % p == a, "div");
 			}
 		}
-		TU_CHECK(mp31_Rx(3, p, p0i, R2)
-			== (uint32_t)((((((uint64_t)1 << 31) % p) * (((uint64_t)1 << 62) % p)) % p)),
-			"Rx(3)");
+		TU_CHECK(pqs_mp31_Rx(3, p, p0i, R2) ==
+				 (uint32_t)((((((uint64_t)1 << 31) % p) * (((uint64_t)1 << 62) % p)) % p)),
+			 "Rx(3)");
 	}
 
 	/* NTT product vs schoolbook negacyclic product modulo p. */
 	for (logn = 1; logn <= 10; logn++) {
 		size_t n = (size_t)1 << logn;
-		uint32_t p = mp31_primes[logn].p;
-		uint32_t p0i = mp31_ninv31(p);
-		uint32_t R2 = mp31_R2(p);
+		uint32_t p = pqs_mp31_primes[logn].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t *a = malloc(n * 4), *b = malloc(n * 4), *c = malloc(n * 4);
 		uint32_t *gm = malloc(n * 4), *igm = malloc(n * 4);
 		uint64_t *ref = calloc(n, 8);
@@ -241,14 +241,14 @@ test_mp31(void)
 				}
 			}
 		}
-		mp31_mkgm(gm, igm, logn, &mp31_primes[logn], p0i);
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[logn], p0i);
 		memcpy(c, a, n * 4);
-		mp31_NTT(a, 1, gm, logn, p, p0i);
-		mp31_NTT(b, 1, gm, logn, p, p0i);
+		pqs_mp31_NTT(a, 1, gm, logn, p, p0i);
+		pqs_mp31_NTT(b, 1, gm, logn, p, p0i);
 		for (i = 0; i < n; i++) {
 			a[i] = mp31_mmul(mp31_mmul(a[i], b[i], p, p0i), R2, p, p0i);
 		}
-		mp31_iNTT(a, 1, igm, logn, p, p0i);
+		pqs_mp31_iNTT(a, 1, igm, logn, p, p0i);
 		for (i = 0; i < n; i++) {
 			ok &= a[i] == (uint32_t)ref[i];
 		}
@@ -276,9 +276,9 @@ test_crt(void)
 				BN_set_negative(a, 1);
 			}
 			for (u = 0; u < len; u++) {
-				x[j * len + u] = bn_mod_word(a, mp31_primes[u].p);
+				x[j * len + u] = bn_mod_word(a, pqs_mp31_primes[u].p);
 			}
-			zint_rebuild_CRT(x + j * len, len, len, 1, 1, tmp);
+			pqs_zint_rebuild_CRT(x + j * len, len, len, 1, 1, tmp);
 			b = zint_to_bn(x + j * len, len);
 			TU_CHECK(BN_cmp(a, b) == 0, "CRT len=%zu j=%d", len, j);
 			BN_free(a);
@@ -320,7 +320,7 @@ test_bezout(void)
 			bn_to_zint(y, len, by);
 			BN_gcd(g, bx, by, bnctx);
 			coprime = BN_is_one(g);
-			rc = zint_bezout(u, v, x, y, len, tmp);
+			rc = pqs_zint_bezout(u, v, x, y, len, tmp);
 			TU_CHECK(rc == coprime, "bezout rc len=%zu j=%d", len, j);
 			if (rc) {
 				bu = zint_to_bn(u, len);
@@ -348,7 +348,7 @@ rns_to_poly(BIGNUM **d, uint32_t *x, size_t n, size_t slen)
 	uint32_t *tmp = malloc((slen + 1) * 4);
 	size_t u;
 
-	zint_rebuild_CRT(x, slen, slen, n, 1, tmp);
+	pqs_zint_rebuild_CRT(x, slen, slen, n, 1, tmp);
 	for (u = 0; u < n; u++) {
 		BIGNUM *b = zint_to_bn(x + u * slen, slen);
 
@@ -399,11 +399,13 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 			g[0] ^= (int8_t)(g[d] & 1);
 		}
 		for (d = 0; d <= logn; d++) {
-			size_t w = ntru_make_fg_words(logn, d);
+			size_t w = pqs_ntru_make_fg_words(logn, d);
 			if (w > words) words = w;
 		}
-		if (ntru_deepest_words(logn) > words) words = ntru_deepest_words(logn);
-		if (ntru_lift_words(logn, logn - 1, 0) > words) words = ntru_lift_words(logn, logn - 1, 0);
+		if (pqs_ntru_deepest_words(logn) > words)
+			words = pqs_ntru_deepest_words(logn);
+		if (pqs_ntru_lift_words(logn, logn - 1, 0) > words)
+			words = pqs_ntru_lift_words(logn, logn - 1, 0);
 		data = malloc(words * 4);
 
 		/* Exact norms at every depth. */
@@ -425,10 +427,10 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 		}
 		for (d = 1; d <= logn; d++) {
 			size_t m = n >> d;
-			size_t slen = NTRU_MAX_BL_SMALL[d];
+			size_t slen = pqs_NTRU_MAX_BL_SMALL[d];
 			BIGNUM **a = poly_new(m), **b = poly_new(m);
 
-			ntru_make_fg(data, f, g, logn, d, 0);
+			pqs_ntru_make_fg(data, f, g, logn, d, 0);
 			rns_to_poly(a, data, m, slen);
 			rns_to_poly(b, data + m * slen, m, slen);
 			TU_CHECK(poly_eq(a, ef[d], m) && poly_eq(b, eg[d], m),
@@ -439,9 +441,9 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 
 		/* Deepest level: F, G with Res(f) G - Res(g) F = q. */
 		deepest_tried++;
-		if (ntru_solve_deepest(logn, f, g, data, NULL)) {
+		if (pqs_ntru_solve_deepest(logn, f, g, data, NULL)) {
 			deepest_solved++;
-			size_t len = NTRU_MAX_BL_SMALL[logn];
+			size_t len = pqs_NTRU_MAX_BL_SMALL[logn];
 			BIGNUM *F = zint_to_bn(data, len), *G = zint_to_bn(data + len, len);
 			BIGNUM *l = BN_new(), *r = BN_new();
 			size_t dlen = len, hn = n >> 1, llen, slen;
@@ -455,10 +457,10 @@ test_fieldnorm_and_lift(unsigned logn, int trials)
 				"deepest: Res(f)G - Res(g)F = q, logn=%u", logn);
 
 			/* One lifting step to depth logn-1 (degree 2). */
-			ntru_lift(logn, f, g, logn - 1, data, NULL);
+			pqs_ntru_lift(logn, f, g, logn - 1, data, NULL);
 			(void)dlen; (void)hn;
-			llen = NTRU_MAX_BL_LARGE[logn - 1];
-			slen = NTRU_MAX_BL_SMALL[logn - 1];
+			llen = pqs_NTRU_MAX_BL_LARGE[logn - 1];
+			slen = pqs_NTRU_MAX_BL_SMALL[logn - 1];
 			eF = poly_new(2); eG = poly_new(2);
 			fm = poly_new(2); gm2 = poly_new(2);
 			Fx = poly_new(2); Gx = poly_new(2);
@@ -543,7 +545,7 @@ poly_maxbits(BIGNUM *const *a, size_t m)
 }
 
 /*
- * Every level of NTRUSolve in turn (the same sequence as ntru_solve()):
+ * Every level of NTRUSolve in turn (the same sequence as pqs_ntru_solve()):
  * after each lift and each Babai reduction (the multi-pass fixed schedule
  * at depths >= 2, the one-pass depth-1 and depth-0 variants), the pair
  * (F, G) at that depth must satisfy f_d*G - g_d*F = q exactly, where f_d,
@@ -585,22 +587,22 @@ test_levels(unsigned logn, int trials)
 			poly_fieldnorm(ef[d], ef[d - 1], (n >> d) * 2);
 			poly_fieldnorm(eg[d], eg[d - 1], (n >> d) * 2);
 		}
-		if (!ntru_solve_deepest(logn, f, g, tmp, NULL)) {
+		if (!pqs_ntru_solve_deepest(logn, f, g, tmp, NULL)) {
 			ok = 0; /* resultants not coprime: nothing to check */
 		}
 		for (d = logn; ok && d-- > 0;) {
 			size_t m = n >> d;
-			size_t slen = NTRU_MAX_BL_SMALL[d], llen = NTRU_MAX_BL_LARGE[d];
+			size_t slen = pqs_NTRU_MAX_BL_SMALL[d], llen = pqs_NTRU_MAX_BL_LARGE[d];
 			BIGNUM **F = poly_new(m), **G = poly_new(m);
 			size_t u, wl;
 			int r;
 
 			if (d == 0) {
 				/* Depth 0 lifts modulo one prime: one-word output. */
-				r = ntru_solve_depth0(logn, f, g, tmp);
+				r = pqs_ntru_solve_depth0(logn, f, g, tmp);
 				wl = 1;
 			} else {
-				ntru_lift(logn, f, g, d, tmp, NULL);
+				pqs_ntru_lift(logn, f, g, d, tmp, NULL);
 				for (u = 0; u < m; u++) {
 					BIGNUM *x = zint_to_bn(tmp + u * llen, llen);
 					BIGNUM *y = zint_to_bn(tmp + (m + u) * llen, llen);
@@ -613,10 +615,10 @@ test_levels(unsigned logn, int trials)
 				TU_CHECK(ntru_eq_exact(ef[d], eg[d], F, G, m),
 					"levels logn=%u depth=%u: lifted (F, G)", logn, d);
 				if (d == 1) {
-					r = ntru_reduce_depth1(logn, tmp);
+					r = pqs_ntru_reduce_depth1(logn, tmp);
 					wl = 1;
 				} else {
-					r = ntru_reduce_fp(logn, d, tmp);
+					r = pqs_ntru_reduce_fp(logn, d, tmp);
 					wl = slen;
 				}
 			}
@@ -676,7 +678,7 @@ test_tmp_sizes(void)
 	unsigned logn;
 
 	for (logn = 1; logn <= 10; logn++) {
-		size_t w = ntru_solve_tmp_words(logn);
+		size_t w = pqs_ntru_solve_tmp_words(logn);
 
 		TU_CHECK(w <= FNDSA_KEYGEN_NTRU_WORDS(logn),
 			"logn=%u: NTRUSolve needs %zu words, macro gives %zu",
@@ -698,7 +700,7 @@ main(int argc, char **argv)
 	for (logn = 1; logn <= (reduced ? 7u : 9u); logn++) {
 		test_fieldnorm_and_lift(logn, logn <= 6 ? 6 : 1);
 	}
-	/* Levels as in ntru_solve() for logn > 2 (depth-1/0 variants). */
+	/* Levels as in pqs_ntru_solve() for logn > 2 (depth-1/0 variants). */
 	for (logn = 3; logn <= (reduced ? 6u : 8u); logn++) {
 		test_levels(logn, logn <= 6 ? 4 : 1);
 	}

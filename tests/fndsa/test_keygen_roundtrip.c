@@ -1,7 +1,7 @@
 /*
  * Keys from the registry's Falcon keygen (pqsig/sig.h): deterministic
  * from a seed (same seed, same keys; the registry path equals
- * fndsa_keygen_from_seed), and usable: a signature made with the secret
+ * pqs_fndsa_keygen_from_seed), and usable: a signature made with the secret
  * key verifies under the public key, and fails for a modified message.
  * Usage: test_keygen_roundtrip [keys per class] (default 20).
  */
@@ -45,10 +45,9 @@ run(const char *name, unsigned logn, unsigned count)
 		pqs_drbg_generate(&d, msg, sizeof msg);
 		rc = pqs_sig_keygen(cls, pk, sk, seed, sizeof seed, NULL);
 		TU_CHECK(rc == PQS_OK, "%s keygen rc %d", name, rc);
-		rc = fndsa_keygen_from_seed(logn, seed, sk2, pk2, tmp);
-		TU_CHECK(rc == PQS_OK && memcmp(pk, pk2, cls->pk_len) == 0
-			&& memcmp(sk, sk2, cls->sk_len) == 0,
-			"%s: registry keygen = fndsa_keygen_from_seed", name);
+		rc = pqs_fndsa_keygen_from_seed(logn, seed, sk2, pk2, tmp);
+		TU_CHECK(rc == PQS_OK && memcmp(pk, pk2, cls->pk_len) == 0 && memcmp(sk, sk2, cls->sk_len) == 0,
+			 "%s: registry keygen = pqs_fndsa_keygen_from_seed", name);
 		TU_CHECK(pk[0] == logn && sk[0] == 0x50 + logn, "%s headers", name);
 		rc = pqs_sig_sign(cls, sig, cls->sig_max_len, &sig_len, msg,
 			sizeof msg, NULL, 0, sk, 0, (pqs_rng *)&d);
@@ -83,19 +82,19 @@ test_bad_args(void)
 	uint8_t seed[48] = { 0 }, pk[FNDSA_PK_SIZE(9)], sk[FNDSA_SK_SIZE(9)];
 	int8_t f[512] = { 1 }, g[512] = { 1 }, F[512], G[512];
 
-	TU_CHECK(fndsa_keygen_from_seed(3, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 3");
-	TU_CHECK(fndsa_keygen_from_seed(11, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 11");
-	TU_CHECK(fndsa_keygen_from_seed(9, NULL, sk, pk, tmp) == PQS_ERR_ARG, "NULL seed");
-	TU_CHECK(fndsa_keygen_from_seed(9, seed, NULL, pk, tmp) == PQS_ERR_ARG, "NULL sk");
-	TU_CHECK(fndsa_keygen_from_seed(9, seed, sk, NULL, tmp) == PQS_ERR_ARG, "NULL pk");
-	TU_CHECK(fndsa_keygen_from_seed(9, seed, sk, pk, NULL) == PQS_ERR_ARG, "NULL tmp");
-	TU_CHECK(fndsa_keygen_fg(0, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 0");
-	TU_CHECK(fndsa_keygen_fg(11, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 11");
-	TU_CHECK(fndsa_keygen_fg(9, f, g, NULL, G, tmp) == PQS_ERR_ARG, "fg NULL F");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(3, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 3");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(11, seed, sk, pk, tmp) == PQS_ERR_ARG, "logn 11");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(9, NULL, sk, pk, tmp) == PQS_ERR_ARG, "NULL seed");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(9, seed, NULL, pk, tmp) == PQS_ERR_ARG, "NULL sk");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(9, seed, sk, NULL, tmp) == PQS_ERR_ARG, "NULL pk");
+	TU_CHECK(pqs_fndsa_keygen_from_seed(9, seed, sk, pk, NULL) == PQS_ERR_ARG, "NULL tmp");
+	TU_CHECK(pqs_fndsa_keygen_fg(0, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 0");
+	TU_CHECK(pqs_fndsa_keygen_fg(11, f, g, F, G, tmp) == PQS_ERR_ARG, "fg logn 11");
+	TU_CHECK(pqs_fndsa_keygen_fg(9, f, g, NULL, G, tmp) == PQS_ERR_ARG, "fg NULL F");
 	/* f = g = 1: the solutions of G - F = q reduce to F = -6144,
 	 * G = 6145 (or the reverse rounding), beyond the 8-bit encoding:
 	 * NTRUSolve's documented rejection. */
-	TU_CHECK(fndsa_keygen_fg(9, f, g, F, G, tmp) == 1, "fg f = g rejected");
+	TU_CHECK(pqs_fndsa_keygen_fg(9, f, g, F, G, tmp) == 1, "fg f = g rejected");
 }
 
 int

@@ -64,22 +64,20 @@ run(unsigned logn, unsigned count, unsigned seed0)
 			seed[k] = (uint8_t)((seed0 + i) >> (8 * k));
 		}
 		seed[47] = (uint8_t)logn;
-		keygen_rng_init(&rng, seed, sizeof seed);
+		pqs_keygen_rng_init(&rng, seed, sizeof seed);
 		for (;;) {
 			clock_t c0;
 			int rc;
 			size_t u;
 			int bounded = 1;
 
-			keygen_sample_poly(&rng, f, logn);
-			keygen_sample_poly(&rng, g, logn);
-			if (!keygen_check_fg_int(f, g, logn)
-				|| !keygen_check_fg_gs(f, g, logn, ftmp))
-			{
+			pqs_keygen_sample_poly(&rng, f, logn);
+			pqs_keygen_sample_poly(&rng, g, logn);
+			if (!pqs_keygen_check_fg_int(f, g, logn) || !pqs_keygen_check_fg_gs(f, g, logn, ftmp)) {
 				continue;
 			}
 			c0 = clock();
-			rc = fndsa_keygen_fg(logn, f, g, F, G, tmp);
+			rc = pqs_fndsa_keygen_fg(logn, f, g, F, G, tmp);
 			solve_s += (double)(clock() - c0) / CLOCKS_PER_SEC;
 			TU_CHECK(rc == PQS_OK || rc == 1, "rc %d", rc);
 			if (rc != PQS_OK) {

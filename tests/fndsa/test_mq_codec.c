@@ -57,12 +57,12 @@ main(void)
 			}
 			mul_mod_q(c, a, b, n);
 			memcpy(d, a, n * sizeof *a);
-			fndsa_mq_NTT(d, logn);
+			pqs_fndsa_mq_NTT(d, logn);
 			uint16_t e[1024];
 			memcpy(e, b, n * sizeof *b);
-			fndsa_mq_NTT(e, logn);
-			fndsa_mq_poly_mul_ntt(d, e, logn);
-			fndsa_mq_iNTT(d, logn);
+			pqs_fndsa_mq_NTT(e, logn);
+			pqs_fndsa_mq_poly_mul_ntt(d, e, logn);
+			pqs_fndsa_mq_iNTT(d, logn);
 			TU_CHECK(memcmp(c, d, n * sizeof *c) == 0, "NTT product logn=%u rep=%d", logn, rep);
 		}
 	}
@@ -83,17 +83,17 @@ main(void)
 		}
 		/* f = 1: G = g*F mod (x^n+1), coefficients |.| <= 9n: too big
 		 * for int8, so expect rejection; with F = x^k it is a rotation. */
-		TU_CHECK(!fndsa_complete_private(G, f, g, F, logn, tmp), "G out of range rejected");
+		TU_CHECK(!pqs_fndsa_complete_private(G, f, g, F, logn, tmp), "G out of range rejected");
 		memset(F, 0, sizeof F);
 		F[3] = 1; /* G = g * x^3 */
-		TU_CHECK(fndsa_complete_private(G, f, g, F, logn, tmp), "G = g x^3 accepted");
+		TU_CHECK(pqs_fndsa_complete_private(G, f, g, F, logn, tmp), "G = g x^3 accepted");
 		for (size_t i = 0; i < n; i++) {
 			G2[i] = i >= 3 ? g[i - 3] : (int8_t)-g[n - 3 + i];
 		}
 		TU_CHECK(memcmp(G, G2, n) == 0, "G = g x^3");
 		/* f not invertible mod q: f = 0. */
 		memset(f, 0, sizeof f);
-		TU_CHECK(!fndsa_complete_private(G, f, g, F, logn, tmp), "f = 0 rejected");
+		TU_CHECK(!pqs_fndsa_complete_private(G, f, g, F, logn, tmp), "f = 0 rejected");
 	}
 
 	/* Encodings. */
@@ -104,19 +104,19 @@ main(void)
 			h[i] = (uint16_t)(rnd() % 12289);
 		}
 		h[5] = 12288;
-		size_t l = fndsa_modq_encode(buf, sizeof buf, h, 10);
-		TU_CHECK(l == 1792 && fndsa_modq_decode(h2, 10, buf, l) == l
-			&& memcmp(h, h2, sizeof h) == 0, "modq round trip");
-		TU_CHECK(fndsa_modq_decode(h2, 10, buf, l - 1) == 0, "modq short input");
+		size_t l = pqs_fndsa_modq_encode(buf, sizeof buf, h, 10);
+		TU_CHECK(l == 1792 && pqs_fndsa_modq_decode(h2, 10, buf, l) == l && memcmp(h, h2, sizeof h) == 0,
+			 "modq round trip");
+		TU_CHECK(pqs_fndsa_modq_decode(h2, 10, buf, l - 1) == 0, "modq short input");
 		h[7] = 12289;
-		TU_CHECK(fndsa_modq_encode(buf, sizeof buf, h, 10) == 0, "modq encode rejects q");
+		TU_CHECK(pqs_fndsa_modq_encode(buf, sizeof buf, h, 10) == 0, "modq encode rejects q");
 		/* logn = 1: 28 bits, 4 unused bits in the last byte. */
 		h[0] = 1;
 		h[1] = 2;
-		l = fndsa_modq_encode(buf, sizeof buf, h, 1);
-		TU_CHECK(l == 4 && fndsa_modq_decode(h2, 1, buf, 4) == 4, "modq logn 1");
+		l = pqs_fndsa_modq_encode(buf, sizeof buf, h, 1);
+		TU_CHECK(l == 4 && pqs_fndsa_modq_decode(h2, 1, buf, 4) == 4, "modq logn 1");
 		buf[3] |= 1;
-		TU_CHECK(fndsa_modq_decode(h2, 1, buf, 4) == 0, "modq unused bits");
+		TU_CHECK(pqs_fndsa_modq_decode(h2, 1, buf, 4) == 0, "modq unused bits");
 
 		int8_t x[1024], y[1024];
 		for (unsigned bits = 5; bits <= 8; bits++) {
@@ -124,19 +124,20 @@ main(void)
 			for (size_t i = 0; i < 1024; i++) {
 				x[i] = (int8_t)((int)(rnd() % (uint64_t)(2 * mx + 1)) - mx);
 			}
-			l = fndsa_trim_i8_encode(buf, sizeof buf, x, 10, bits);
-			TU_CHECK(l == 128 * bits && fndsa_trim_i8_decode(y, 10, bits, buf, l) == l
-				&& memcmp(x, y, sizeof x) == 0, "trim_i8 round trip bits=%u", bits);
+			l = pqs_fndsa_trim_i8_encode(buf, sizeof buf, x, 10, bits);
+			TU_CHECK(l == 128 * bits && pqs_fndsa_trim_i8_decode(y, 10, bits, buf, l) == l &&
+					 memcmp(x, y, sizeof x) == 0,
+				 "trim_i8 round trip bits=%u", bits);
 			x[9] = (int8_t)(-mx - 1);
-			TU_CHECK(fndsa_trim_i8_encode(buf, sizeof buf, x, 10, bits) == 0,
-				"trim_i8 encode rejects -2^(bits-1), bits=%u", bits);
+			TU_CHECK(pqs_fndsa_trim_i8_encode(buf, sizeof buf, x, 10, bits) == 0,
+				 "trim_i8 encode rejects -2^(bits-1), bits=%u", bits);
 		}
 		/* logn 2, 5 bits: 20 bits, 4 unused. */
 		x[0] = 1; x[1] = -1; x[2] = 15; x[3] = -15;
-		l = fndsa_trim_i8_encode(buf, sizeof buf, x, 2, 5);
-		TU_CHECK(l == 3 && fndsa_trim_i8_decode(y, 2, 5, buf, 3) == 3, "trim_i8 logn 2");
+		l = pqs_fndsa_trim_i8_encode(buf, sizeof buf, x, 2, 5);
+		TU_CHECK(l == 3 && pqs_fndsa_trim_i8_decode(y, 2, 5, buf, 3) == 3, "trim_i8 logn 2");
 		buf[2] |= 1;
-		TU_CHECK(fndsa_trim_i8_decode(y, 2, 5, buf, 3) == 0, "trim_i8 unused bits");
+		TU_CHECK(pqs_fndsa_trim_i8_decode(y, 2, 5, buf, 3) == 0, "trim_i8 unused bits");
 	}
 
 #if defined(__SIZEOF_INT128__)
@@ -145,9 +146,9 @@ main(void)
 		for (int i = 0; i < 100000; i++) {
 			uint64_t x = rnd(), y = rnd() >> (i & 63);
 			__extension__ unsigned __int128 p = (unsigned __int128)x * y;
-			ok &= fndsa_umulh64_generic(x, y) == (uint64_t)(p >> 64);
+			ok &= pqs_fndsa_umulh64_generic(x, y) == (uint64_t)(p >> 64);
 		}
-		ok &= fndsa_umulh64_generic(~0ULL, ~0ULL) == ~0ULL - 1;
+		ok &= pqs_fndsa_umulh64_generic(~0ULL, ~0ULL) == ~0ULL - 1;
 		TU_CHECK(ok, "umulh64_generic");
 	}
 #endif

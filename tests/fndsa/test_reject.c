@@ -181,18 +181,18 @@ main(void)
 			s2[u] = (int16_t)((u & 1) ? -2047 : 2047);
 		}
 		memcpy(big, sig, 41);
-		size_t clen = fndsa_comp_encode(big + 41, sizeof big - 41, s2, 9);
+		size_t clen = pqs_fndsa_comp_encode(big + 41, sizeof big - 41, s2, 9);
 		TU_CHECK(clen == 1536, "s2 at +-2047 encodes to %zu bytes", clen);
 		EXPECT(C->verify(C, big, 41 + clen, msg, msg_len, NULL, 0, pk), PQS_ERR_SIG_LENGTH,
 			"s2 at +-2047 (1577 bytes)");
 		for (int u = 0; u < 512; u++) {
 			s2[u] = (int16_t)((u % 50 == 7 && u < 450) ? -2047 : 0);
 		}
-		TU_CHECK(!fndsa_is_short_half(0, s2, 9), "is_short_half rejects 9*2047^2");
+		TU_CHECK(!pqs_fndsa_is_short_half(0, s2, 9), "is_short_half rejects 9*2047^2");
 		s2[407] = 0; /* 8*2047^2 = 33522152 is within the bound */
-		TU_CHECK(fndsa_is_short_half(0, s2, 9), "is_short_half accepts 8*2047^2");
+		TU_CHECK(pqs_fndsa_is_short_half(0, s2, 9), "is_short_half accepts 8*2047^2");
 		s2[407] = -2047;
-		clen = fndsa_comp_encode(big + 41, sizeof big - 41, s2, 9);
+		clen = pqs_fndsa_comp_encode(big + 41, sizeof big - 41, s2, 9);
 		EXPECT(C->verify(C, big, 41 + clen, msg, msg_len, NULL, 0, pk), PQS_ERR_INVALID_SIGNATURE,
 			"||s2||^2 = 9*2047^2 > bound");
 	}
@@ -257,8 +257,8 @@ main(void)
 		EXPECT(P->verify(P, bp, sl, NULL, 0, NULL, 0, pk), PQS_OK, "padded verify empty message");
 		int8_t f[512], g[512], F[512], G[512];
 		uint16_t t[1536];
-		EXPECT(fndsa_decode_sk(f, g, F, G, sk, 1280, 9, t), PQS_ERR_KEY_LENGTH, "sk 1280 bytes");
-		EXPECT(fndsa_decode_sk(f, g, F, G, sk, 1281, 9, t), PQS_OK, "sk decodes");
+		EXPECT(pqs_fndsa_decode_sk(f, g, F, G, sk, 1280, 9, t), PQS_ERR_KEY_LENGTH, "sk 1280 bytes");
+		EXPECT(pqs_fndsa_decode_sk(f, g, F, G, sk, 1281, 9, t), PQS_OK, "sk decodes");
 	}
 
 	/* Codec: every single value -2047..2047 round-trips, canonically. */
@@ -271,11 +271,11 @@ main(void)
 			x[1] = (int16_t)-v;
 			x[2] = 0;
 			x[3] = (int16_t)(v / 2);
-			size_t l = fndsa_comp_encode(e, sizeof e, x, 2);
-			ok &= l != 0 && fndsa_comp_decode(y, 2, e, l) == l && memcmp(x, y, sizeof x) == 0;
+			size_t l = pqs_fndsa_comp_encode(e, sizeof e, x, 2);
+			ok &= l != 0 && pqs_fndsa_comp_decode(y, 2, e, l) == l && memcmp(x, y, sizeof x) == 0;
 		}
 		x[0] = 2048;
-		ok &= fndsa_comp_encode(e, sizeof e, x, 2) == 0;
+		ok &= pqs_fndsa_comp_encode(e, sizeof e, x, 2) == 0;
 		TU_CHECK(ok, "comp_encode/comp_decode on -2047..2047");
 	}
 	return tu_finish("test_fndsa_reject");

@@ -20,7 +20,7 @@ seeded(fndsa_prng *p, uint8_t tag)
 	memset(seed, tag, sizeof seed);
 	pqs_shake256_init(&sc);
 	pqs_keccak_absorb(&sc, seed, sizeof seed);
-	fndsa_prng_init(p, &sc);
+	pqs_fndsa_prng_init(p, &sc);
 }
 
 int
@@ -38,8 +38,8 @@ main(void)
 			if (i == 25) {
 				p.cc = q.cc = 0xFFFFFFFDu; /* low word wraps inside a refill */
 			}
-			fndsa_prng_refill(&p);
-			fndsa_prng_refill_generic(&q);
+			pqs_fndsa_prng_refill(&p);
+			pqs_fndsa_prng_refill_generic(&q);
 			ok &= memcmp(p.buf, q.buf, sizeof p.buf) == 0 && p.cc == q.cc;
 		}
 		TU_CHECK(ok, "vector and generic ChaCha20 refills agree");
@@ -56,7 +56,7 @@ main(void)
 		long ge[8] = { 0 };
 		seeded(&p, 2);
 		for (long i = 0; i < N; i++) {
-			int z = fndsa_gaussian0(&p);
+			int z = pqs_fndsa_gaussian0(&p);
 			for (int k = 1; k < 8; k++) {
 				ge[k] += z >= k;
 			}
@@ -81,7 +81,7 @@ main(void)
 			fpr fc = fpr_scaled((int64_t)(c * 0x1p52), -52);
 			double xr = ldexp((double)(int64_t)(x * 0x1p52), -52);
 			double cr = ldexp((double)(int64_t)(c * 0x1p52), -52);
-			double got = (double)fndsa_expm_p63(fx, fc) * 0x1p-63;
+			double got = (double)pqs_fndsa_expm_p63(fx, fc) * 0x1p-63;
 			ok &= fabs(got - cr * exp(-xr)) < 0x1p-40;
 		}
 		TU_CHECK(ok, "ApproxExp within 2^-40 of ccs*exp(-x)");
@@ -93,7 +93,7 @@ main(void)
 		static const double sigmas[] = { 1.3, 1.6, 1.8 };
 		fndsa_sampler_ctx spc;
 		seeded(&spc.p, 4);
-		spc.sigma_min = fpr_sigma_min[9];
+		spc.sigma_min = pqs_fpr_sigma_min[9];
 		spc.fn_draft = 0;
 		for (int c = 0; c < 3; c++) {
 			const long N = 60000;
@@ -102,7 +102,7 @@ main(void)
 			fpr isig = fpr_div(fpr_one, fpr_scaled((int64_t)(sigmas[c] * 10), 0));
 			isig = fpr_mul(isig, fpr_of(10));
 			for (long i = 0; i < N; i++) {
-				double z = fndsa_samplerZ(&spc, mu, isig) - mus[c];
+				double z = pqs_fndsa_samplerZ(&spc, mu, isig) - mus[c];
 				s1 += z;
 				s2 += z * z;
 			}

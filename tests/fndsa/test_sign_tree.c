@@ -48,19 +48,19 @@ main(int argc, char **argv)
 			pqs_keccak sc;
 
 			count++;
-			if (!(seed && msg && sk && sm) || fndsa_decode_sk(f, g, F, G, sk, sk_len, logn, t16) != 0) {
+			if (!(seed && msg && sk && sm) || pqs_fndsa_decode_sk(f, g, F, G, sk, sk_len, logn, t16) != 0) {
 				TU_CHECK(0, "logn %u count %ld: inputs", logn, count - 1);
 				goto next;
 			}
 			{
 				size_t elen = ((size_t)sm[0] << 8) | sm[1];
 				size_t mlen = sm_len - 42 - elen;
-				if (fndsa_comp_decode(want, logn, sm + 43 + mlen, elen - 1) == 0) {
+				if (pqs_fndsa_comp_decode(want, logn, sm + 43 + mlen, elen - 1) == 0) {
 					TU_CHECK(0, "logn %u count %ld: sm s2", logn, count - 1);
 					goto next;
 				}
 			}
-			fndsa_expand_sk(ek, f, g, F, G, logn, tmp);
+			pqs_fndsa_expand_sk(ek, f, g, F, G, logn, tmp);
 			pqs_drbg_init(&drbg, seed, NULL);
 			pqs_drbg_generate(&drbg, kg, sizeof kg);
 			pqs_drbg_generate(&drbg, nonce, sizeof nonce);
@@ -68,10 +68,10 @@ main(int argc, char **argv)
 			pqs_shake256_init(&sc);
 			pqs_keccak_absorb(&sc, nonce, sizeof nonce);
 			pqs_keccak_absorb(&sc, msg, msg_len);
-			fndsa_hash_to_point(&sc, hm, logn);
+			pqs_fndsa_hash_to_point(&sc, hm, logn);
 			pqs_shake256_init(&sc);
 			pqs_keccak_absorb(&sc, sseed, sizeof sseed);
-			fndsa_sign_tree(s2, &sc, ek, hm, logn, tmp);
+			pqs_fndsa_sign_tree(s2, &sc, ek, hm, logn, tmp);
 			if (memcmp(s2, want, n * sizeof *s2) == 0) {
 				same++;
 			} else {

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
 	TU_CHECK(fx.n_spdus == 5 * V2X_FIXTURE_SPDUS_PER_PROFILE, "%zu fixture SPDUs, want 15", fx.n_spdus);
 	v2x_store *store = v2x_fixture_load_trust(argv[2]);
 	TU_CHECK(store != NULL, "trust store loaded from %s", argv[2]);
-	v2x_cache *cache = v2x_cache_new(16);
+	v2x_cache *cache = pqs_v2x_cache_new(16);
 	size_t verified = 0;
 	for (size_t i = 0; i < fx.n_spdus && store; i++) {
 		char path[4096];
@@ -42,23 +42,23 @@ int main(int argc, char **argv)
 		int all = 1;
 		for (int pass = 0; pass < 3; pass++) {
 			v2x_verify_ctx v;
-			v2x_verify_ctx_init(&v, store, pass ? cache : NULL, 0);
-			int e = v2x_spdu_verify(&v, seed, len, NULL);
+			pqs_v2x_verify_ctx_init(&v, store, pass ? cache : NULL, 0);
+			int e = pqs_v2x_spdu_verify(&v, seed, len, NULL);
 			TU_CHECK(e == V2X_OK && v.sig_checks >= 1, "%s: verifies under the fuzzer's root (pass %d: %s)",
-			         fx.label[i], pass, v2x_strerror(e));
+				 fx.label[i], pass, pqs_v2x_strerror(e));
 			all &= e == V2X_OK;
 		}
 		verified += all;
 		/* The last bytes are the SPDU's signature: a change there must be caught by the signature check. */
 		seed[len - 3] ^= 0x01;
 		v2x_verify_ctx v;
-		v2x_verify_ctx_init(&v, store, cache, 0);
-		TU_CHECK(v2x_spdu_verify(&v, seed, len, NULL) != V2X_OK, "%s: altered seed rejected", fx.label[i]);
+		pqs_v2x_verify_ctx_init(&v, store, cache, 0);
+		TU_CHECK(pqs_v2x_spdu_verify(&v, seed, len, NULL) != V2X_OK, "%s: altered seed rejected", fx.label[i]);
 		free(seed);
 	}
 	TU_CHECK(verified == fx.n_spdus && verified > 0, "%zu of %zu seeds verify", verified, fx.n_spdus);
-	v2x_cache_free(cache);
-	v2x_store_free(store);
+	pqs_v2x_cache_free(cache);
+	pqs_v2x_store_free(store);
 	v2x_fixture_free(&fx);
 	return tu_finish("test_fuzz_v2x_seeds_verify");
 }

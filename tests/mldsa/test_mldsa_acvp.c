@@ -234,13 +234,13 @@ static void run_all(const char *path)
 
 int main(void)
 {
-	if (mldsa_arith_uses_avx2())
+	if (pqs_mldsa_arith_uses_avx2())
 		run_all("avx2");
 	else
 		printf("AVX2 path not available on this CPU/build\n");
-	mldsa_arith_allow_avx2(0);
-	TU_CHECK(!mldsa_arith_uses_avx2(), "portable path can be forced");
+	pqs_mldsa_arith_allow_avx2(0);
+	TU_CHECK(!pqs_mldsa_arith_uses_avx2(), "portable path can be forced");
 	run_all("portable");
-	mldsa_arith_allow_avx2(1);
+	pqs_mldsa_arith_allow_avx2(1);
 	return tu_finish("test_mldsa_acvp");
 }

@@ -41,7 +41,7 @@ static int32_t modq(int64_t a)
 static void test_avx2_matches_portable(void)
 {
 #if MLDSA_AVX2_BUILD
-	if (!mldsa_arith_uses_avx2()) {
+	if (!pqs_mldsa_arith_uses_avx2()) {
 		printf("AVX2 not available: AVX2/portable comparison skipped\n");
 		return;
 	}
@@ -57,19 +57,19 @@ static void test_avx2_matches_portable(void)
 		}
 		memcpy(x, a, sizeof a);
 		memcpy(y, a, sizeof a);
-		mldsa_ntt_portable(x);
-		mldsa_ntt_avx2(y);
+		pqs_mldsa_ntt_portable(x);
+		pqs_mldsa_ntt_avx2(y);
 		ok &= memcmp(x, y, sizeof x) == 0;
 		memcpy(x, a, sizeof a);
 		memcpy(y, a, sizeof a);
-		mldsa_invntt_tomont_portable(x);
-		mldsa_invntt_tomont_avx2(y);
+		pqs_mldsa_invntt_tomont_portable(x);
+		pqs_mldsa_invntt_tomont_avx2(y);
 		ok &= memcmp(x, y, sizeof x) == 0;
-		mldsa_pointwise_portable(r1, b, c, 0);
-		mldsa_pointwise_avx2(r2, b, c, 0);
+		pqs_mldsa_pointwise_portable(r1, b, c, 0);
+		pqs_mldsa_pointwise_avx2(r2, b, c, 0);
 		ok &= memcmp(r1, r2, sizeof r1) == 0;
-		mldsa_pointwise_portable(r1, b, c, 1);
-		mldsa_pointwise_avx2(r2, b, c, 1);
+		pqs_mldsa_pointwise_portable(r1, b, c, 1);
+		pqs_mldsa_pointwise_avx2(r2, b, c, 1);
 		ok &= memcmp(r1, r2, sizeof r1) == 0;
 	}
 	TU_CHECK(ok, "AVX2 NTT / inverse NTT / pointwise bit-identical to the portable code");
@@ -98,10 +98,10 @@ static void test_ntt(void)
 				else
 					ref[i + j - MLDSA_N] = (ref[i + j - MLDSA_N] - p) % Q;
 			}
-		mldsa_poly_ntt(&a);
-		mldsa_poly_ntt(&b);
-		mldsa_poly_pointwise_montgomery(&c, &a, &b);
-		mldsa_poly_invntt_tomont(&c);
+		pqs_mldsa_poly_ntt(&a);
+		pqs_mldsa_poly_ntt(&b);
+		pqs_mldsa_poly_pointwise_montgomery(&c, &a, &b);
+		pqs_mldsa_poly_invntt_tomont(&c);
 		for (int i = 0; i < MLDSA_N; i++)
 			ok &= modq(c.coeffs[i]) == modq(ref[i]) && c.coeffs[i] > -Q && c.coeffs[i] < Q;
 	}
@@ -111,8 +111,8 @@ static void test_ntt(void)
 	ok = 1;
 	for (int i = 0; i < MLDSA_N; i++)
 		a.coeffs[i] = b.coeffs[i] = (int32_t)(rnd32() % Q);
-	mldsa_poly_ntt(&a);
-	mldsa_poly_invntt_tomont(&a);
+	pqs_mldsa_poly_ntt(&a);
+	pqs_mldsa_poly_invntt_tomont(&a);
 	for (int i = 0; i < MLDSA_N; i++)
 		ok &= modq(a.coeffs[i]) == modq((int64_t)b.coeffs[i] * MLDSA_MONT);
 	TU_CHECK(ok, "inverse NTT of NTT is the Montgomery factor times the input");
@@ -244,7 +244,7 @@ static void test_challenge(void)
 		const int s = iter % 3;
 		mldsa_poly c;
 		int32_t ref[MLDSA_N];
-		mldsa_poly_challenge(&c, ct, lens[s], taus[s]);
+		pqs_mldsa_poly_challenge(&c, ct, lens[s], taus[s]);
 		ref_challenge(ref, ct, lens[s], taus[s]);
 		unsigned weight = 0;
 		for (int i = 0; i < MLDSA_N; i++) {
@@ -264,25 +264,25 @@ static void test_packing(void)
 	for (unsigned eta = 2; eta <= 4; eta += 2) {
 		for (int i = 0; i < MLDSA_N; i++)
 			a.coeffs[i] = (int32_t)(rnd32() % (2 * eta + 1)) - (int32_t)eta;
-		mldsa_polyeta_pack(buf, &a, eta);
-		ok &= mldsa_polyeta_unpack(&b, buf, eta) == 0 && memcmp(&a, &b, sizeof a) == 0;
+		pqs_mldsa_polyeta_pack(buf, &a, eta);
+		ok &= pqs_mldsa_polyeta_unpack(&b, buf, eta) == 0 && memcmp(&a, &b, sizeof a) == 0;
 		/* A packed value 2 eta + 1 (coefficient -eta - 1) is not a valid encoding. */
 		a.coeffs[77] = -(int32_t)eta - 1;
-		mldsa_polyeta_pack(buf, &a, eta);
-		ok &= mldsa_polyeta_unpack(&b, buf, eta) == 1;
+		pqs_mldsa_polyeta_pack(buf, &a, eta);
+		ok &= pqs_mldsa_polyeta_unpack(&b, buf, eta) == 1;
 	}
 	TU_CHECK(ok, "eta packing round trip and out-of-range detection");
 
 	ok = 1;
 	for (int i = 0; i < MLDSA_N; i++)
 		a.coeffs[i] = (int32_t)(rnd32() % (1 << MLDSA_D)) - (1 << (MLDSA_D - 1)) + 1;
-	mldsa_polyt0_pack(buf, &a);
-	mldsa_polyt0_unpack(&b, buf);
+	pqs_mldsa_polyt0_pack(buf, &a);
+	pqs_mldsa_polyt0_unpack(&b, buf);
 	ok &= memcmp(&a, &b, sizeof a) == 0;
 	for (int i = 0; i < MLDSA_N; i++)
 		a.coeffs[i] = (int32_t)(rnd32() % 1024);
-	mldsa_polyt1_pack(buf, &a);
-	mldsa_polyt1_unpack(&b, buf);
+	pqs_mldsa_polyt1_pack(buf, &a);
+	pqs_mldsa_polyt1_unpack(&b, buf);
 	ok &= memcmp(&a, &b, sizeof a) == 0;
 	/* t1 packing is little-endian 10-bit: coefficient 0 = low 10 bits of the first two bytes. */
 	ok &= (int32_t)(buf[0] | ((buf[1] & 3) << 8)) == a.coeffs[0];
@@ -290,8 +290,8 @@ static void test_packing(void)
 	for (int g = 0; g < 2; g++) {
 		for (int i = 0; i < MLDSA_N; i++)
 			a.coeffs[i] = (int32_t)(rnd32() % (2u * (uint32_t)g1[g])) - g1[g] + 1;
-		mldsa_polyz_pack(buf, &a, g1[g]);
-		mldsa_polyz_unpack(&b, buf, g1[g]);
+		pqs_mldsa_polyz_pack(buf, &a, g1[g]);
+		pqs_mldsa_polyz_unpack(&b, buf, g1[g]);
 		ok &= memcmp(&a, &b, sizeof a) == 0;
 	}
 	TU_CHECK(ok, "t0, t1, z packing round trips");
@@ -392,9 +392,9 @@ int main(void)
 	test_avx2_matches_portable();
 	/* The schoolbook comparison on the default path, then on the portable one. */
 	test_ntt();
-	mldsa_arith_allow_avx2(0);
+	pqs_mldsa_arith_allow_avx2(0);
 	test_ntt();
-	mldsa_arith_allow_avx2(1);
+	pqs_mldsa_arith_allow_avx2(1);
 	test_rounding();
 	test_challenge();
 	test_packing();

@@ -8,8 +8,8 @@
 
 int st_available(const char *name)
 {
-	const v2x_alg *a = v2x_alg_find(name);
-	if (!a || !v2x_alg_class(a)) {
+	const v2x_alg *a = pqs_v2x_alg_find(name);
+	if (!a || !pqs_v2x_alg_class(a)) {
 		/* every scheme these tests name is in this build: one that drops out fails, not skips */
 		TU_CHECK(0, "%s is not registered in this build", name);
 		return 0;
@@ -41,19 +41,19 @@ int st_spdu_roundtrip(const pqs_scms_flow_result *r, const pqs_scms_vehicle *v, 
 		return rc;
 	static v2x_cert dec;
 	static v2x_key key;
-	rc = v2x_cert_decode(&dec, cert, cert_len);
+	rc = pqs_v2x_cert_decode(&dec, cert, cert_len);
 	if (rc == V2X_OK)
-		rc = v2x_key_load(&key, dec.key_alg, pk, pk_len, sk, sk_len);
-	v2x_store *store = v2x_store_new(4);
+		rc = pqs_v2x_key_load(&key, dec.key_alg, pk, pk_len, sk, sk_len);
+	v2x_store *store = pqs_v2x_store_new(4);
 	const uint8_t *root = pqs_scms_aca_root_cert(r->aca, &root_len);
 	const uint8_t *aca = pqs_scms_aca_cert(r->aca, &aca_len);
 	if (rc == V2X_OK)
-		rc = store ? v2x_store_add_root(store, root, root_len) : V2X_ERR_NOMEM;
+		rc = store ? pqs_v2x_store_add_root(store, root, root_len) : V2X_ERR_NOMEM;
 	if (rc == V2X_OK)
-		rc = v2x_store_add_cert(store, aca, aca_len);
+		rc = pqs_v2x_store_add_cert(store, aca, aca_len);
 	v2x_signer s;
 	if (rc == V2X_OK)
-		rc = v2x_signer_init(&s, &key, cert, cert_len, V2X_SIGNER_CERT, NULL);
+		rc = pqs_v2x_signer_init(&s, &key, cert, cert_len, V2X_SIGNER_CERT, NULL);
 	/* the attached certificate (up to V2X_MAX_CERT: an SLH-DSA-128f CA) plus header, payload, signature */
 	uint8_t spdu[V2X_MAX_CERT + 8192], payload[100];
 	size_t spdu_len = 0;
@@ -61,14 +61,14 @@ int st_spdu_roundtrip(const pqs_scms_flow_result *r, const pqs_scms_vehicle *v, 
 	/* generationTime one hour into the certificate's week (Time64 = Time32 seconds * 10^6). */
 	uint64_t gen = ((uint64_t)dec.start + 3600u) * 1000000u;
 	if (rc == V2X_OK)
-		rc = v2x_spdu_sign(&s, 0x20, gen, payload, sizeof payload, spdu, sizeof spdu, &spdu_len);
+		rc = pqs_v2x_spdu_sign(&s, 0x20, gen, payload, sizeof payload, spdu, sizeof spdu, &spdu_len);
 	if (rc == V2X_OK) {
 		v2x_verify_ctx vc;
-		v2x_verify_ctx_init(&vc, store, NULL, 0);
-		rc = v2x_spdu_verify(&vc, spdu, spdu_len, NULL);
+		pqs_v2x_verify_ctx_init(&vc, store, NULL, 0);
+		rc = pqs_v2x_spdu_verify(&vc, spdu, spdu_len, NULL);
 	}
-	v2x_key_clear(&key);
-	v2x_store_free(store);
+	pqs_v2x_key_clear(&key);
+	pqs_v2x_store_free(store);
 	return rc;
 }
 

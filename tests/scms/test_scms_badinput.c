@@ -148,7 +148,7 @@ static void test_aca_and_ra(void)
 	}
 	TU_CHECK(bad == s.fwd_len, "ACA: %zu of %zu truncated batches rejected", bad, s.fwd_len);
 	scms_list l;
-	TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, s.fwd, s.fwd_len) == 0 && l.count == 2 * NCERT, "batch");
+	TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, s.fwd, s.fwd_len) == 0 && l.count == 2 * NCERT, "batch");
 	/* A request whose cocoon key is not on the curve spoils the whole batch. */
 	uint8_t *item0 = malloc(l.item_len[0]);
 	memcpy(item0, l.item[0], l.item_len[0]);
@@ -161,12 +161,12 @@ static void test_aca_and_ra(void)
 	}
 	uint8_t *bb = NULL, *out = NULL;
 	size_t bb_len = 0, out_len = 0;
-	TU_CHECK(scms_list_encode(SCMS_T_BATCH, l.count, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
+	TU_CHECK(pqs_scms_list_encode(SCMS_T_BATCH, l.count, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
 	TU_CHECK(pqs_scms_aca_process(s.aca, bb, bb_len, &out, &out_len) == PQS_SCMS_ERR_POINT && !out,
 	         "bad cocoon point accepted by the ACA");
 	free(bb);
 	free(item0);
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	TU_CHECK(pqs_scms_aca_process(s.aca, s.fwd, s.fwd_len, &s.resp, &s.resp_len) == 0, "ACA rejects valid batch");
 
 	/* The RA: truncated response batches, an unknown and a repeated request id. */
@@ -174,22 +174,22 @@ static void test_aca_and_ra(void)
 	for (size_t n = 0; n < s.resp_len; n += 7)
 		bad += pqs_scms_ra_deliver(s.ra, s.resp, n) != 0;
 	TU_CHECK(bad == (s.resp_len + 6) / 7, "RA accepted a truncated response batch");
-	TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, s.resp, s.resp_len) == 0, "response batch");
+	TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, s.resp, s.resp_len) == 0, "response batch");
 	uint8_t *r0 = malloc(l.item_len[0]);
 	memcpy(r0, l.item[0], l.item_len[0]);
 	r0[2] ^= 0x01; /* request id */
 	items[0] = r0;
 	lens[0] = l.item_len[0];
-	TU_CHECK(scms_list_encode(SCMS_T_BATCH, 1, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
+	TU_CHECK(pqs_scms_list_encode(SCMS_T_BATCH, 1, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
 	TU_CHECK(pqs_scms_ra_deliver(s.ra, bb, bb_len) == PQS_SCMS_ERR_UNKNOWN_REQUEST, "unknown request id accepted");
 	free(bb);
 	items[0] = items[1] = l.item[0];
 	lens[0] = lens[1] = l.item_len[0];
-	TU_CHECK(scms_list_encode(SCMS_T_BATCH, 2, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
+	TU_CHECK(pqs_scms_list_encode(SCMS_T_BATCH, 2, items, lens, NULL, NULL, &bb, &bb_len) == 0, "encode");
 	TU_CHECK(pqs_scms_ra_deliver(s.ra, bb, bb_len) == PQS_SCMS_ERR_DUPLICATE, "repeated response accepted");
 	free(bb);
 	free(r0);
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	/* Nothing was filed by the failures: the valid batch is delivered whole. */
 	TU_CHECK(pqs_scms_ra_deliver(s.ra, s.resp, s.resp_len) == 0, "RA rejects the valid response batch");
 
@@ -285,10 +285,10 @@ static void test_primitives(void)
 	uint8_t *enc = NULL;
 	size_t enc_len = 0;
 	scms_content d;
-	TU_CHECK(scms_content_encode(&c, &enc, &enc_len) == 0, "encode");
-	TU_CHECK(scms_content_decode(&d, enc, enc_len) == PQS_SCMS_ERR_SCALAR, "c = 0 accepted");
+	TU_CHECK(pqs_scms_content_encode(&c, &enc, &enc_len) == 0, "encode");
+	TU_CHECK(pqs_scms_content_decode(&d, enc, enc_len) == PQS_SCMS_ERR_SCALAR, "c = 0 accepted");
 	memset(enc + enc_len - 32, 0xff, 32);
-	TU_CHECK(scms_content_decode(&d, enc, enc_len) == PQS_SCMS_ERR_SCALAR, "c >= n accepted");
+	TU_CHECK(pqs_scms_content_decode(&d, enc, enc_len) == PQS_SCMS_ERR_SCALAR, "c >= n accepted");
 	free(enc);
 }
 

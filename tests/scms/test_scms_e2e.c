@@ -58,7 +58,7 @@ static void check_implicit_flow(pqs_scms_mode mode)
 	size_t aca_len;
 	const uint8_t *aca = pqs_scms_aca_cert(r.aca, &aca_len);
 	static v2x_cert aca_dec;
-	TU_CHECK(v2x_cert_decode(&aca_dec, aca, aca_len) == 0, "ACA certificate does not decode");
+	TU_CHECK(pqs_v2x_cert_decode(&aca_dec, aca, aca_len) == 0, "ACA certificate does not decode");
 	uint8_t aca_hash[32];
 	SHA256(aca, aca_len, aca_hash);
 	for (uint32_t v = 0; v < VEHICLES; v++) {
@@ -114,8 +114,8 @@ int main(void)
 	check_sizes_extrapolation(PQS_SCMS_BUTTERFLY_UNIFIED, "ECDSA-P256", NULL);
 	check_sizes_extrapolation(PQS_SCMS_PQC_ENCRYPTED, "ML-DSA-44", "ML-DSA-44");
 	/* Every CA scheme: ECDSA vehicle keys through butterfly expansion, both variants. */
-	for (size_t a = 0; a < v2x_alg_count(); a++) {
-		const v2x_alg *alg = v2x_alg_at(a);
+	for (size_t a = 0; a < pqs_v2x_alg_count(); a++) {
+		const v2x_alg *alg = pqs_v2x_alg_at(a);
 		check_explicit_flow(PQS_SCMS_BUTTERFLY_UNIFIED, alg->registry_name, NULL);
 		check_explicit_flow(PQS_SCMS_BUTTERFLY_ORIGINAL, alg->registry_name, NULL);
 	}

@@ -23,7 +23,7 @@ static pqs_drbg drbg;
 static uint32_t rnd(uint32_t n)
 {
 	uint32_t v;
-	scms_rand_index(&drbg.rng, n, &v);
+	pqs_scms_rand_index(&drbg.rng, n, &v);
 	return v;
 }
 
@@ -69,39 +69,39 @@ typedef int (*roundtrip_fn)(const uint8_t *p, size_t len, uint8_t **re, size_t *
 static int rt_bfk(const uint8_t *p, size_t len, uint8_t **re, size_t *re_len)
 {
 	scms_bfk_req m;
-	int rc = scms_bfk_req_decode(&m, p, len);
-	return rc ? rc : scms_bfk_req_encode(&m, re, re_len);
+	int rc = pqs_scms_bfk_req_decode(&m, p, len);
+	return rc ? rc : pqs_scms_bfk_req_encode(&m, re, re_len);
 }
 
 static int rt_pqc(const uint8_t *p, size_t len, uint8_t **re, size_t *re_len)
 {
 	scms_pqc_req m;
-	int rc = scms_pqc_req_decode(&m, p, len);
-	return rc ? rc : scms_pqc_req_encode(&m, re, re_len);
+	int rc = pqs_scms_pqc_req_decode(&m, p, len);
+	return rc ? rc : pqs_scms_pqc_req_encode(&m, re, re_len);
 }
 
 static int rt_req(const uint8_t *p, size_t len, uint8_t **re, size_t *re_len)
 {
 	scms_cert_req m;
-	int rc = scms_cert_req_decode(&m, p, len);
-	return rc ? rc : scms_cert_req_encode(&m, re, re_len);
+	int rc = pqs_scms_cert_req_decode(&m, p, len);
+	return rc ? rc : pqs_scms_cert_req_encode(&m, re, re_len);
 }
 
 static int rt_resp(const uint8_t *p, size_t len, uint8_t **re, size_t *re_len)
 {
 	scms_cert_resp m;
-	int rc = scms_cert_resp_decode(&m, p, len);
-	return rc ? rc : scms_cert_resp_encode(&m, re, re_len);
+	int rc = pqs_scms_cert_resp_decode(&m, p, len);
+	return rc ? rc : pqs_scms_cert_resp_encode(&m, re, re_len);
 }
 
 static int rt_list(uint8_t type, const uint8_t *p, size_t len, uint8_t **re, size_t *re_len)
 {
 	scms_list l;
-	int rc = scms_list_decode(type, &l, p, len);
+	int rc = pqs_scms_list_decode(type, &l, p, len);
 	if (rc)
 		return rc;
-	rc = scms_list_encode(type, l.count, l.item, l.item_len, l.i, l.j, re, re_len);
-	scms_list_free(&l);
+	rc = pqs_scms_list_encode(type, l.count, l.item, l.item_len, l.i, l.j, re, re_len);
+	pqs_scms_list_free(&l);
 	return rc;
 }
 
@@ -147,23 +147,24 @@ static void mutate_decoder(const char *name, roundtrip_fn fn, const uint8_t *m, 
 static int same_but_request_ids(const uint8_t *a, size_t al, const uint8_t *b, size_t bl)
 {
 	scms_list x, y;
-	int same = al == bl && scms_list_decode(SCMS_T_DOWNLOAD, &x, a, al) == 0;
+	int same = al == bl && pqs_scms_list_decode(SCMS_T_DOWNLOAD, &x, a, al) == 0;
 	if (!same)
 		return 0;
-	same = scms_list_decode(SCMS_T_DOWNLOAD, &y, b, bl) == 0;
+	same = pqs_scms_list_decode(SCMS_T_DOWNLOAD, &y, b, bl) == 0;
 	if (!same) {
-		scms_list_free(&x);
+		pqs_scms_list_free(&x);
 		return 0;
 	}
 	same = x.count == y.count;
 	for (uint32_t k = 0; same && k < x.count; k++) {
 		scms_cert_resp rx, ry;
-		same = x.i[k] == y.i[k] && x.j[k] == y.j[k] && scms_cert_resp_decode(&rx, x.item[k], x.item_len[k]) == 0 &&
-		       scms_cert_resp_decode(&ry, y.item[k], y.item_len[k]) == 0 && rx.enc == ry.enc &&
+		same = x.i[k] == y.i[k] && x.j[k] == y.j[k] &&
+		       pqs_scms_cert_resp_decode(&rx, x.item[k], x.item_len[k]) == 0 &&
+		       pqs_scms_cert_resp_decode(&ry, y.item[k], y.item_len[k]) == 0 && rx.enc == ry.enc &&
 		       rx.body_len == ry.body_len && memcmp(rx.body, ry.body, rx.body_len) == 0;
 	}
-	scms_list_free(&x);
-	scms_list_free(&y);
+	pqs_scms_list_free(&x);
+	pqs_scms_list_free(&y);
 	return same;
 }
 
@@ -181,12 +182,12 @@ int main(void)
 		mutate_decoder("RA-to-ACA batch", rt_batch, r.ra_batch, r.ra_batch_len);
 		mutate_decoder("ACA-to-RA batch", rt_batch, r.aca_batch, r.aca_batch_len);
 		scms_list l;
-		TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, r.ra_batch, r.ra_batch_len) == 0, "batch");
+		TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, r.ra_batch, r.ra_batch_len) == 0, "batch");
 		mutate_decoder("certificate request", rt_req, l.item[0], l.item_len[0]);
-		scms_list_free(&l);
-		TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, r.aca_batch, r.aca_batch_len) == 0, "batch");
+		pqs_scms_list_free(&l);
+		TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, r.aca_batch, r.aca_batch_len) == 0, "batch");
 		mutate_decoder("certificate response", rt_resp, l.item[0], l.item_len[0]);
-		scms_list_free(&l);
+		pqs_scms_list_free(&l);
 
 		/* The role entry points: a mutated request, batch or download is never half-accepted. */
 		unsigned accepted = 0;
@@ -232,7 +233,7 @@ int main(void)
 	if (have_q) {
 		mutate_decoder("PQC request (b)", rt_pqc, q.requests[0], q.request_len[0]);
 		scms_list l;
-		TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, q.ra_batch, q.ra_batch_len) == 0, "batch");
+		TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, q.ra_batch, q.ra_batch_len) == 0, "batch");
 		mutate_decoder("encrypted PQC request", rt_req, l.item[0], l.item_len[0]);
 		unsigned issued = 0;
 		for (int t = 0; t < 100; t++) {
@@ -242,15 +243,15 @@ int main(void)
 			size_t lens[1] = { n };
 			uint8_t *bb = NULL, *out = NULL;
 			size_t bb_len, out_len;
-			if (scms_list_encode(SCMS_T_BATCH, 1, items, lens, NULL, NULL, &bb, &bb_len) == PQS_OK) {
+			if (pqs_scms_list_encode(SCMS_T_BATCH, 1, items, lens, NULL, NULL, &bb, &bb_len) == PQS_OK) {
 				int rc = pqs_scms_aca_process(q.aca, bb, bb_len, &out, &out_len);
 				TU_CHECK(known(rc), "ACA: code %d", rc);
 				if (rc == PQS_OK) {
 					/* Answered: it must be the original request under another request id. */
 					scms_cert_req a, b;
-					int same = scms_cert_req_decode(&a, l.item[0], l.item_len[0]) == 0 &&
-					           scms_cert_req_decode(&b, p, n) == 0 && a.kind == b.kind &&
-					           a.body_len == b.body_len && memcmp(a.body, b.body, a.body_len) == 0;
+					int same = pqs_scms_cert_req_decode(&a, l.item[0], l.item_len[0]) == 0 &&
+						   pqs_scms_cert_req_decode(&b, p, n) == 0 && a.kind == b.kind &&
+						   a.body_len == b.body_len && memcmp(a.body, b.body, a.body_len) == 0;
 					TU_CHECK(same, "ACA answered a changed path-(b) request");
 					issued++;
 				}
@@ -261,7 +262,7 @@ int main(void)
 		}
 		printf("ACA: %u of 100 mutated path-(b) requests answered, each the original under another "
 		       "request id\n", issued);
-		scms_list_free(&l);
+		pqs_scms_list_free(&l);
 		pqs_scms_flow_free(&q);
 	}
 	pqs_drbg_clear(&drbg);

@@ -72,7 +72,7 @@ static int cert_key(const uint8_t *cert, size_t len, uint8_t *key, size_t *key_l
 		*key_len = 33;
 		return 0;
 	}
-	if (v2x_cert_decode(&d, cert, len) != 0)
+	if (pqs_v2x_cert_decode(&d, cert, len) != 0)
 		return -1;
 	memcpy(key, d.pk, d.pk_len);
 	*key_len = d.pk_len;
@@ -86,7 +86,8 @@ static uint8_t (*ra_cocoons(const pqs_scms_flow_result *r, size_t *n))[33]
 	*n = 0;
 	for (uint32_t v = 0; v < r->n_vehicles; v++) {
 		scms_bfk_req q;
-		TU_CHECK(scms_bfk_req_decode(&q, r->requests[v], r->request_len[v]) == PQS_OK, "RA cannot decode request");
+		TU_CHECK(pqs_scms_bfk_req_decode(&q, r->requests[v], r->request_len[v]) == PQS_OK,
+			 "RA cannot decode request");
 		for (uint32_t i = q.i_start; i < q.i_start + q.i_count; i++)
 			for (uint32_t j = 0; j < q.j_count; j++) {
 				TU_CHECK(pqs_bke_cocoon_public(out[(*n)++], q.A_sign, q.k_sign, i, j, PQS_BKE_SIGN) == 0, "B");
@@ -161,7 +162,8 @@ static void pqc_paths(const char *alg)
 			int where = find_in_view(&reqs, pk, pk_len);
 			if (where >= 0 && where < VEH) {
 				scms_pqc_req q;
-				TU_CHECK(scms_pqc_req_decode(&q, r.requests[where], r.request_len[where]) == 0, "decode");
+				TU_CHECK(pqs_scms_pqc_req_decode(&q, r.requests[where], r.request_len[where]) == 0,
+					 "decode");
 				linked += memcmp(q.enrollment_id, pqs_scms_vehicle_enrollment_id(r.vehicle[v]), 8) == 0;
 			}
 			certs_seen += st_contains(r.aca_batch, r.aca_batch_len, cert, cert_len);
@@ -217,12 +219,12 @@ static void shuffled_for_aca(void)
 	size_t ncoc = 0;
 	uint8_t(*coc)[33] = ra_cocoons(&r, &ncoc); /* vehicle v's keys are entries v*CERTS .. v*CERTS+CERTS-1 */
 	scms_list l;
-	TU_CHECK(scms_list_decode(SCMS_T_BATCH, &l, r.ra_batch, r.ra_batch_len) == 0 && l.count == VEH * CERTS,
-	         "forward batch");
+	TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, r.ra_batch, r.ra_batch_len) == 0 && l.count == VEH * CERTS,
+		 "forward batch");
 	int grouped = 1, labelled = 0, prev = 0;
 	for (uint32_t k = 0; k < l.count; k++) {
 		scms_cert_req q;
-		if (scms_cert_req_decode(&q, l.item[k], l.item_len[k]) != 0)
+		if (pqs_scms_cert_req_decode(&q, l.item[k], l.item_len[k]) != 0)
 			continue;
 		for (size_t c = 0; c < ncoc; c++)
 			if (memcmp(coc[c], q.B_sign, 33) == 0) {
@@ -235,7 +237,7 @@ static void shuffled_for_aca(void)
 	TU_CHECK(labelled == VEH * CERTS, "labelled %d requests", labelled);
 	TU_CHECK(!grouped, "the ACA receives the requests grouped by vehicle");
 	printf("ACA's batch: %d requests of %d vehicles, not in arrival order\n", labelled, VEH);
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	free(coc);
 	pqs_scms_flow_free(&r);
 }

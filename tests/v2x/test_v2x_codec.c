@@ -39,19 +39,19 @@ static void edit(blob *out, const blob *in, size_t at, size_t del, const uint8_t
 static int decode_spdu(const blob *x)
 {
 	v2x_spdu_info info;
-	return v2x_spdu_decode(x->b, x->n, &info);
+	return pqs_v2x_spdu_decode(x->b, x->n, &info);
 }
 
 static int decode_cert(const blob *x)
 {
 	static v2x_cert c;
-	return v2x_cert_decode(&c, x->b, x->n);
+	return pqs_v2x_cert_decode(&c, x->b, x->n);
 }
 
 static int issue(const v2x_cert_params *p, const v2x_key *subj, const v2x_key *iss, const blob *icert, blob *out)
 {
-	return v2x_cert_issue(p, subj, iss, icert ? icert->b : NULL, icert ? icert->n : 0, NULL, out->b, sizeof out->b,
-	                      &out->n);
+	return pqs_v2x_cert_issue(p, subj, iss, icert ? icert->b : NULL, icert ? icert->n : 0, NULL, out->b,
+				  sizeof out->b, &out->n);
 }
 
 static v2x_key root_key, veh_key, ica_key;
@@ -62,21 +62,21 @@ static int sign(const v2x_key *k, const blob *cert, v2x_signer_kind kind, blob *
 	v2x_signer s;
 	uint8_t payload[100];
 	memset(payload, 0x42, sizeof payload);
-	int e = v2x_signer_init(&s, k, cert->b, cert->n, kind, NULL);
-	return e ? e : v2x_spdu_sign(&s, 0x20, now64, payload, sizeof payload, out->b, sizeof out->b, &out->n);
+	int e = pqs_v2x_signer_init(&s, k, cert->b, cert->n, kind, NULL);
+	return e ? e : pqs_v2x_spdu_sign(&s, 0x20, now64, payload, sizeof payload, out->b, sizeof out->b, &out->n);
 }
 
 static int verify_with(const blob *x, const blob *anchor, const blob *extra)
 {
-	v2x_store *st = v2x_store_new(4);
+	v2x_store *st = pqs_v2x_store_new(4);
 	v2x_verify_ctx v;
-	int e = v2x_store_add_root(st, anchor->b, anchor->n);
+	int e = pqs_v2x_store_add_root(st, anchor->b, anchor->n);
 	if (!e && extra)
-		e = v2x_store_add_cert(st, extra->b, extra->n);
-	v2x_verify_ctx_init(&v, st, NULL, now64);
+		e = pqs_v2x_store_add_cert(st, extra->b, extra->n);
+	pqs_v2x_verify_ctx_init(&v, st, NULL, now64);
 	if (!e)
-		e = v2x_spdu_verify(&v, x->b, x->n, NULL);
-	v2x_store_free(st);
+		e = pqs_v2x_spdu_verify(&v, x->b, x->n, NULL);
+	pqs_v2x_store_free(st);
 	return e;
 }
 
@@ -107,7 +107,7 @@ static void spdu_cases(void)
 		memcpy(x.b, veh.b, n);
 		x.n = n;
 		if (decode_cert(&x) != V2X_ERR_TRUNCATED) {
-			TU_CHECK(0, "certificate truncated to %zu: %s", n, v2x_strerror(decode_cert(&x)));
+			TU_CHECK(0, "certificate truncated to %zu: %s", n, pqs_v2x_strerror(decode_cert(&x)));
 			break;
 		}
 	}
@@ -119,7 +119,7 @@ static void spdu_cases(void)
 	/* non-canonical length: 100 in the long form 0x81 0x64 */
 	edit(&x, &spdu, OFF_PAYLOAD_LEN, 0, (const uint8_t *)"\x81", 1);
 	TU_CHECK(decode_spdu(&x) == V2X_ERR_LENGTH_NONCANONICAL, "long-form length < 128: %s",
-	         v2x_strerror(decode_spdu(&x)));
+		 pqs_v2x_strerror(decode_spdu(&x)));
 	edit(&x, &spdu, OFF_PAYLOAD_LEN, 1, (const uint8_t *)"\x80", 1);
 	TU_CHECK(decode_spdu(&x) == V2X_ERR_LENGTH_NONCANONICAL, "length 0x80 (zero octets)");
 	/* non-canonical integer: PSID 0x20 as 02 00 20 */
@@ -145,7 +145,7 @@ static void spdu_cases(void)
 	/* the signature's rSig as the non-extensible EccP256CurvePoint alternative 5 */
 	edit(&x, &spdu, spdu.n - 65, 1, (const uint8_t *)"\x85", 1);
 	TU_CHECK(decode_spdu(&x) == V2X_ERR_UNKNOWN_CHOICE, "EccP256CurvePoint alternative 5: %s",
-	         v2x_strerror(decode_spdu(&x)));
+		 pqs_v2x_strerror(decode_spdu(&x)));
 	/* an unknown Signature extension alternative is skipped by its length,
 	 * then cannot be verified */
 	{
@@ -155,10 +155,10 @@ static void spdu_cases(void)
 		memcpy(alt + 2, spdu.b + spdu.n - 65, 65);
 		edit(&x, &spdu, spdu.n - 66, 66, alt, sizeof alt);
 		e = decode_spdu(&x);
-		TU_CHECK(e == V2X_OK, "unknown Signature extension alternative skipped: %s", v2x_strerror(e));
+		TU_CHECK(e == V2X_OK, "unknown Signature extension alternative skipped: %s", pqs_v2x_strerror(e));
 		e = verify_with(&x, &root, NULL);
 		TU_CHECK(e == V2X_ERR_UNSUPPORTED, "unknown Signature alternative verifies as unsupported: %s",
-		         v2x_strerror(e));
+			 pqs_v2x_strerror(e));
 		alt[1] = 66; /* open type longer than what follows */
 		edit(&x, &spdu, spdu.n - 66, 66, alt, sizeof alt);
 		TU_CHECK(decode_spdu(&x) == V2X_ERR_TRUNCATED, "open type overruns");
@@ -177,7 +177,7 @@ static void spdu_cases(void)
 		blob y;
 		edit(&y, &x, OFF_SIGNER, 0, ext, sizeof ext);
 		TU_CHECK(decode_spdu(&y) == V2X_OK, "HeaderInfo extension addition skipped: %s",
-		         v2x_strerror(decode_spdu(&y)));
+			 pqs_v2x_strerror(decode_spdu(&y)));
 		TU_CHECK(verify_with(&y, &root, NULL) == V2X_ERR_SIG_INVALID, "added extension breaks the signature");
 		ext[2] = 0x00;
 		edit(&y, &x, OFF_SIGNER, 0, ext, sizeof ext);
@@ -192,10 +192,10 @@ static void spdu_cases(void)
 	/* digest-signed SPDU decodes; the info names the digest */
 	v2x_spdu_info info;
 	uint8_t id[8];
-	TU_CHECK(v2x_spdu_decode(dspdu.b, dspdu.n, &info) == V2X_OK && info.signer_kind == V2X_SIGNER_DIGEST,
-	         "digest SPDU decodes");
-	TU_CHECK(v2x_cert_hashedid8(veh.b, veh.n, id, NULL, NULL) == V2X_OK && memcmp(id, info.signer_id, 8) == 0,
-	         "digest is the certificate's HashedId8");
+	TU_CHECK(pqs_v2x_spdu_decode(dspdu.b, dspdu.n, &info) == V2X_OK && info.signer_kind == V2X_SIGNER_DIGEST,
+		 "digest SPDU decodes");
+	TU_CHECK(pqs_v2x_cert_hashedid8(veh.b, veh.n, id, NULL, NULL) == V2X_OK && memcmp(id, info.signer_id, 8) == 0,
+		 "digest is the certificate's HashedId8");
 }
 
 /* Certificate field offsets of our encoder (self-signed root "pqsig-root"). */
@@ -228,15 +228,15 @@ static void cert_cases(void)
 		uint8_t poly2[] = { 0x82, 0x01, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
 		uint8_t sub[] = { 0x83, 0x01, 0x01, 0x81, 0x01, 0x9a, 0x01, 0x02, 0x05, 0x06 }; /* countryAndRegions */
 		edit(&x, &root, region, 6, circ, sizeof circ);
-		int e = v2x_cert_decode(&c, x.b, x.n);
+		int e = pqs_v2x_cert_decode(&c, x.b, x.n);
 		TU_CHECK(e == V2X_OK && c.region_unsupported && c.n_regions == 0, "circular region skipped: %s",
-		         v2x_strerror(e));
+			 pqs_v2x_strerror(e));
 		edit(&x, &root, region, 6, poly2, sizeof poly2);
 		TU_CHECK(decode_cert(&x) == V2X_ERR_CONSTRAINT, "polygon of two points");
 		edit(&x, &root, region, 6, sub, sizeof sub);
-		e = v2x_cert_decode(&c, x.b, x.n);
-		TU_CHECK(e == V2X_OK && c.region_unsupported, "countryAndRegions skipped: %s", v2x_strerror(e));
-		e = v2x_cert_decode(&c, root.b, root.n);
+		e = pqs_v2x_cert_decode(&c, x.b, x.n);
+		TU_CHECK(e == V2X_OK && c.region_unsupported, "countryAndRegions skipped: %s", pqs_v2x_strerror(e));
+		e = pqs_v2x_cert_decode(&c, root.b, root.n);
 		TU_CHECK(e == V2X_OK && !c.region_unsupported && c.n_regions == 1 && c.regions[0] == 410,
 		         "countryOnly 410 kept");
 	}
@@ -245,7 +245,7 @@ static void cert_cases(void)
 		uint8_t g[] = { 0x80, 0x81, 0x01, 0x01 }; /* minChainLength present, = 1 */
 		edit(&x, &root, group, 2, g, sizeof g);
 		TU_CHECK(decode_cert(&x) == V2X_ERR_DEFAULT_ENCODED, "minChainLength 1 encoded: %s",
-		         v2x_strerror(decode_cert(&x)));
+			 pqs_v2x_strerror(decode_cert(&x)));
 		uint8_t h[] = { 0x20, 0x81, 0x80 }; /* eeType present, = {app} */
 		edit(&x, &root, group, 2, h, sizeof h);
 		TU_CHECK(decode_cert(&x) == V2X_ERR_DEFAULT_ENCODED, "eeType {app} encoded");
@@ -267,11 +267,11 @@ static void cert_cases(void)
 		blob y;
 		TU_CHECK(veh.b[key_at] == 0x80 && veh.b[key_at - 1] == 0x80, "vehicle key layout");
 		edit(&y, &veh, key_at, 34, alt, sizeof alt);
-		int e = v2x_cert_decode(&c, y.b, y.n);
-		TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown key alternative skipped: %s", v2x_strerror(e));
+		int e = pqs_v2x_cert_decode(&c, y.b, y.n);
+		TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown key alternative skipped: %s", pqs_v2x_strerror(e));
 		alt[1] = 100; /* beyond the end of the certificate */
 		edit(&y, &veh, key_at, 34, alt, sizeof alt);
-		TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_TRUNCATED, "unknown key alternative overruns");
+		TU_CHECK(pqs_v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_TRUNCATED, "unknown key alternative overruns");
 	}
 	/* the registry alternative (index 15): SEQUENCE { scheme Uint16, value OCTET STRING } */
 	{
@@ -288,24 +288,26 @@ static void cert_cases(void)
 			alt[2] = (uint8_t)(k1->id >> 8);
 			alt[3] = (uint8_t)k1->id;
 			edit(&y, &veh, key_at, 34, alt, sizeof alt);
-			int e = v2x_cert_decode(&c, y.b, y.n);
-			TU_CHECK(e == V2X_OK && c.key_alg == v2x_alg_find("ECDSA-secp256k1") && c.pk_len == 33,
-			         "registry alternative: secp256k1 key: %s", v2x_strerror(e));
+			int e = pqs_v2x_cert_decode(&c, y.b, y.n);
+			TU_CHECK(e == V2X_OK && c.key_alg == pqs_v2x_alg_find("ECDSA-secp256k1") && c.pk_len == 33,
+				 "registry alternative: secp256k1 key: %s", pqs_v2x_strerror(e));
 			alt[4] = 32;
 			alt[1] = 2 + 1 + 32;
 			edit(&y, &veh, key_at, 34, alt, sizeof alt - 1);
-			TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT, "registry key of the wrong length");
+			TU_CHECK(pqs_v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT,
+				 "registry key of the wrong length");
 			alt[4] = 33;
 			alt[1] = 2 + 1 + 33;
 			alt[2] = (uint8_t)(p256->id >> 8);
 			alt[3] = (uint8_t)p256->id;
 			edit(&y, &veh, key_at, 34, alt, sizeof alt);
-			TU_CHECK(v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT,
-			         "a scheme with its own index in the registry alternative");
+			TU_CHECK(pqs_v2x_cert_decode(&c, y.b, y.n) == V2X_ERR_CONSTRAINT,
+				 "a scheme with its own index in the registry alternative");
 			alt[2] = alt[3] = 0xff; /* no such scheme: skipped */
 			edit(&y, &veh, key_at, 34, alt, sizeof alt);
-			e = v2x_cert_decode(&c, y.b, y.n);
-			TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown registry scheme skipped: %s", v2x_strerror(e));
+			e = pqs_v2x_cert_decode(&c, y.b, y.n);
+			TU_CHECK(e == V2X_OK && c.key_alg == NULL, "unknown registry scheme skipped: %s",
+				 pqs_v2x_strerror(e));
 		} else {
 			printf("registry alternative: SKIP (ECDSA-secp256k1 not registered)\n");
 		}
@@ -313,8 +315,8 @@ static void cert_cases(void)
 	/* hashing: HashedId8 is the low 8 bytes of SHA-256 over the whole encoding */
 	uint8_t id[8], h[48];
 	size_t hl = 0;
-	TU_CHECK(v2x_cert_hashedid8(root.b, root.n, id, h, &hl) == V2X_OK && hl == 32 && memcmp(id, h + 24, 8) == 0,
-	         "HashedId8 = low 8 bytes of SHA-256");
+	TU_CHECK(pqs_v2x_cert_hashedid8(root.b, root.n, id, h, &hl) == V2X_OK && hl == 32 && memcmp(id, h + 24, 8) == 0,
+		 "HashedId8 = low 8 bytes of SHA-256");
 	/* the vehicle certificate names the root by that HashedId8 */
 	TU_CHECK(veh.b[3] == 0x80 && memcmp(veh.b + 4, id, 8) == 0, "issuer sha256AndDigest = root HashedId8");
 }
@@ -325,120 +327,121 @@ static void chain_cases(void)
 	blob r2, v2, i2, x;
 	int e;
 	/* region: a vehicle in Japan (392) under a Korea-only root (410) */
-	v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
 	p.regions[0] = 392;
 	e = issue(&p, &veh_key, &root_key, &root, &v2);
 	e = e ? e : sign(&veh_key, &v2, V2X_SIGNER_CERT, &x);
 	e = e ? e : verify_with(&x, &root, NULL);
-	TU_CHECK(e == V2X_ERR_REGION, "region outside the issuer's: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_ERR_REGION, "region outside the issuer's: %s", pqs_v2x_strerror(e));
 	/* a vehicle without a region inherits the root's */
 	p.n_regions = 0;
 	e = issue(&p, &veh_key, &root_key, &root, &v2);
 	e = e ? e : sign(&veh_key, &v2, V2X_SIGNER_CERT, &x);
 	e = e ? e : verify_with(&x, &root, NULL);
-	TU_CHECK(e == V2X_OK, "no region: inherited: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_OK, "no region: inherited: %s", pqs_v2x_strerror(e));
 	/* PSID permissions: a root that may grant only 0x20 issues 0x20 and 0x21 */
-	v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 60);
 	p.n_psids = 1;
 	p.psids[0] = 0x20;
 	e = issue(&p, &root_key, &root_key, NULL, &r2);
-	v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
 	p.n_psids = 2;
 	p.psids[1] = 0x21;
 	e = e ? e : issue(&p, &veh_key, &root_key, &r2, &v2);
 	e = e ? e : sign(&veh_key, &v2, V2X_SIGNER_CERT, &x);
 	e = e ? e : verify_with(&x, &r2, NULL);
-	TU_CHECK(e == V2X_ERR_ISSUER_PERMISSIONS, "PSID outside the issuer's permissions: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_ERR_ISSUER_PERMISSIONS, "PSID outside the issuer's permissions: %s", pqs_v2x_strerror(e));
 	/* intermediate CA: root -> ICA -> vehicle, needs chainLengthRange >= 1 at the root */
-	v2x_cert_params_default(&p, V2X_CERT_CA, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_CA, now32 - 60);
 	e = issue(&p, &ica_key, &root_key, &root, &i2);
-	v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
 	e = e ? e : issue(&p, &veh_key, &ica_key, &i2, &v2);
 	e = e ? e : sign(&veh_key, &v2, V2X_SIGNER_CERT, &x);
 	e = e ? e : verify_with(&x, &root, &i2);
-	TU_CHECK(e == V2X_ERR_CHAIN_LENGTH, "ICA under a root with chainLengthRange 0: %s", v2x_strerror(e));
-	v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 60);
+	TU_CHECK(e == V2X_ERR_CHAIN_LENGTH, "ICA under a root with chainLengthRange 0: %s", pqs_v2x_strerror(e));
+	pqs_v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 60);
 	p.chain_length_range = 1;
 	e = issue(&p, &root_key, &root_key, NULL, &r2);
-	v2x_cert_params_default(&p, V2X_CERT_CA, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_CA, now32 - 60);
 	e = e ? e : issue(&p, &ica_key, &root_key, &r2, &i2);
-	v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
 	e = e ? e : issue(&p, &veh_key, &ica_key, &i2, &v2);
 	e = e ? e : sign(&veh_key, &v2, V2X_SIGNER_CERT, &x);
 	blob y = x;
 	e = e ? e : verify_with(&x, &r2, &i2);
-	TU_CHECK(e == V2X_OK, "root -> ICA -> vehicle: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_OK, "root -> ICA -> vehicle: %s", pqs_v2x_strerror(e));
 	e = verify_with(&y, &r2, NULL);
-	TU_CHECK(e == V2X_ERR_ISSUER_UNKNOWN, "ICA missing from the store: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_ERR_ISSUER_UNKNOWN, "ICA missing from the store: %s", pqs_v2x_strerror(e));
 	/* issuing with a key the issuer certificate does not certify is refused */
 	TU_CHECK(issue(&p, &veh_key, &ica_key, &root, &v2) == V2X_ERR_ARG, "issuer key / certificate mismatch");
 	/* a vehicle certificate cannot issue (no certIssuePermissions) */
 	e = issue(&p, &ica_key, &veh_key, &veh, &v2);
 	e = e ? e : sign(&ica_key, &v2, V2X_SIGNER_CERT, &x);
 	e = e ? e : verify_with(&x, &root, &veh);
-	TU_CHECK(e == V2X_ERR_ISSUER_PERMISSIONS, "vehicle certificate as issuer: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_ERR_ISSUER_PERMISSIONS, "vehicle certificate as issuer: %s", pqs_v2x_strerror(e));
 	/* a root that does not verify is not accepted as anchor */
 	x = root;
 	x.b[x.n - 1] ^= 1;
-	v2x_store *st = v2x_store_new(1);
-	TU_CHECK(v2x_store_add_root(st, x.b, x.n) == V2X_ERR_CERT_SIG_INVALID, "tampered root refused as anchor");
-	TU_CHECK(v2x_store_add_root(st, veh.b, veh.n) == V2X_ERR_ARG, "non-self-signed certificate refused as anchor");
-	TU_CHECK(v2x_store_add_root(st, root.b, root.n) == V2X_OK, "root accepted");
-	TU_CHECK(v2x_store_add_cert(st, veh.b, veh.n) == V2X_ERR_NOMEM, "store bound");
-	v2x_store_free(st);
+	v2x_store *st = pqs_v2x_store_new(1);
+	TU_CHECK(pqs_v2x_store_add_root(st, x.b, x.n) == V2X_ERR_CERT_SIG_INVALID, "tampered root refused as anchor");
+	TU_CHECK(pqs_v2x_store_add_root(st, veh.b, veh.n) == V2X_ERR_ARG,
+		 "non-self-signed certificate refused as anchor");
+	TU_CHECK(pqs_v2x_store_add_root(st, root.b, root.n) == V2X_OK, "root accepted");
+	TU_CHECK(pqs_v2x_store_add_cert(st, veh.b, veh.n) == V2X_ERR_NOMEM, "store bound");
+	pqs_v2x_store_free(st);
 }
 
 static void cache_cases(void)
 {
 	/* the cache holds at most its capacity; LRU entries are evicted */
-	v2x_store *st = v2x_store_new(2);
-	v2x_cache *c = v2x_cache_new(2);
+	v2x_store *st = pqs_v2x_store_new(2);
+	v2x_cache *c = pqs_v2x_cache_new(2);
 	v2x_verify_ctx v;
-	v2x_store_add_root(st, root.b, root.n);
-	v2x_verify_ctx_init(&v, st, c, now64);
+	pqs_v2x_store_add_root(st, root.b, root.n);
+	pqs_v2x_verify_ctx_init(&v, st, c, now64);
 	blob certs[3], s[3];
 	v2x_key keys[3];
 	int e = 0;
 	for (int i = 0; i < 3 && !e; i++) {
 		v2x_cert_params p;
-		v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
-		e = v2x_key_generate(&keys[i], veh_key.alg, NULL);
+		pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 60);
+		e = pqs_v2x_key_generate(&keys[i], veh_key.alg, NULL);
 		e = e ? e : issue(&p, &keys[i], &root_key, &root, &certs[i]);
 		e = e ? e : sign(&keys[i], &certs[i], V2X_SIGNER_CERT, &s[i]);
-		e = e ? e : v2x_spdu_verify(&v, s[i].b, s[i].n, NULL);
+		e = e ? e : pqs_v2x_spdu_verify(&v, s[i].b, s[i].n, NULL);
 	}
-	TU_CHECK(e == V2X_OK && v2x_cache_size(c) == 2 && v.cache_misses == 3, "three vehicles, cache of two: %s",
-	         v2x_strerror(e));
+	TU_CHECK(e == V2X_OK && pqs_v2x_cache_size(c) == 2 && v.cache_misses == 3, "three vehicles, cache of two: %s",
+		 pqs_v2x_strerror(e));
 	v.sig_checks = 0;
-	e = v2x_spdu_verify(&v, s[2].b, s[2].n, NULL);
+	e = pqs_v2x_spdu_verify(&v, s[2].b, s[2].n, NULL);
 	TU_CHECK(e == V2X_OK && v.sig_checks == 1 && v.cache_hits == 1, "most recent vehicle: hit");
-	e = v2x_spdu_verify(&v, s[0].b, s[0].n, NULL);
+	e = pqs_v2x_spdu_verify(&v, s[0].b, s[0].n, NULL);
 	TU_CHECK(e == V2X_OK && v.sig_checks == 3 && v.cache_misses == 4, "evicted vehicle: miss, full chain");
 	/* removing trust removes the cached vehicles' standing */
-	v2x_cache_clear(c);
-	TU_CHECK(v2x_cache_size(c) == 0, "cache cleared");
+	pqs_v2x_cache_clear(c);
+	TU_CHECK(pqs_v2x_cache_size(c) == 0, "cache cleared");
 	for (int i = 0; i < 3; i++)
-		v2x_key_clear(&keys[i]);
-	v2x_cache_free(c);
-	v2x_store_free(st);
+		pqs_v2x_key_clear(&keys[i]);
+	pqs_v2x_cache_free(c);
+	pqs_v2x_store_free(st);
 }
 
 int main(void)
 {
-	now64 = v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
+	now64 = pqs_v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
 	now32 = (uint32_t)(now64 / 1000000u);
-	const v2x_alg *ecdsa = v2x_alg_find("ECDSA");
+	const v2x_alg *ecdsa = pqs_v2x_alg_find("ECDSA");
 	v2x_cert_params p;
-	int e = v2x_key_generate(&root_key, ecdsa, NULL);
-	e = e ? e : v2x_key_generate(&veh_key, ecdsa, NULL);
-	e = e ? e : v2x_key_generate(&ica_key, ecdsa, NULL);
-	v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 3600);
+	int e = pqs_v2x_key_generate(&root_key, ecdsa, NULL);
+	e = e ? e : pqs_v2x_key_generate(&veh_key, ecdsa, NULL);
+	e = e ? e : pqs_v2x_key_generate(&ica_key, ecdsa, NULL);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 3600);
 	e = e ? e : issue(&p, &root_key, &root_key, NULL, &root);
-	v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 3600);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 3600);
 	e = e ? e : issue(&p, &veh_key, &root_key, &root, &veh);
 	e = e ? e : sign(&veh_key, &veh, V2X_SIGNER_CERT, &spdu);
 	e = e ? e : sign(&veh_key, &veh, V2X_SIGNER_DIGEST, &dspdu);
-	TU_CHECK(e == V2X_OK, "setup: %s", v2x_strerror(e));
+	TU_CHECK(e == V2X_OK, "setup: %s", pqs_v2x_strerror(e));
 	if (e)
 		return tu_finish("v2x_codec");
 	TU_CHECK(verify_with(&spdu, &root, NULL) == V2X_OK, "baseline verifies");
@@ -452,35 +455,35 @@ int main(void)
 		blob r384, v384;
 		uint8_t id[8], h[48];
 		size_t hl = 0;
-		v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 3600);
-		e = v2x_key_generate(&k384, v2x_alg_find("ECDSA-P384"), NULL);
+		pqs_v2x_cert_params_default(&p, V2X_CERT_ROOT, now32 - 3600);
+		e = pqs_v2x_key_generate(&k384, pqs_v2x_alg_find("ECDSA-P384"), NULL);
 		e = e ? e : issue(&p, &k384, &k384, NULL, &r384);
-		v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 3600);
+		pqs_v2x_cert_params_default(&p, V2X_CERT_EE, now32 - 3600);
 		e = e ? e : issue(&p, &veh_key, &k384, &r384, &v384);
-		e = e ? e : v2x_cert_hashedid8(r384.b, r384.n, id, h, &hl);
+		e = e ? e : pqs_v2x_cert_hashedid8(r384.b, r384.n, id, h, &hl);
 		TU_CHECK(e == V2X_OK && hl == 48 && memcmp(id, h + 40, 8) == 0, "P-384 root: HashedId8 from SHA-384");
 		TU_CHECK(e == V2X_OK && v384.b[3] == 0x82 && v384.b[4] == 8 && memcmp(v384.b + 5, id, 8) == 0,
 		         "issued by P-384: issuer sha384AndDigest (an extension, open type)");
 		e = e ? e : sign(&veh_key, &v384, V2X_SIGNER_CERT, &x384);
 		e = e ? e : verify_with(&x384, &r384, NULL);
-		TU_CHECK(e == V2X_OK, "ECDSA vehicle under a P-384 root: %s", v2x_strerror(e));
-		v2x_key_clear(&k384);
+		TU_CHECK(e == V2X_OK, "ECDSA vehicle under a P-384 root: %s", pqs_v2x_strerror(e));
+		pqs_v2x_key_clear(&k384);
 	}
 	/* time scale: 2004-01-01 is 0; 2017-01-01 includes the 5 leap seconds since */
-	TU_CHECK(v2x_time32_from_unix(1072915200ull) == 0, "Time32 epoch");
-	TU_CHECK(v2x_time32_from_unix(1483228800ull) == 1483228800u - 1072915200u + 5, "Time32 leap seconds");
+	TU_CHECK(pqs_v2x_time32_from_unix(1072915200ull) == 0, "Time32 epoch");
+	TU_CHECK(pqs_v2x_time32_from_unix(1483228800ull) == 1483228800u - 1072915200u + 5, "Time32 leap seconds");
 	/* profile notation */
 	v2x_profile pr;
-	TU_CHECK(v2x_profile_parse("ECDSA/ECDSA+FN-DSA-512", &pr) == V2X_OK && pr.vehicle == ecdsa &&
-	             pr.ca == v2x_alg_find("ECDSA-P256+Falcon-padded-512") && pr.ca->index == 13,
-	         "VEHICLE/CA with a composite CA");
-	TU_CHECK(v2x_profile_parse("ML-DSA-87", &pr) == V2X_OK && pr.vehicle == pr.ca && pr.ca->index == 9,
-	         "one name: both");
-	TU_CHECK(v2x_profile_parse("ECDSA/NOPE", &pr) == V2X_ERR_UNKNOWN_ALG, "unknown part");
-	TU_CHECK(v2x_profile_parse("A/B/C", &pr) == V2X_ERR_UNKNOWN_ALG, "two slashes");
-	TU_CHECK(v2x_alg_by_index(5) == v2x_alg_find("FN-DSA-512"), "FN-DSA-512 at index 5 (Vanetza profile)");
-	v2x_key_clear(&root_key);
-	v2x_key_clear(&veh_key);
-	v2x_key_clear(&ica_key);
+	TU_CHECK(pqs_v2x_profile_parse("ECDSA/ECDSA+FN-DSA-512", &pr) == V2X_OK && pr.vehicle == ecdsa &&
+			 pr.ca == pqs_v2x_alg_find("ECDSA-P256+Falcon-padded-512") && pr.ca->index == 13,
+		 "VEHICLE/CA with a composite CA");
+	TU_CHECK(pqs_v2x_profile_parse("ML-DSA-87", &pr) == V2X_OK && pr.vehicle == pr.ca && pr.ca->index == 9,
+		 "one name: both");
+	TU_CHECK(pqs_v2x_profile_parse("ECDSA/NOPE", &pr) == V2X_ERR_UNKNOWN_ALG, "unknown part");
+	TU_CHECK(pqs_v2x_profile_parse("A/B/C", &pr) == V2X_ERR_UNKNOWN_ALG, "two slashes");
+	TU_CHECK(pqs_v2x_alg_by_index(5) == pqs_v2x_alg_find("FN-DSA-512"), "FN-DSA-512 at index 5 (Vanetza profile)");
+	pqs_v2x_key_clear(&root_key);
+	pqs_v2x_key_clear(&veh_key);
+	pqs_v2x_key_clear(&ica_key);
 	return tu_finish("v2x_codec");
 }

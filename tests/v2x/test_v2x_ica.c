@@ -24,8 +24,8 @@ static int verify(v2x_store *st, v2x_cache *c, uint64_t now, const uint8_t *m, s
 {
 	v2x_verify_ctx v;
 	v2x_spdu_info info;
-	v2x_verify_ctx_init(&v, st, c, now);
-	int e = v2x_spdu_verify(&v, m, n, &info);
+	pqs_v2x_verify_ctx_init(&v, st, c, now);
+	int e = pqs_v2x_spdu_verify(&v, m, n, &info);
 	*chain_len = e ? 0 : info.chain_len;
 	return e;
 }
@@ -38,39 +38,42 @@ static int verify(v2x_store *st, v2x_cache *c, uint64_t now, const uint8_t *m, s
 static void run(const char *profile_name, const char *root_name, size_t flip_stride)
 {
 	v2x_profile prof;
-	TU_CHECK(v2x_profile_parse(profile_name, &prof) == V2X_OK, "%s: profile", profile_name);
-	const v2x_alg *root_alg = root_name ? v2x_alg_find(root_name) : prof.ca;
+	TU_CHECK(pqs_v2x_profile_parse(profile_name, &prof) == V2X_OK, "%s: profile", profile_name);
+	const v2x_alg *root_alg = root_name ? pqs_v2x_alg_find(root_name) : prof.ca;
 	TU_CHECK(root_alg != NULL, "%s: root algorithm %s", profile_name, root_name ? root_name : "(the CA's)");
 	if (!root_alg)
 		return;
-	uint64_t now = v2x_time64_from_unix_us(1795953600ull * 1000000ull);
+	uint64_t now = pqs_v2x_time64_from_unix_us(1795953600ull * 1000000ull);
 	uint32_t now32 = (uint32_t)(now / 1000000u);
 	static v2x_key rk, ik, vk;
 	static uint8_t root[V2X_MAX_CERT], ica[V2X_MAX_CERT], veh[V2X_MAX_CERT];
 	size_t rl, il, vl;
 	v2x_cert_params cp;
-	int ok = v2x_key_generate(&rk, root_alg, NULL) == V2X_OK && v2x_key_generate(&ik, prof.ca, NULL) == V2X_OK &&
-	         v2x_key_generate(&vk, prof.vehicle, NULL) == V2X_OK;
-	v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+	int ok = pqs_v2x_key_generate(&rk, root_alg, NULL) == V2X_OK &&
+		 pqs_v2x_key_generate(&ik, prof.ca, NULL) == V2X_OK &&
+		 pqs_v2x_key_generate(&vk, prof.vehicle, NULL) == V2X_OK;
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
 	cp.chain_length_range = 1;
-	ok = ok && v2x_cert_issue(&cp, &rk, &rk, NULL, 0, NULL, root, sizeof root, &rl) == V2X_OK;
-	v2x_cert_params_default(&cp, V2X_CERT_CA, now32 - 86400);
-	ok = ok && v2x_cert_issue(&cp, &ik, &rk, root, rl, NULL, ica, sizeof ica, &il) == V2X_OK;
-	v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
-	ok = ok && v2x_cert_issue(&cp, &vk, &ik, ica, il, NULL, veh, sizeof veh, &vl) == V2X_OK;
+	ok = ok && pqs_v2x_cert_issue(&cp, &rk, &rk, NULL, 0, NULL, root, sizeof root, &rl) == V2X_OK;
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_CA, now32 - 86400);
+	ok = ok && pqs_v2x_cert_issue(&cp, &ik, &rk, root, rl, NULL, ica, sizeof ica, &il) == V2X_OK;
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
+	ok = ok && pqs_v2x_cert_issue(&cp, &vk, &ik, ica, il, NULL, veh, sizeof veh, &vl) == V2X_OK;
 	TU_CHECK(ok, "%s: PKI", profile_name);
 	if (!ok)
 		return;
-	v2x_store *st = v2x_store_new(4);
-	v2x_cache *c = v2x_cache_new(4);
+	v2x_store *st = pqs_v2x_store_new(4);
+	v2x_cache *c = pqs_v2x_cache_new(4);
 	v2x_signer s;
-	TU_CHECK(v2x_store_add_root(st, root, rl) == V2X_OK && v2x_signer_init(&s, &vk, veh, vl, V2X_SIGNER_CERT, NULL) == V2X_OK,
-	         "%s: store and signer", profile_name);
+	TU_CHECK(pqs_v2x_store_add_root(st, root, rl) == V2X_OK &&
+			 pqs_v2x_signer_init(&s, &vk, veh, vl, V2X_SIGNER_CERT, NULL) == V2X_OK,
+		 "%s: store and signer", profile_name);
 	uint8_t payload[100];
 	memset(payload, 7, sizeof payload);
-	size_t cap = v2x_spdu_max_len(&s, sizeof payload), n1 = 0;
+	size_t cap = pqs_v2x_spdu_max_len(&s, sizeof payload), n1 = 0;
 	uint8_t *a = malloc(cap), *b = malloc(cap + il);
-	TU_CHECK(v2x_spdu_sign(&s, 0x20, now, payload, sizeof payload, a, cap, &n1) == V2X_OK, "%s: sign", profile_name);
+	TU_CHECK(pqs_v2x_spdu_sign(&s, 0x20, now, payload, sizeof payload, a, cap, &n1) == V2X_OK, "%s: sign",
+		 profile_name);
 	/* SequenceOfCertificate: quantity 01 01 before the vehicle certificate becomes 01 02, ICA appended. */
 	size_t off = 0;
 	for (size_t k = 2; k + vl <= n1; k++)
@@ -87,13 +90,15 @@ static void run(const char *profile_name, const char *root_name, size_t flip_str
 		memcpy(b + off + vl + il, a + off + vl, n1 - off - vl);
 		size_t n2 = n1 + il, cl = 0;
 		int e = verify(st, NULL, now, a, n1, &cl);
-		TU_CHECK(e == V2X_ERR_ISSUER_UNKNOWN, "%s: without the ICA: %s", profile_name, v2x_strerror(e));
+		TU_CHECK(e == V2X_ERR_ISSUER_UNKNOWN, "%s: without the ICA: %s", profile_name, pqs_v2x_strerror(e));
 		e = verify(st, NULL, now, b, n2, &cl);
-		TU_CHECK(e == V2X_OK && cl == 3, "%s: attached ICA, no cache: %s, chain %zu", profile_name, v2x_strerror(e), cl);
+		TU_CHECK(e == V2X_OK && cl == 3, "%s: attached ICA, no cache: %s, chain %zu", profile_name,
+			 pqs_v2x_strerror(e), cl);
 		e = verify(st, c, now, b, n2, &cl);
-		TU_CHECK(e == V2X_OK && cl == 3, "%s: attached ICA, cache miss: %s, chain %zu", profile_name, v2x_strerror(e), cl);
+		TU_CHECK(e == V2X_OK && cl == 3, "%s: attached ICA, cache miss: %s, chain %zu", profile_name,
+			 pqs_v2x_strerror(e), cl);
 		e = verify(st, c, now, b, n2, &cl);
-		TU_CHECK(e == V2X_OK, "%s: attached ICA, cache hit: %s", profile_name, v2x_strerror(e));
+		TU_CHECK(e == V2X_OK, "%s: attached ICA, cache hit: %s", profile_name, pqs_v2x_strerror(e));
 		/* test_v2x_regress_cache_verdict_attached_ica: warm and cold verdicts agree */
 		unsigned long accepted = 0, accepted_warm = 0, differ = 0, flipped = 0;
 		for (size_t k = off + vl; k < off + vl + il; k += flip_stride) {
@@ -109,16 +114,16 @@ static void run(const char *profile_name, const char *root_name, size_t flip_str
 		         "%s: of %lu ICA byte flips, %lu accepted cold, %lu accepted warm, %lu verdicts differ", profile_name,
 		         flipped, accepted, accepted_warm, differ);
 		e = verify(st, c, now, b, n2, &cl);
-		TU_CHECK(e == V2X_OK && v2x_cache_size(c) == 1, "%s: the unflipped SPDU still verifies warm: %s",
-		         profile_name, v2x_strerror(e));
+		TU_CHECK(e == V2X_OK && pqs_v2x_cache_size(c) == 1, "%s: the unflipped SPDU still verifies warm: %s",
+			 profile_name, pqs_v2x_strerror(e));
 	}
 	free(a);
 	free(b);
-	v2x_cache_free(c);
-	v2x_store_free(st);
-	v2x_key_clear(&rk);
-	v2x_key_clear(&ik);
-	v2x_key_clear(&vk);
+	pqs_v2x_cache_free(c);
+	pqs_v2x_store_free(st);
+	pqs_v2x_key_clear(&rk);
+	pqs_v2x_key_clear(&ik);
+	pqs_v2x_key_clear(&vk);
 }
 
 int main(void)

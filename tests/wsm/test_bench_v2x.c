@@ -64,7 +64,7 @@ static void check_profile(const tu_json *o, const char *name, long seed_bytes)
 	const tu_json *avail = tu_json_get(o, "available");
 	TU_CHECK(avail && avail->type == TU_JSON_BOOL, "%s: available flag", name);
 	v2x_profile prof;
-	int registered = v2x_profile_parse(name, &prof) == V2X_OK && v2x_profile_available(&prof);
+	int registered = pqs_v2x_profile_parse(name, &prof) == V2X_OK && pqs_v2x_profile_available(&prof);
 	if (!avail || avail->boolean != registered) {
 		TU_CHECK(0, "%s: available=%d but registered=%d", name, avail ? avail->boolean : -1, registered);
 		return;
@@ -83,9 +83,9 @@ static void check_profile(const tu_json *o, const char *name, long seed_bytes)
 	/* The one composite row differs from the seed by 7 bytes (docs/v2x.md). */
 	long want = strcmp(name, "ECDSA+ML-DSA-87") == 0 ? 12188 : seed_bytes;
 	TU_CHECK(bytes == (double)want, "%s: %.0f bytes, want %ld", name, bytes, want);
-	TU_CHECK(num(o, "fragments_1400") == (double)wsm_fragment_count((size_t)bytes, 1400) &&
-	                 num(o, "fragments_2302") == (double)wsm_fragment_count((size_t)bytes, 2302),
-	         "%s: fragment counts", name);
+	TU_CHECK(num(o, "fragments_1400") == (double)pqs_wsm_fragment_count((size_t)bytes, 1400) &&
+			 num(o, "fragments_2302") == (double)pqs_wsm_fragment_count((size_t)bytes, 2302),
+		 "%s: fragment counts", name);
 	TU_CHECK(num(o, "sig_checks_per_spdu_cold") == 2.0, "%s: cold SPDUs check the CA and the message signature", name);
 	double w = num(o, "sig_checks_per_spdu_warm");
 	TU_CHECK(w >= 1.0 && w < 1.05, "%s: warm SPDUs check one signature (%.3f)", name, w);

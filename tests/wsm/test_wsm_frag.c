@@ -102,14 +102,15 @@ static void test_counts(void)
 		{ 0, 1400, 0 }, { 100, 63, 0 }, { 100, 2303, 0 }, { 65535u * 35u + 1u, 64, 0 },
 	};
 	for (size_t i = 0; i < sizeof kat / sizeof kat[0]; i++)
-		TU_CHECK(wsm_fragment_count(kat[i].spdu, kat[i].limit) == kat[i].n, "fragment_count(%zu, %zu) = %zu, want %zu",
-		         kat[i].spdu, kat[i].limit, wsm_fragment_count(kat[i].spdu, kat[i].limit), kat[i].n);
+		TU_CHECK(pqs_wsm_fragment_count(kat[i].spdu, kat[i].limit) == kat[i].n,
+			 "fragment_count(%zu, %zu) = %zu, want %zu", kat[i].spdu, kat[i].limit,
+			 pqs_wsm_fragment_count(kat[i].spdu, kat[i].limit), kat[i].n);
 	wsm_fragmenter f;
 	uint8_t b[10] = { 3 };
-	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 63, 1) == WSM_ERR_LIMIT, "init limit 63");
-	TU_CHECK(wsm_fragmenter_init(&f, b, 10, 2303, 1) == WSM_ERR_LIMIT, "init limit 2303");
-	TU_CHECK(wsm_fragmenter_init(&f, b, 0, 1400, 1) == PQS_ERR_ARG, "init empty");
-	TU_CHECK(wsm_fragmenter_init(&f, b, 65535u * 35u + 1u, 64, 1) == WSM_ERR_FRAG_TOO_BIG, "init too big");
+	TU_CHECK(pqs_wsm_fragmenter_init(&f, b, 10, 63, 1) == WSM_ERR_LIMIT, "init limit 63");
+	TU_CHECK(pqs_wsm_fragmenter_init(&f, b, 10, 2303, 1) == WSM_ERR_LIMIT, "init limit 2303");
+	TU_CHECK(pqs_wsm_fragmenter_init(&f, b, 0, 1400, 1) == PQS_ERR_ARG, "init empty");
+	TU_CHECK(pqs_wsm_fragmenter_init(&f, b, 65535u * 35u + 1u, 64, 1) == WSM_ERR_FRAG_TOO_BIG, "init too big");
 }
 
 /* Fragment spdu and reassemble it in order; returns the number of fragments (0 on failure). */
@@ -117,17 +118,17 @@ static size_t round_trip(const uint8_t *spdu, size_t len, size_t limit, uint32_t
 {
 	static uint8_t frag[WSM_DATA_LIMIT_MAX];
 	wsm_fragmenter f;
-	if (wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
+	if (pqs_wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
 		return 0;
 	int ok = 1;
 	for (size_t i = 0; i < f.count && ok; i++) {
 		size_t fl = 0;
 		wsm_reasm_result res;
-		if (wsm_fragmenter_get(&f, i, frag, sizeof frag, &fl) != PQS_OK || fl > limit)
+		if (pqs_wsm_fragmenter_get(&f, i, frag, sizeof frag, &fl) != PQS_OK || fl > limit)
 			ok = 0;
-		else if (f.count > 1 && (!wsm_is_fragment(frag, fl) || fl < WSM_FRAG_HEADER_LEN + 1))
+		else if (f.count > 1 && (!pqs_wsm_is_fragment(frag, fl) || fl < WSM_FRAG_HEADER_LEN + 1))
 			ok = 0;
-		else if (wsm_reasm_push(r, SENDER, frag, fl, now, &res) != PQS_OK)
+		else if (pqs_wsm_reasm_push(r, SENDER, frag, fl, now, &res) != PQS_OK)
 			ok = 0;
 		else if (i + 1 < f.count)
 			ok = res.status == WSM_REASM_STORED;
@@ -142,7 +143,7 @@ static void test_round_trips(void)
 {
 	enum { MAXLEN = 65536 };
 	uint8_t *spdu = malloc(MAXLEN);
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	static const size_t limits[] = { WSM_DATA_LIMIT_DEFAULT, WSM_DATA_LIMIT_MAX, WSM_FRAG_LIMIT_MIN };
 	for (size_t li = 0; li < 3; li++) {
 		size_t limit = limits[li], bad = 0, tried = 0;
@@ -151,7 +152,7 @@ static void test_round_trips(void)
 				break; /* 64-byte fragments: the dense range is enough */
 			fill(spdu, len, (uint32_t)len);
 			size_t n = round_trip(spdu, len, limit, (uint32_t)(len * 2654435761u), r, len);
-			if (n != wsm_fragment_count(len, limit)) {
+			if (n != pqs_wsm_fragment_count(len, limit)) {
 				if (bad++ < 5)
 					TU_CHECK(0, "round trip of %zu bytes at limit %zu", len, limit);
 			}
@@ -161,11 +162,11 @@ static void test_round_trips(void)
 		/* The exact top: 64 KiB. */
 		fill(spdu, MAXLEN, 7);
 		TU_CHECK(round_trip(spdu, MAXLEN, limit, 0xABCDEF01u + (uint32_t)li, r, 1u << 20) ==
-		                 wsm_fragment_count(MAXLEN, limit),
-		         "64 KiB at limit %zu", limit);
+				 pqs_wsm_fragment_count(MAXLEN, limit),
+			 "64 KiB at limit %zu", limit);
 	}
-	TU_CHECK(wsm_reasm_pending(r) == 0 && wsm_reasm_bytes(r) == 0, "nothing left after round trips");
-	wsm_reasm_free(r);
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 0 && pqs_wsm_reasm_bytes(r) == 0, "nothing left after round trips");
+	pqs_wsm_reasm_free(r);
 	free(spdu);
 }
 
@@ -191,7 +192,7 @@ static void test_random_trials(void)
 		/* Ample bounds and a long timeout: here only loss may prevent delivery. */
 		wsm_reasm_config cfg = { .max_messages = 8, .max_total_bytes = 200000, .max_spdu_len = 20000,
 			                 .timeout_ms = 100000, .on_drop = on_drop, .on_drop_ctx = &d };
-		wsm_reasm *r = wsm_reasm_new(&cfg);
+		wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 		size_t nmsg = 1 + rnd(MAXMSG), nq = 0;
 		/* Any limit from 200 B up (at most 108 fragments per message, 1296 queued). */
 		size_t limit = rnd(4) == 0 ? 200 + rnd(2302 - 200 + 1) : (rnd(2) ? 1400 : 2302);
@@ -210,14 +211,14 @@ static void test_random_trials(void)
 					clash |= ids[k] == ids[m];
 			} while (clash);
 			wsm_fragmenter f;
-			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			pqs_wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
 			for (size_t i = 0; i < f.count; i++) {
 				int copies = rnd(100) < loss ? 0 : 1 + (rnd(100) < dup);
 				if (copies == 0)
 					lost[m] = 1;
 				for (int c = 0; c < copies; c++) {
 					q[nq].msg = m;
-					wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
+					pqs_wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
 					q[nq].data = pool[nq];
 					nq++;
 				}
@@ -235,7 +236,7 @@ static void test_random_trials(void)
 			wsm_reasm_result res;
 			now += rnd(3); /* well inside the timeout */
 			/* One sender per message: the per-sender quota (default 2 here) is never reached. */
-			if (wsm_reasm_push(r, sender_no(q[i].msg), q[i].data, q[i].len, now, &res) != PQS_OK) {
+			if (pqs_wsm_reasm_push(r, sender_no(q[i].msg), q[i].data, q[i].len, now, &res) != PQS_OK) {
 				statuses++;
 				continue;
 			}
@@ -253,10 +254,10 @@ static void test_random_trials(void)
 				statuses++; /* nothing else may happen with distinct ids and ample bounds */
 			}
 		}
-		wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
+		pqs_wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
 		for (size_t m = 0; m < nmsg; m++) {
 			wsm_fragmenter f;
-			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			pqs_wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
 			wsm_drop_reason why = 0;
 			size_t nd = f.count > 1 ? drops_of(&d, ids[m], &why) : 0;
 			int seen_any = 0;
@@ -274,9 +275,9 @@ static void test_random_trials(void)
 				delivered_total++;
 			}
 		}
-		if (wsm_reasm_pending(r) != 0 || wsm_reasm_bytes(r) != 0)
+		if (pqs_wsm_reasm_pending(r) != 0 || pqs_wsm_reasm_bytes(r) != 0)
 			accounting++;
-		wsm_reasm_free(r);
+		pqs_wsm_reasm_free(r);
 	}
 	TU_CHECK(wrong == 0, "random trials: %lu wrong SPDUs delivered", wrong);
 	TU_CHECK(accounting == 0, "random trials: %lu messages with wrong delivery/drop accounting", accounting);
@@ -313,7 +314,7 @@ static void test_random_pressure(void)
 			                 .on_drop_ctx = &d };
 		cfg.max_messages_per_sender = cfg.max_messages;
 		cfg.max_bytes_per_sender = cfg.max_total_bytes;
-		wsm_reasm *r = wsm_reasm_new(&cfg);
+		wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 		size_t nmsg = 1 + rnd(MAXMSG), nq = 0, limit = rnd(2) ? 1400 : 2302;
 		int delivered[MAXMSG] = { 0 }, admitted_any[MAXMSG] = { 0 };
 		for (size_t m = 0; m < nmsg; m++) {
@@ -321,12 +322,12 @@ static void test_random_pressure(void)
 			fill(spdus[m], lens[m], 77777 + t * 7 + (unsigned)m);
 			ids[m] = 0x10000u * (t + 1) + (uint32_t)m; /* distinct */
 			wsm_fragmenter f;
-			wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
+			pqs_wsm_fragmenter_init(&f, spdus[m], lens[m], limit, ids[m]);
 			for (size_t i = 0; i < f.count; i++) {
 				int copies = rnd(100) < 10 ? 0 : 1 + (rnd(100) < 10);
 				for (int c = 0; c < copies && nq < MAXFRAG; c++, nq++) {
 					q[nq].msg = m;
-					wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
+					pqs_wsm_fragmenter_get(&f, i, pool[nq], sizeof pool[nq], &q[nq].len);
 					q[nq].data = pool[nq];
 				}
 			}
@@ -342,7 +343,7 @@ static void test_random_pressure(void)
 			wsm_reasm_result res;
 			now += rnd(10) == 0 ? rnd(300) : rnd(5); /* occasional jumps past the timeout */
 			size_t m = q[i].msg;
-			if (wsm_reasm_push(r, SENDER, q[i].data, q[i].len, now, &res) != PQS_OK) {
+			if (pqs_wsm_reasm_push(r, SENDER, q[i].data, q[i].len, now, &res) != PQS_OK) {
 				accounting++;
 				continue;
 			}
@@ -353,10 +354,10 @@ static void test_random_pressure(void)
 			}
 			if (res.status != WSM_REASM_REJECTED_BOUNDS && res.status != WSM_REASM_LATE)
 				admitted_any[m] = 1;
-			if (wsm_reasm_bytes(r) > cfg.max_total_bytes || wsm_reasm_pending(r) > cfg.max_messages)
+			if (pqs_wsm_reasm_bytes(r) > cfg.max_total_bytes || pqs_wsm_reasm_pending(r) > cfg.max_messages)
 				accounting++;
 		}
-		wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
+		pqs_wsm_reasm_expire(r, now + cfg.timeout_ms + 1);
 		for (size_t m = 0; m < nmsg; m++) {
 			size_t nd = drops_of(&d, ids[m], NULL);
 			if (delivered[m] > 1 || (delivered[m] == 0 && admitted_any[m] && nd == 0) || (!admitted_any[m] && nd))
@@ -368,9 +369,9 @@ static void test_random_pressure(void)
 			else
 				outcomes[2]++;
 		}
-		if (wsm_reasm_pending(r) != 0 || wsm_reasm_bytes(r) != 0)
+		if (pqs_wsm_reasm_pending(r) != 0 || pqs_wsm_reasm_bytes(r) != 0)
 			accounting++;
-		wsm_reasm_free(r);
+		pqs_wsm_reasm_free(r);
 	}
 	TU_CHECK(wrong == 0, "pressure trials: %lu wrong SPDUs delivered", wrong);
 	TU_CHECK(accounting == 0, "pressure trials: %lu accounting or bound violations", accounting);
@@ -387,10 +388,10 @@ static size_t make_frags(const uint8_t *spdu, size_t len, size_t limit, uint32_t
                          size_t *flen)
 {
 	wsm_fragmenter f;
-	if (wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
+	if (pqs_wsm_fragmenter_init(&f, spdu, len, limit, id) != PQS_OK)
 		return 0;
 	for (size_t i = 0; i < f.count; i++)
-		wsm_fragmenter_get(&f, i, frags[i], WSM_DATA_LIMIT_MAX, &flen[i]);
+		pqs_wsm_fragmenter_get(&f, i, frags[i], WSM_DATA_LIMIT_MAX, &flen[i]);
 	return f.count;
 }
 
@@ -399,7 +400,7 @@ static wsm_reasm_status push(wsm_reasm *r, const uint8_t *p, size_t n, uint64_t 
 	wsm_reasm_result tmp;
 	if (!res)
 		res = &tmp;
-	if (wsm_reasm_push(r, SENDER, p, n, now, res) != PQS_OK)
+	if (pqs_wsm_reasm_push(r, SENDER, p, n, now, res) != PQS_OK)
 		return 0;
 	return res->status;
 }
@@ -411,7 +412,7 @@ static void test_timeouts(void)
 {
 	drops d = { .n = 0 };
 	wsm_reasm_config cfg = { .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d };
-	wsm_reasm *r = wsm_reasm_new(&cfg);
+	wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 	uint8_t spdu[4000];
 	fill(spdu, sizeof spdu, 1);
 	size_t n = make_frags(spdu, sizeof spdu, 1400, 77, fa, la);
@@ -422,13 +423,13 @@ static void test_timeouts(void)
 	TU_CHECK(push(r, fa[2], la[2], 1101, NULL) == WSM_REASM_LATE, "t=1101: message timed out, last fragment late");
 	wsm_drop_reason why = 0;
 	TU_CHECK(drops_of(&d, 77, &why) == 1 && why == WSM_DROP_TIMEOUT, "timeout reported once");
-	TU_CHECK(wsm_reasm_pending(r) == 0 && wsm_reasm_bytes(r) == 0, "timed-out message freed");
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 0 && pqs_wsm_reasm_bytes(r) == 0, "timed-out message freed");
 	/* After the history expires too, the same id starts a new message. */
 	TU_CHECK(push(r, fa[0], la[0], 3000, NULL) == WSM_REASM_STORED, "id reusable after the history expires");
-	wsm_reasm_expire(r, 3999);
-	TU_CHECK(wsm_reasm_pending(r) == 1, "expire keeps a live message");
-	wsm_reasm_expire(r, 4001);
-	TU_CHECK(wsm_reasm_pending(r) == 0 && drops_of(&d, 77, NULL) == 2, "expire drops it");
+	pqs_wsm_reasm_expire(r, 3999);
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 1, "expire keeps a live message");
+	pqs_wsm_reasm_expire(r, 4001);
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 0 && drops_of(&d, 77, NULL) == 2, "expire drops it");
 	/* Within the history's lifetime the dropped id stays "late". */
 	TU_CHECK(push(r, fa[2], la[2], 5000, NULL) == WSM_REASM_LATE, "fragment of a just-dropped message is late");
 	/* A complete message within the timeout, then late duplicates are recognised. */
@@ -439,10 +440,10 @@ static void test_timeouts(void)
 	TU_CHECK(push(r, fa[1], la[1], 5999, &res) == WSM_REASM_COMPLETE && res.spdu_len == sizeof spdu &&
 	                 memcmp(res.spdu, spdu, sizeof spdu) == 0,
 	         "out-of-order delivery");
-	TU_CHECK(push(r, fa[1], la[1], 6000, NULL) == WSM_REASM_DUPLICATE && wsm_reasm_pending(r) == 0,
-	         "late duplicate after delivery ignored");
+	TU_CHECK(push(r, fa[1], la[1], 6000, NULL) == WSM_REASM_DUPLICATE && pqs_wsm_reasm_pending(r) == 0,
+		 "late duplicate after delivery ignored");
 	TU_CHECK(d.n == 2, "no drop for a delivered message");
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 }
 
 static void test_bounds(void)
@@ -452,7 +453,7 @@ static void test_bounds(void)
 	wsm_reasm_config cfg = { .max_messages = 2, .max_total_bytes = 26000, .max_spdu_len = 25000,
 		                 .timeout_ms = 1000, .on_drop = on_drop, .on_drop_ctx = &d,
 		                 .max_messages_per_sender = 2, .max_bytes_per_sender = 26000 };
-	wsm_reasm *r = wsm_reasm_new(&cfg);
+	wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 	static uint8_t s[40000];
 	fill(s, sizeof s, 9);
 	/*
@@ -466,18 +467,18 @@ static void test_bounds(void)
 			TU_CHECK(push(r, fa[1], la[1], id, NULL) == WSM_REASM_STORED, "message 1 has two fragments");
 	}
 	wsm_drop_reason why = 0;
-	TU_CHECK(wsm_reasm_pending(r) == 2 && drops_of(&d, 2, &why) == 1 && why == WSM_DROP_EVICTED &&
-	                 drops_of(&d, 1, NULL) == 0,
-	         "least advanced message evicted for max_messages");
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 2 && drops_of(&d, 2, &why) == 1 && why == WSM_DROP_EVICTED &&
+			 drops_of(&d, 1, NULL) == 0,
+		 "least advanced message evicted for max_messages");
 	TU_CHECK(push(r, fa[1], la[1], 10, NULL) == WSM_REASM_STORED, "message 3 continues");
 	make_frags(s, 3000, 1400, 1, fb, lb);
 	TU_CHECK(push(r, fb[2], lb[2], 10, NULL) == WSM_REASM_COMPLETE, "message 1 completes");
 	/* Byte bound: a 24000-byte message needs room, so both partial messages go. */
 	size_t n = make_frags(s, 24000, 2302, 50, fb, lb);
 	TU_CHECK(push(r, fb[0], lb[0], 20, NULL) == WSM_REASM_STORED, "big message stored");
-	TU_CHECK(drops_of(&d, 2, NULL) == 1 && drops_of(&d, 3, NULL) == 1 && wsm_reasm_pending(r) == 1,
-	         "the partial message evicted for max_total_bytes");
-	TU_CHECK(wsm_reasm_bytes(r) <= cfg.max_total_bytes, "byte bound respected (%zu)", wsm_reasm_bytes(r));
+	TU_CHECK(drops_of(&d, 2, NULL) == 1 && drops_of(&d, 3, NULL) == 1 && pqs_wsm_reasm_pending(r) == 1,
+		 "the partial message evicted for max_total_bytes");
+	TU_CHECK(pqs_wsm_reasm_bytes(r) <= cfg.max_total_bytes, "byte bound respected (%zu)", pqs_wsm_reasm_bytes(r));
 	wsm_reasm_result res;
 	for (size_t i = 1; i < n; i++)
 		push(r, fb[i], lb[i], 30, &res);
@@ -488,24 +489,25 @@ static void test_bounds(void)
 	push(r, fa[0], la[0], 40, NULL);
 	size_t before = d.n;
 	make_frags(s, 26000, 2302, 61, fb, lb);
-	TU_CHECK(push(r, fb[0], lb[0], 41, NULL) == WSM_REASM_REJECTED_BOUNDS && d.n == before && wsm_reasm_pending(r) == 1,
-	         "SPDU over max_spdu_len rejected without eviction");
-	wsm_reasm_free(r);
+	TU_CHECK(push(r, fb[0], lb[0], 41, NULL) == WSM_REASM_REJECTED_BOUNDS && d.n == before &&
+			 pqs_wsm_reasm_pending(r) == 1,
+		 "SPDU over max_spdu_len rejected without eviction");
+	pqs_wsm_reasm_free(r);
 	wsm_reasm_config tight = { .max_total_bytes = 10000, .max_spdu_len = 65536 };
-	r = wsm_reasm_new(&tight);
+	r = pqs_wsm_reasm_new(&tight);
 	make_frags(s, 12000, 2302, 62, fb, lb);
 	TU_CHECK(push(r, fb[0], lb[0], 0, NULL) == WSM_REASM_REJECTED_BOUNDS, "SPDU over max_total_bytes rejected");
 	make_frags(s, 6000, 2302, 63, fb, lb);
 	TU_CHECK(push(r, fb[0], lb[0], 0, NULL) == WSM_REASM_REJECTED_BOUNDS,
 	         "SPDU over the default per-sender byte quota (half of max_total_bytes) rejected");
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 }
 
 static void test_collisions(void)
 {
 	drops d = { .n = 0 };
 	wsm_reasm_config cfg = { .on_drop = on_drop, .on_drop_ctx = &d };
-	wsm_reasm *r = wsm_reasm_new(&cfg);
+	wsm_reasm *r = pqs_wsm_reasm_new(&cfg);
 	static uint8_t a[5000], b[5000];
 	fill(a, sizeof a, 100);
 	fill(b, sizeof b, 200);
@@ -556,30 +558,30 @@ static void test_collisions(void)
 		push(r, fa[i], la[i], 301, &res);
 	TU_CHECK(res.status == WSM_REASM_COMPLETE && memcmp(res.spdu, a, sizeof a) == 0,
 	         "retransmission after a digest failure delivered");
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 }
 
 static void test_malformed(void)
 {
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	static uint8_t s[5000];
 	fill(s, sizeof s, 5);
 	make_frags(s, sizeof s, 1400, 9, fa, la);
 	uint8_t f[WSM_DATA_LIMIT_MAX];
 	wsm_fragment_info fi;
 	wsm_reasm_result res;
-	TU_CHECK(wsm_fragment_parse(fa[1], la[1], &fi) == PQS_OK && fi.msg_id == 9 && fi.index == 1 && fi.count == 4 &&
-	                 fi.total_len == sizeof s,
-	         "parse fragment 1");
-#define MUTATE(what, off, val, len_delta, want)                                                        \
-	do {                                                                                          \
-		memcpy(f, fa[1], la[1]);                                                              \
-		f[off] = (uint8_t)(val);                                                              \
-		size_t l_ = (size_t)((long)la[1] + (len_delta));                                      \
-		TU_CHECK(wsm_fragment_parse(f, l_, &fi) == (want), "%s: parse", what);                 \
-		if ((want) != WSM_ERR_FRAG_TYPE)                                                       \
+	TU_CHECK(pqs_wsm_fragment_parse(fa[1], la[1], &fi) == PQS_OK && fi.msg_id == 9 && fi.index == 1 &&
+			 fi.count == 4 && fi.total_len == sizeof s,
+		 "parse fragment 1");
+#define MUTATE(what, off, val, len_delta, want)                                                             \
+	do {                                                                                                \
+		memcpy(f, fa[1], la[1]);                                                                    \
+		f[off] = (uint8_t)(val);                                                                    \
+		size_t l_ = (size_t)((long)la[1] + (len_delta));                                            \
+		TU_CHECK(pqs_wsm_fragment_parse(f, l_, &fi) == (want), "%s: parse", what);                  \
+		if ((want) != WSM_ERR_FRAG_TYPE)                                                            \
 			TU_CHECK(push(r, f, l_, 0, &res) == WSM_REASM_REJECTED_HEADER && res.err == (want), \
-			         "%s: reassembler", what);                                            \
+				 "%s: reassembler", what);                                                  \
 	} while (0)
 	MUTATE("count 1", 8, 1, 0, WSM_ERR_FRAG_HEADER);
 	MUTATE("index = count", 6, 4, 0, WSM_ERR_FRAG_HEADER);
@@ -591,14 +593,14 @@ static void test_malformed(void)
 #undef MUTATE
 	memcpy(f, fa[1], la[1]);
 	memset(f + 9, 0, 4); /* total length 0 */
-	TU_CHECK(wsm_fragment_parse(f, la[1], &fi) == WSM_ERR_FRAG_HEADER, "total length 0");
+	TU_CHECK(pqs_wsm_fragment_parse(f, la[1], &fi) == WSM_ERR_FRAG_HEADER, "total length 0");
 	TU_CHECK(push(r, f, 0, 0, &res) == WSM_REASM_REJECTED_HEADER && res.err == WSM_ERR_TRUNCATED, "empty WSM data");
-	TU_CHECK(wsm_reasm_pending(r) == 0, "rejections left no state");
+	TU_CHECK(pqs_wsm_reasm_pending(r) == 0, "rejections left no state");
 	/* Unfragmented SPDUs pass straight through. */
 	TU_CHECK(push(r, s, 300, 0, &res) == WSM_REASM_COMPLETE && res.spdu == s && res.spdu_len == 300 && res.msg_id == 0,
 	         "unfragmented SPDU delivered as is");
-	TU_CHECK(wsm_reasm_push(NULL, SENDER, s, 1, 0, &res) == PQS_ERR_ARG, "NULL reassembler");
-	wsm_reasm_free(r);
+	TU_CHECK(pqs_wsm_reasm_push(NULL, SENDER, s, 1, 0, &res) == PQS_ERR_ARG, "NULL reassembler");
+	pqs_wsm_reasm_free(r);
 }
 
 /*
@@ -615,7 +617,7 @@ static void test_corruption(void)
 	static uint8_t spdu[9000], bad[WSM_DATA_LIMIT_MAX];
 	unsigned long wrong = 0, delivered = 0, rejected = 0;
 	for (unsigned t = 0; t < 300; t++) {
-		wsm_reasm *r = wsm_reasm_new(NULL);
+		wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 		size_t len = 1500 + rnd(7000);
 		fill(spdu, len, 900 + t);
 		size_t n = make_frags(spdu, len, 1400, 0xC0DE0000u + t, fa, la);
@@ -638,7 +640,7 @@ static void test_corruption(void)
 				size_t il = pass ? la[i] : bl;
 				if (pass && rnd(8) == 0)
 					continue; /* sometimes only the corrupted copy arrives */
-				if (wsm_reasm_push(r, SENDER, in, il, t, &res) != PQS_OK) {
+				if (pqs_wsm_reasm_push(r, SENDER, in, il, t, &res) != PQS_OK) {
 					wrong++;
 					continue;
 				}
@@ -646,7 +648,7 @@ static void test_corruption(void)
 					rejected++;
 				if (res.status != WSM_REASM_COMPLETE)
 					continue;
-				if (wsm_is_fragment(in, il)) {
+				if (pqs_wsm_is_fragment(in, il)) {
 					delivered++;
 					if (res.spdu_len != len || memcmp(res.spdu, spdu, len) != 0)
 						wrong++;
@@ -655,7 +657,7 @@ static void test_corruption(void)
 				}
 			}
 		}
-		wsm_reasm_free(r);
+		pqs_wsm_reasm_free(r);
 	}
 	TU_CHECK(wrong == 0, "corruption: %lu wrong deliveries", wrong);
 	TU_CHECK(delivered > 5 && rejected > 100, "corruption exercised delivery (%lu) and rejection (%lu)", delivered,

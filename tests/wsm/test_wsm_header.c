@@ -35,18 +35,18 @@ static void test_psid(void)
 		uint8_t out[4];
 		size_t n = 0, used = 0;
 		uint32_t back = 0;
-		TU_CHECK(wsm_psid_len(kat[i].psid) == kat[i].len, "psid %u length", kat[i].psid);
-		TU_CHECK(wsm_psid_encode(kat[i].psid, out, sizeof out, &n) == PQS_OK && n == kat[i].len &&
-		                 memcmp(out, kat[i].enc, n) == 0,
-		         "psid %u encoding", kat[i].psid);
-		TU_CHECK(wsm_psid_decode(kat[i].enc, kat[i].len, &back, &used) == PQS_OK && back == kat[i].psid &&
-		                 used == kat[i].len,
-		         "psid %u decoding", kat[i].psid);
+		TU_CHECK(pqs_wsm_psid_len(kat[i].psid) == kat[i].len, "psid %u length", kat[i].psid);
+		TU_CHECK(pqs_wsm_psid_encode(kat[i].psid, out, sizeof out, &n) == PQS_OK && n == kat[i].len &&
+				 memcmp(out, kat[i].enc, n) == 0,
+			 "psid %u encoding", kat[i].psid);
+		TU_CHECK(pqs_wsm_psid_decode(kat[i].enc, kat[i].len, &back, &used) == PQS_OK && back == kat[i].psid &&
+				 used == kat[i].len,
+			 "psid %u decoding", kat[i].psid);
 		if (kat[i].len > 1)
-			TU_CHECK(wsm_psid_decode(kat[i].enc, kat[i].len - 1, &back, &used) == WSM_ERR_TRUNCATED,
-			         "psid %u truncated", kat[i].psid);
-		TU_CHECK(wsm_psid_encode(kat[i].psid, out, kat[i].len - 1, &n) == PQS_ERR_BUFFER_TOO_SMALL,
-		         "psid %u small buffer", kat[i].psid);
+			TU_CHECK(pqs_wsm_psid_decode(kat[i].enc, kat[i].len - 1, &back, &used) == WSM_ERR_TRUNCATED,
+				 "psid %u truncated", kat[i].psid);
+		TU_CHECK(pqs_wsm_psid_encode(kat[i].psid, out, kat[i].len - 1, &n) == PQS_ERR_BUFFER_TOO_SMALL,
+			 "psid %u small buffer", kat[i].psid);
 	}
 	/* Every PSID round-trips: dense near the range edges, strided elsewhere. */
 	unsigned long bad = 0;
@@ -54,21 +54,21 @@ static void test_psid(void)
 		uint8_t out[4];
 		size_t n = 0, used = 0;
 		uint32_t back = 0;
-		if (wsm_psid_encode((uint32_t)p, out, sizeof out, &n) != PQS_OK ||
-		    wsm_psid_decode(out, n, &back, &used) != PQS_OK || back != p || used != n)
+		if (pqs_wsm_psid_encode((uint32_t)p, out, sizeof out, &n) != PQS_OK ||
+		    pqs_wsm_psid_decode(out, n, &back, &used) != PQS_OK || back != p || used != n)
 			bad++;
 	}
 	TU_CHECK(bad == 0, "psid round trips (%lu bad)", bad);
 	uint8_t out[4];
 	size_t n;
 	uint32_t back;
-	TU_CHECK(wsm_psid_len(WSM_PSID_MAX + 1) == 0, "psid above range has no length");
-	TU_CHECK(wsm_psid_encode(WSM_PSID_MAX + 1, out, sizeof out, &n) == WSM_ERR_PSID_RANGE, "psid above range");
-	TU_CHECK(wsm_psid_encode(0xFFFFFFFFu, out, sizeof out, &n) == WSM_ERR_PSID_RANGE, "psid 2^32-1");
+	TU_CHECK(pqs_wsm_psid_len(WSM_PSID_MAX + 1) == 0, "psid above range has no length");
+	TU_CHECK(pqs_wsm_psid_encode(WSM_PSID_MAX + 1, out, sizeof out, &n) == WSM_ERR_PSID_RANGE, "psid above range");
+	TU_CHECK(pqs_wsm_psid_encode(0xFFFFFFFFu, out, sizeof out, &n) == WSM_ERR_PSID_RANGE, "psid 2^32-1");
 	/* Prefix 1111: Ext3's extension bit, i.e. values outside the root, never produced. */
 	static const uint8_t f0[5] = { 0xF0, 0, 0, 0, 0 };
-	TU_CHECK(wsm_psid_decode(f0, sizeof f0, &back, &n) == WSM_ERR_PSID_ENCODING, "psid prefix 1111");
-	TU_CHECK(wsm_psid_decode(f0, 0, &back, &n) == WSM_ERR_TRUNCATED, "psid empty");
+	TU_CHECK(pqs_wsm_psid_decode(f0, sizeof f0, &back, &n) == WSM_ERR_PSID_ENCODING, "psid prefix 1111");
+	TU_CHECK(pqs_wsm_psid_decode(f0, 0, &back, &n) == WSM_ERR_TRUNCATED, "psid empty");
 }
 
 static void test_count(void)
@@ -83,25 +83,25 @@ static void test_count(void)
 	for (size_t i = 0; i < sizeof kat / sizeof kat[0]; i++) {
 		uint8_t out[2];
 		size_t n = 0, v = 0, used = 0;
-		TU_CHECK(wsm_count_encode(kat[i].v, out, sizeof out, &n) == PQS_OK && n == kat[i].len &&
-		                 memcmp(out, kat[i].enc, n) == 0,
-		         "count %zu encoding", kat[i].v);
-		TU_CHECK(wsm_count_decode(kat[i].enc, kat[i].len, &v, &used) == PQS_OK && v == kat[i].v &&
-		                 used == kat[i].len,
-		         "count %zu decoding", kat[i].v);
+		TU_CHECK(pqs_wsm_count_encode(kat[i].v, out, sizeof out, &n) == PQS_OK && n == kat[i].len &&
+				 memcmp(out, kat[i].enc, n) == 0,
+			 "count %zu encoding", kat[i].v);
+		TU_CHECK(pqs_wsm_count_decode(kat[i].enc, kat[i].len, &v, &used) == PQS_OK && v == kat[i].v &&
+				 used == kat[i].len,
+			 "count %zu decoding", kat[i].v);
 	}
 	uint8_t out[2];
 	size_t n, v;
-	TU_CHECK(wsm_count_encode(16384, out, sizeof out, &n) == PQS_ERR_ARG, "count 16384 refused");
+	TU_CHECK(pqs_wsm_count_encode(16384, out, sizeof out, &n) == PQS_ERR_ARG, "count 16384 refused");
 	/* Non-canonical: two octets for values below 128. */
 	for (unsigned x = 0; x < 128; x++) {
 		uint8_t enc[2] = { 0x80, (uint8_t)x };
-		if (wsm_count_decode(enc, 2, &v, &n) != WSM_ERR_NONCANONICAL)
+		if (pqs_wsm_count_decode(enc, 2, &v, &n) != WSM_ERR_NONCANONICAL)
 			TU_CHECK(0, "count %u in two octets accepted", x);
 	}
 	static const uint8_t c0[2] = { 0xC0, 0x05 }, trunc[1] = { 0x85 };
-	TU_CHECK(wsm_count_decode(c0, 2, &v, &n) == WSM_ERR_LENGTH_ENCODING, "count prefix 11");
-	TU_CHECK(wsm_count_decode(trunc, 1, &v, &n) == WSM_ERR_TRUNCATED, "count truncated");
+	TU_CHECK(pqs_wsm_count_decode(c0, 2, &v, &n) == WSM_ERR_LENGTH_ENCODING, "count prefix 11");
+	TU_CHECK(pqs_wsm_count_decode(trunc, 1, &v, &n) == WSM_ERR_TRUNCATED, "count truncated");
 }
 
 /* Encode, compare with expected bytes (if any), decode, compare headers, check truncations and trailing bytes. */
@@ -110,20 +110,22 @@ static void round_trip(const char *what, const wsm_header *h, const uint8_t *dat
 {
 	uint8_t buf[WSM_DATA_LIMIT_MAX + 1024];
 	size_t n = 0;
-	int rc = wsm_encode(buf, sizeof buf, &n, h, data, dlen);
-	TU_CHECK(rc == PQS_OK, "%s: encode (%s)", what, wsm_strerror(rc));
+	int rc = pqs_wsm_encode(buf, sizeof buf, &n, h, data, dlen);
+	TU_CHECK(rc == PQS_OK, "%s: encode (%s)", what, pqs_wsm_strerror(rc));
 	if (rc)
 		return;
-	TU_CHECK(n == wsm_encoded_len(h, dlen), "%s: encoded_len %zu vs %zu", what, wsm_encoded_len(h, dlen), n);
+	TU_CHECK(n == pqs_wsm_encoded_len(h, dlen), "%s: encoded_len %zu vs %zu", what, pqs_wsm_encoded_len(h, dlen),
+		 n);
 	if (expect)
 		TU_CHECK(n == expect_len && memcmp(buf, expect, n) == 0, "%s: expected bytes", what);
 	size_t small;
-	TU_CHECK(wsm_encode(buf, n - 1, &small, h, data, dlen) == PQS_ERR_BUFFER_TOO_SMALL, "%s: small buffer", what);
+	TU_CHECK(pqs_wsm_encode(buf, n - 1, &small, h, data, dlen) == PQS_ERR_BUFFER_TOO_SMALL, "%s: small buffer",
+		 what);
 	wsm_header d;
 	const uint8_t *dd = NULL;
 	size_t ddl = 0;
-	rc = wsm_decode(buf, n, &d, &dd, &ddl);
-	TU_CHECK(rc == PQS_OK, "%s: decode (%s)", what, wsm_strerror(rc));
+	rc = pqs_wsm_decode(buf, n, &d, &dd, &ddl);
+	TU_CHECK(rc == PQS_OK, "%s: decode (%s)", what, pqs_wsm_strerror(rc));
 	if (rc)
 		return;
 	TU_CHECK(d.psid == h->psid && ddl == dlen && (dlen == 0 || memcmp(dd, data, dlen) == 0), "%s: psid/data", what);
@@ -142,16 +144,17 @@ static void round_trip(const char *what, const wsm_header *h, const uint8_t *dat
 	/* Re-encoding the decoded header gives the same bytes (canonical). */
 	uint8_t again[sizeof buf];
 	size_t n2 = 0;
-	TU_CHECK(wsm_encode(again, sizeof again, &n2, &d, dd, ddl) == PQS_OK && n2 == n && memcmp(again, buf, n) == 0,
-	         "%s: re-encoding", what);
+	TU_CHECK(pqs_wsm_encode(again, sizeof again, &n2, &d, dd, ddl) == PQS_OK && n2 == n &&
+			 memcmp(again, buf, n) == 0,
+		 "%s: re-encoding", what);
 	/* Every proper prefix is truncated; one more byte is trailing. */
 	unsigned long wrong = 0;
 	for (size_t cut = 0; cut < n; cut++)
-		if (wsm_decode(buf, cut, &d, &dd, &ddl) != WSM_ERR_TRUNCATED)
+		if (pqs_wsm_decode(buf, cut, &d, &dd, &ddl) != WSM_ERR_TRUNCATED)
 			wrong++;
 	TU_CHECK(wrong == 0, "%s: %lu truncations not reported as such", what, wrong);
 	buf[n] = 0;
-	TU_CHECK(wsm_decode(buf, n + 1, &d, &dd, &ddl) == WSM_ERR_TRAILING, "%s: trailing byte", what);
+	TU_CHECK(pqs_wsm_decode(buf, n + 1, &d, &dd, &ddl) == WSM_ERR_TRAILING, "%s: trailing byte", what);
 }
 
 static void test_round_trips(void)
@@ -211,8 +214,9 @@ static void expect_decode(const char *what, const uint8_t *in, size_t len, int e
 	wsm_header h;
 	const uint8_t *d;
 	size_t dl;
-	int rc = wsm_decode(in, len, &h, &d, &dl);
-	TU_CHECK(rc == err, "%s: got %d (%s), want %d (%s)", what, rc, wsm_strerror(rc), err, wsm_strerror(err));
+	int rc = pqs_wsm_decode(in, len, &h, &d, &dl);
+	TU_CHECK(rc == err, "%s: got %d (%s), want %d (%s)", what, rc, pqs_wsm_strerror(rc), err,
+		 pqs_wsm_strerror(err));
 }
 
 static void test_rejections(void)
@@ -254,36 +258,38 @@ static void test_rejections(void)
 	wsm_header h;
 	const uint8_t *d;
 	size_t dl;
-	TU_CHECK(wsm_decode(rev, sizeof rev, &h, &d, &dl) == PQS_OK && h.has_channel && h.channel == 172 &&
-	                 h.has_data_rate && h.data_rate == 12 && !h.has_tx_power && dl == 1 && d[0] == 0x55,
-	         "n-extensions in another order");
+	TU_CHECK(pqs_wsm_decode(rev, sizeof rev, &h, &d, &dl) == PQS_OK && h.has_channel && h.channel == 172 &&
+			 h.has_data_rate && h.data_rate == 12 && !h.has_tx_power && dl == 1 && d[0] == 0x55,
+		 "n-extensions in another order");
 
 	/* Encoder refusals. */
 	uint8_t buf[64], data[WSM_DATA_LIMIT_MAX + 1] = { 0 };
 	size_t n;
 	memset(&h, 0, sizeof h);
 	h.psid = WSM_PSID_MAX + 1;
-	TU_CHECK(wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_PSID_RANGE, "encode psid range");
-	TU_CHECK(wsm_encoded_len(&h, 1) == 0, "encoded_len of invalid header");
+	TU_CHECK(pqs_wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_PSID_RANGE, "encode psid range");
+	TU_CHECK(pqs_wsm_encoded_len(&h, 1) == 0, "encoded_len of invalid header");
 	h.psid = 0x20;
 	uint8_t big[WSM_DATA_LIMIT_MAX + 64];
-	TU_CHECK(wsm_encode(big, sizeof big, &n, &h, data, WSM_DATA_LIMIT_MAX + 1) == WSM_ERR_TOO_LONG, "encode 2303");
+	TU_CHECK(pqs_wsm_encode(big, sizeof big, &n, &h, data, WSM_DATA_LIMIT_MAX + 1) == WSM_ERR_TOO_LONG,
+		 "encode 2303");
 	h.n_t_ext = WSM_MAX_T_EXT + 1;
-	TU_CHECK(wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_COUNT, "encode too many t-ext");
+	TU_CHECK(pqs_wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_COUNT, "encode too many t-ext");
 	h.n_t_ext = 1;
 	h.t_ext[0] = (wsm_t_ext){ 3, 0, data };
-	TU_CHECK(wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_LENGTH, "encode empty t-ext");
+	TU_CHECK(pqs_wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_LENGTH, "encode empty t-ext");
 	h.n_t_ext = 2;
 	h.t_ext[0] = (wsm_t_ext){ 3, 1, data };
 	h.t_ext[1] = (wsm_t_ext){ 3, 1, data };
-	TU_CHECK(wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_DUPLICATE, "encode duplicate t-ext");
-	TU_CHECK(wsm_encode(NULL, 0, &n, &h, data, 1) == PQS_ERR_ARG, "encode NULL");
-	TU_CHECK(wsm_decode(NULL, 0, &h, NULL, NULL) == PQS_ERR_ARG, "decode NULL");
+	TU_CHECK(pqs_wsm_encode(buf, sizeof buf, &n, &h, data, 1) == WSM_ERR_EXT_DUPLICATE, "encode duplicate t-ext");
+	TU_CHECK(pqs_wsm_encode(NULL, 0, &n, &h, data, 1) == PQS_ERR_ARG, "encode NULL");
+	TU_CHECK(pqs_wsm_decode(NULL, 0, &h, NULL, NULL) == PQS_ERR_ARG, "decode NULL");
 	/* Every code has its own message. */
 	for (int e = WSM_ERR_PCAP_IO; e <= WSM_ERR_TRUNCATED; e++)
-		TU_CHECK(strcmp(wsm_strerror(e), pqs_strerror(e)) == 0 && strcmp(wsm_strerror(e), "unknown error") != 0,
-		         "message for %d", e);
-	TU_CHECK(strcmp(wsm_strerror(PQS_ERR_ARG), pqs_strerror(PQS_ERR_ARG)) == 0, "pqs_err delegated");
+		TU_CHECK(strcmp(pqs_wsm_strerror(e), pqs_strerror(e)) == 0 &&
+				 strcmp(pqs_wsm_strerror(e), "unknown error") != 0,
+			 "message for %d", e);
+	TU_CHECK(strcmp(pqs_wsm_strerror(PQS_ERR_ARG), pqs_strerror(PQS_ERR_ARG)) == 0, "pqs_err delegated");
 }
 
 /*
@@ -328,17 +334,17 @@ static void test_mutations(void)
 		const uint8_t *d, *d2;
 		size_t dl, dl2, el;
 		uint8_t out[64];
-		if (wsm_decode(in, n, &h, &d, &dl) != PQS_OK)
+		if (pqs_wsm_decode(in, n, &h, &d, &dl) != PQS_OK)
 			continue;
 		accepted++;
-		if (wsm_encode(out, sizeof out, &el, &h, d, dl) != PQS_OK) {
+		if (pqs_wsm_encode(out, sizeof out, &el, &h, d, dl) != PQS_OK) {
 			bad++;
 			continue;
 		}
 		if (el == n && memcmp(out, in, n) == 0)
 			continue;
 		/* Only a different N-extension order may explain a difference. */
-		if (el != n || wsm_decode(out, el, &h2, &d2, &dl2) != PQS_OK || h2.psid != h.psid || dl2 != dl ||
+		if (el != n || pqs_wsm_decode(out, el, &h2, &d2, &dl2) != PQS_OK || h2.psid != h.psid || dl2 != dl ||
 		    memcmp(d2, d, dl) != 0 || h2.channel != h.channel || h2.data_rate != h.data_rate ||
 		    h2.tx_power_dbm != h.tx_power_dbm || h2.time_confidence != h.time_confidence || !(in[0] & 0x08))
 			bad++;

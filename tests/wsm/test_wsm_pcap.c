@@ -153,7 +153,7 @@ static void check_read_back(const char *what, const char *path, wsm_link link, u
 	TU_CHECK(memcmp(file, magic, 4) == 0 && file[4] == 2 && file[6] == 4 && file[20] == (uint8_t)link && file[21] == 0,
 	         "%s: global header", what);
 	size_t hl = link == WSM_LINK_ETHERNET ? 14 : 32;
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	size_t got = 0, pos = 24;
 	while (pos + 16 <= flen) {
 		size_t incl = file[pos + 8] | (size_t)file[pos + 9] << 8 | (size_t)file[pos + 10] << 16 | (size_t)file[pos + 11] << 24;
@@ -166,8 +166,8 @@ static void check_read_back(const char *what, const char *path, wsm_link link, u
 		wsm_reasm_result res;
 		/* The sender: Ethernet source address, or 802.11 Address 2 (the transmitter). */
 		const uint8_t *sender = file + pos + (link == WSM_LINK_ETHERNET ? 6 : 10);
-		if (wsm_decode(file + pos + hl, incl - hl, &h, &data, &dlen) != PQS_OK || h.psid != psid ||
-		    wsm_reasm_push(r, sender, data, dlen, 0, &res) != PQS_OK) {
+		if (pqs_wsm_decode(file + pos + hl, incl - hl, &h, &data, &dlen) != PQS_OK || h.psid != psid ||
+		    pqs_wsm_reasm_push(r, sender, data, dlen, 0, &res) != PQS_OK) {
 			TU_CHECK(0, "%s: frame at %zu does not decode", what, pos);
 			break;
 		}
@@ -175,15 +175,16 @@ static void check_read_back(const char *what, const char *path, wsm_link link, u
 			TU_CHECK(got < n && res.spdu_len == lens[got] && memcmp(res.spdu, spdus[got], lens[got]) == 0,
 			         "%s: SPDU %zu read back", what, got);
 			if (vctx) {
-				int e = v2x_spdu_verify(vctx, res.spdu, res.spdu_len, NULL);
-				TU_CHECK(e == V2X_OK, "%s: SPDU %zu verifies after reassembly (%s)", what, got, v2x_strerror(e));
+				int e = pqs_v2x_spdu_verify(vctx, res.spdu, res.spdu_len, NULL);
+				TU_CHECK(e == V2X_OK, "%s: SPDU %zu verifies after reassembly (%s)", what, got,
+					 pqs_v2x_strerror(e));
 			}
 			got++;
 		}
 		pos += incl;
 	}
 	TU_CHECK(pos == flen && got == n, "%s: %zu of %zu SPDUs read back, %zu of %zu bytes", what, got, n, pos, flen);
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 	free(file);
 }
 
@@ -221,19 +222,19 @@ static void test_spdus(wsm_link link, size_t limit)
 	}
 	FILE *f = fopen(path, "wb");
 	size_t frames = 0;
-	int rc = wsm_pcap_write(f, &o, spdus, sizes, NS, &frames);
-	TU_CHECK(fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, wsm_strerror(rc));
+	int rc = pqs_wsm_pcap_write(f, &o, spdus, sizes, NS, &frames);
+	TU_CHECK(fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, pqs_wsm_strerror(rc));
 	expect_frame exp[MAX_FRAMES];
 	size_t n = 0;
 	for (size_t i = 0; i < NS; i++) {
 		wsm_fragmenter fr;
-		wsm_fragmenter_init(&fr, spdus[i], sizes[i], limit, 0);
+		pqs_wsm_fragmenter_init(&fr, spdus[i], sizes[i], limit, 0);
 		uint8_t tmp[WSM_DATA_LIMIT_MAX];
 		for (size_t k = 0; k < fr.count && n < MAX_FRAMES; k++, n++) {
 			exp[n] = (expect_frame){ .psid = o.hdr.psid, .n_ext = 3,
 				                 .ext_id = { WSM_EXT_TX_POWER, WSM_EXT_CHANNEL, WSM_EXT_DATA_RATE },
 				                 .ext_val = { 20 + 128, 172, 12 } };
-			wsm_fragmenter_get(&fr, k, tmp, sizeof tmp, &exp[n].wsm_len);
+			pqs_wsm_fragmenter_get(&fr, k, tmp, sizeof tmp, &exp[n].wsm_len);
 		}
 	}
 	TU_CHECK(frames == n, "%s: %zu frames written, want %zu", what, frames, n);
@@ -258,7 +259,7 @@ static void test_headers(wsm_link link)
 		return;
 	}
 	FILE *f = fopen(path, "wb");
-	int rc = wsm_pcap_write_header(f, link);
+	int rc = pqs_wsm_pcap_write_header(f, link);
 	expect_frame exp[MAX_FRAMES];
 	size_t n = 0;
 	static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x42 };
@@ -268,12 +269,12 @@ static void test_headers(wsm_link link)
 			memset(&h, 0, sizeof h);
 			h.psid = psids[i];
 			size_t wl;
-			rc = wsm_encode(wsm, sizeof wsm, &wl, &h, data, dlens[j]);
+			rc = pqs_wsm_encode(wsm, sizeof wsm, &wl, &h, data, dlens[j]);
 			if (!rc)
-				rc = wsm_pcap_write_frame(f, link, mac, 1000000u * (n + 1), wsm, wl);
+				rc = pqs_wsm_pcap_write_frame(f, link, mac, 1000000u * (n + 1), wsm, wl);
 			exp[n++] = (expect_frame){ .psid = psids[i], .wsm_len = dlens[j] };
 		}
-	TU_CHECK(fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, wsm_strerror(rc));
+	TU_CHECK(fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, pqs_wsm_strerror(rc));
 	check_with_tshark(what, path, link, exp, n, 0);
 	remove(path);
 }
@@ -341,9 +342,9 @@ static void check_whole_frames(const char *what, const char *pcap, const size_t 
  */
 static void test_real_spdus(wsm_link link)
 {
-	uint64_t now = v2x_time64_from_unix_us(1795953600ull * 1000000u);
+	uint64_t now = pqs_v2x_time64_from_unix_us(1795953600ull * 1000000u);
 	uint32_t now32 = (uint32_t)(now / 1000000u);
-	v2x_store *store = v2x_store_new(2 * 32);
+	v2x_store *store = pqs_v2x_store_new(2 * 32);
 	pki *p = calloc(1, sizeof *p);
 	uint8_t *bufs[MAX_REAL] = { NULL };
 	const uint8_t *spdus[MAX_REAL];
@@ -353,50 +354,52 @@ static void test_real_spdus(wsm_link link)
 	char what[64];
 	snprintf(what, sizeof what, "real SPDUs link %d", (int)link);
 	int e = p && store ? V2X_OK : V2X_ERR_NOMEM;
-	for (size_t pi = 0; pi < v2x_profile_count() && !e; pi++) {
-		const char *name = v2x_profile_name_at(pi);
+	for (size_t pi = 0; pi < pqs_v2x_profile_count() && !e; pi++) {
+		const char *name = pqs_v2x_profile_name_at(pi);
 		v2x_profile prof;
-		if (v2x_profile_parse(name, &prof) != V2X_OK || !v2x_profile_available(&prof)) {
+		if (pqs_v2x_profile_parse(name, &prof) != V2X_OK || !pqs_v2x_profile_available(&prof)) {
 			/* a listed profile whose scheme dropped out of the build fails: no silent skip */
 			TU_CHECK(0, "%s: %s: a scheme of this profile is not registered in this build", what, name);
 			continue;
 		}
 		v2x_cert_params cp;
 		v2x_signer sg;
-		e = v2x_key_generate(&p->root_key, prof.ca, NULL);
+		e = pqs_v2x_key_generate(&p->root_key, prof.ca, NULL);
 		if (!e)
-			e = v2x_key_generate(&p->veh_key, prof.vehicle, NULL);
-		v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+			e = pqs_v2x_key_generate(&p->veh_key, prof.vehicle, NULL);
+		pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
 		if (!e)
-			e = v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root, &p->root_len);
-		v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
+			e = pqs_v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root,
+					       &p->root_len);
+		pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
 		if (!e)
-			e = v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh, sizeof p->veh,
-			                   &p->veh_len);
+			e = pqs_v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh,
+					       sizeof p->veh, &p->veh_len);
 		if (!e)
-			e = v2x_store_add_root(store, p->root, p->root_len);
+			e = pqs_v2x_store_add_root(store, p->root, p->root_len);
 		/* The verifier knows the vehicle certificate, for the digest-signed SPDU. */
 		if (!e)
-			e = v2x_store_add_cert(store, p->veh, p->veh_len);
+			e = pqs_v2x_store_add_cert(store, p->veh, p->veh_len);
 		for (size_t i = 0; i < SPDUS_PER_PROFILE && !e && n < MAX_REAL; i++, n++) {
-			e = v2x_signer_init(&sg, &p->veh_key, p->veh, p->veh_len, i == 1 ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT,
-			                    NULL);
-			size_t cap = e ? 0 : v2x_spdu_max_len(&sg, sizeof payload);
+			e = pqs_v2x_signer_init(&sg, &p->veh_key, p->veh, p->veh_len,
+						i == 1 ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT, NULL);
+			size_t cap = e ? 0 : pqs_v2x_spdu_max_len(&sg, sizeof payload);
 			bufs[n] = e ? NULL : malloc(cap);
 			payload[0] = (uint8_t)n;
 			/* Certificate signer: the vehicle key and the CA's signature in the certificate, then the SPDU's. */
 			unknown[n] = unknown_alts(prof.vehicle) +
 			             (i == 1 ? 0 : unknown_alts(prof.ca) + unknown_alts(prof.vehicle));
 			if (!e)
-				e = bufs[n] ? v2x_spdu_sign(&sg, 0x20, now - 1000 * n, payload, sizeof payload, bufs[n], cap, &lens[n])
-				            : V2X_ERR_NOMEM;
+				e = bufs[n] ? pqs_v2x_spdu_sign(&sg, 0x20, now - 1000 * n, payload, sizeof payload,
+								bufs[n], cap, &lens[n])
+					    : V2X_ERR_NOMEM;
 			spdus[n] = bufs[n];
 		}
-		TU_CHECK(e == V2X_OK, "%s: %s set up (%s)", what, name, v2x_strerror(e));
+		TU_CHECK(e == V2X_OK, "%s: %s set up (%s)", what, name, pqs_v2x_strerror(e));
 	}
 	/* the 20 profiles of this build, each with its SPDUs: an empty or shortened list fails */
 	TU_CHECK(n >= SPDUS_PER_PROFILE * 20, "%s: %zu real SPDUs from %zu profiles, want at least %d", what, n,
-	         v2x_profile_count(), SPDUS_PER_PROFILE * 20);
+		 pqs_v2x_profile_count(), SPDUS_PER_PROFILE * 20);
 	char path[64];
 	if (!e && n && tmp_path(path, sizeof path, "v2x")) {
 		wsm_pcap_opts o;
@@ -407,18 +410,18 @@ static void test_real_spdus(wsm_link link)
 		o.start_us = 1764460800000000ull;
 		FILE *f = fopen(path, "wb");
 		size_t frames = 0;
-		int rc = f ? wsm_pcap_write(f, &o, spdus, lens, n, &frames) : PQS_ERR_ARG;
-		TU_CHECK(f && fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, wsm_strerror(rc));
+		int rc = f ? pqs_wsm_pcap_write(f, &o, spdus, lens, n, &frames) : PQS_ERR_ARG;
+		TU_CHECK(f && fclose(f) == 0 && rc == PQS_OK, "%s: write (%s)", what, pqs_wsm_strerror(rc));
 		expect_frame *exp = calloc(4 * MAX_REAL * 10, sizeof *exp);
 		size_t nf = 0;
 		for (size_t i = 0; exp && i < n; i++) {
 			wsm_fragmenter fr;
 			uint8_t tmp[WSM_DATA_LIMIT_MAX];
-			wsm_fragmenter_init(&fr, spdus[i], lens[i], WSM_DATA_LIMIT_DEFAULT, 0);
+			pqs_wsm_fragmenter_init(&fr, spdus[i], lens[i], WSM_DATA_LIMIT_DEFAULT, 0);
 			whole_frame[i] = fr.count == 1 ? nf + 1 : 0;
 			for (size_t k = 0; k < fr.count && nf < 4 * MAX_REAL * 10; k++, nf++) {
 				exp[nf] = (expect_frame){ .psid = 0x20 };
-				wsm_fragmenter_get(&fr, k, tmp, sizeof tmp, &exp[nf].wsm_len);
+				pqs_wsm_fragmenter_get(&fr, k, tmp, sizeof tmp, &exp[nf].wsm_len);
 			}
 		}
 		TU_CHECK(frames == nf, "%s: %zu frames, want %zu", what, frames, nf);
@@ -427,7 +430,7 @@ static void test_real_spdus(wsm_link link)
 		free(exp);
 		check_whole_frames(what, path, whole_frame, lens, unknown, n);
 		v2x_verify_ctx v;
-		v2x_verify_ctx_init(&v, store, NULL, now);
+		pqs_v2x_verify_ctx_init(&v, store, NULL, now);
 		check_read_back(what, path, link, 0x20, spdus, lens, n, &v);
 		TU_CHECK(v.sig_checks >= n, "%s: the stack checked the signatures", what);
 		remove(path);
@@ -435,11 +438,11 @@ static void test_real_spdus(wsm_link link)
 	for (size_t i = 0; i < n; i++)
 		free(bufs[i]);
 	if (p) {
-		v2x_key_clear(&p->root_key);
-		v2x_key_clear(&p->veh_key);
+		pqs_v2x_key_clear(&p->root_key);
+		pqs_v2x_key_clear(&p->veh_key);
 	}
 	free(p);
-	v2x_store_free(store);
+	pqs_v2x_store_free(store);
 }
 
 static void test_errors(void)
@@ -453,16 +456,16 @@ static void test_errors(void)
 	size_t ln[1] = { sizeof s }, fr = 99;
 	FILE *f = tmpfile();
 	o.wsm_limit = 63;
-	TU_CHECK(wsm_pcap_write(f, &o, sp, ln, 1, &fr) == WSM_ERR_LIMIT, "limit 63 refused");
+	TU_CHECK(pqs_wsm_pcap_write(f, &o, sp, ln, 1, &fr) == WSM_ERR_LIMIT, "limit 63 refused");
 	o.wsm_limit = 0;
 	o.hdr.psid = WSM_PSID_MAX + 1;
-	TU_CHECK(wsm_pcap_write(f, &o, sp, ln, 1, &fr) == WSM_ERR_PSID_RANGE, "bad PSID refused");
+	TU_CHECK(pqs_wsm_pcap_write(f, &o, sp, ln, 1, &fr) == WSM_ERR_PSID_RANGE, "bad PSID refused");
 	o.hdr.psid = 0x20;
 	o.link = (wsm_link)2;
-	TU_CHECK(wsm_pcap_write(f, &o, sp, ln, 1, &fr) == PQS_ERR_ARG, "unknown link type refused");
+	TU_CHECK(pqs_wsm_pcap_write(f, &o, sp, ln, 1, &fr) == PQS_ERR_ARG, "unknown link type refused");
 	o.link = WSM_LINK_ETHERNET;
 	ln[0] = 0;
-	TU_CHECK(wsm_pcap_write(f, &o, sp, ln, 1, &fr) == PQS_ERR_ARG, "empty SPDU refused");
+	TU_CHECK(pqs_wsm_pcap_write(f, &o, sp, ln, 1, &fr) == PQS_ERR_ARG, "empty SPDU refused");
 	TU_CHECK(ftell(f) == 0, "nothing written on refusal");
 	fclose(f);
 }

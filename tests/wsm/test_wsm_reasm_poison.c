@@ -46,12 +46,12 @@ static void honest_init(honest_msg *h, size_t len, uint8_t seed, const uint8_t *
 		h->spdu[i] = (uint8_t)(i * 37u + seed + (i >> 9));
 	h->spdu[0] = 0x03; /* Ieee1609Dot2Data protocolVersion */
 	wsm_fragmenter f;
-	TU_CHECK(wsm_fragmenter_init(&f, h->spdu, len, WSM_DATA_LIMIT_DEFAULT, HONEST_ID) == PQS_OK &&
-	                 f.count <= MAX_FRAGS,
-	         "fragment the honest SPDU");
+	TU_CHECK(pqs_wsm_fragmenter_init(&f, h->spdu, len, WSM_DATA_LIMIT_DEFAULT, HONEST_ID) == PQS_OK &&
+			 f.count <= MAX_FRAGS,
+		 "fragment the honest SPDU");
 	h->count = f.count;
 	for (size_t i = 0; i < f.count; i++)
-		wsm_fragmenter_get(&f, i, h->frag[i], sizeof h->frag[i], &h->flen[i]);
+		pqs_wsm_fragmenter_get(&f, i, h->frag[i], sizeof h->frag[i], &h->flen[i]);
 }
 
 /* A well-formed fragment with any header values; its payload is filler. */
@@ -79,7 +79,7 @@ static uint64_t now_ms;
 static void push_honest(wsm_reasm *r, honest_msg *h, size_t i)
 {
 	wsm_reasm_result res;
-	if (wsm_reasm_push(r, h->sender, h->frag[i], h->flen[i], ++now_ms, &res) != PQS_OK) {
+	if (pqs_wsm_reasm_push(r, h->sender, h->frag[i], h->flen[i], ++now_ms, &res) != PQS_OK) {
 		h->refused++;
 		return;
 	}
@@ -92,7 +92,7 @@ static void push_honest(wsm_reasm *r, honest_msg *h, size_t i)
 static void push_forged(wsm_reasm *r, const uint8_t *sender, const uint8_t *frag, size_t len)
 {
 	wsm_reasm_result res;
-	TU_CHECK(wsm_reasm_push(r, sender, frag, len, ++now_ms, &res) == PQS_OK, "forged fragment processed");
+	TU_CHECK(pqs_wsm_reasm_push(r, sender, frag, len, ++now_ms, &res) == PQS_OK, "forged fragment processed");
 }
 
 /* The honest messages were delivered exactly once each, and none of their fragments was refused. */
@@ -114,7 +114,7 @@ static void attack_forged_first(const uint8_t *attacker, int other_count, const 
 	static honest_msg h, other;
 	honest_init(&h, 6331, (uint8_t)(1 + 4 * other_count), HONEST);
 	honest_init(&other, 12025, (uint8_t)(2 + 4 * other_count), OTHER);
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	uint8_t forged[WSM_DATA_LIMIT_MAX], digest[WSM_FRAG_DIGEST_LEN];
 	memset(digest, 0xEE, sizeof digest);
 	uint16_t count = (uint16_t)(h.count + (other_count ? 2 : 0));
@@ -125,7 +125,7 @@ static void attack_forged_first(const uint8_t *attacker, int other_count, const 
 		push_honest(r, &other, i);
 	}
 	expect_delivered(what, &h, &other);
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 }
 
 /*
@@ -138,28 +138,28 @@ static void attack_forged_same_digest(void)
 	static honest_msg h, other;
 	honest_init(&h, 6331, 3, HONEST);
 	honest_init(&other, 12025, 4, OTHER);
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	wsm_fragment_info fi;
-	TU_CHECK(wsm_fragment_parse(h.frag[0], h.flen[0], &fi) == PQS_OK, "parse honest fragment 0");
+	TU_CHECK(pqs_wsm_fragment_parse(h.frag[0], h.flen[0], &fi) == PQS_OK, "parse honest fragment 0");
 	uint8_t forged[WSM_DATA_LIMIT_MAX];
 	size_t fl = forge(forged, HONEST_ID, 1, (uint16_t)h.count, (uint32_t)h.len, fi.digest, 0x55);
 	push_honest(r, &h, 0);
 	push_forged(r, HONEST, forged, fl);
 	wsm_reasm_result res;
-	TU_CHECK(wsm_reasm_push(r, HONEST, h.frag[1], h.flen[1], ++now_ms, &res) == PQS_OK &&
-	                 res.status == WSM_REASM_REJECTED_HEADER,
-	         "same digest: the honest copy of the disputed index is a conflict");
+	TU_CHECK(pqs_wsm_reasm_push(r, HONEST, h.frag[1], h.flen[1], ++now_ms, &res) == PQS_OK &&
+			 res.status == WSM_REASM_REJECTED_HEADER,
+		 "same digest: the honest copy of the disputed index is a conflict");
 	for (size_t i = 0; i < other.count; i++) {
 		if (i >= 2 && i < h.count)
 			push_honest(r, &h, i);
 		push_honest(r, &other, i);
 	}
-	TU_CHECK(h.delivered == 0 && wsm_reasm_pending(r) == 1, "same digest: not delivered from the forged copy");
+	TU_CHECK(h.delivered == 0 && pqs_wsm_reasm_pending(r) == 1, "same digest: not delivered from the forged copy");
 	/* The retransmission. */
 	for (size_t i = 0; i < h.count; i++)
 		push_honest(r, &h, i);
 	expect_delivered("forged copy with the honest digest, then retransmission", &h, &other);
-	wsm_reasm_free(r);
+	pqs_wsm_reasm_free(r);
 }
 
 /*
@@ -171,7 +171,7 @@ static void attack_fresh_ids(const uint8_t *attacker, int distinct_senders, cons
 	static honest_msg h, other;
 	honest_init(&h, 12025, 7, HONEST);
 	honest_init(&other, 12025, 8, OTHER);
-	wsm_reasm *r = wsm_reasm_new(NULL);
+	wsm_reasm *r = pqs_wsm_reasm_new(NULL);
 	uint8_t forged[WSM_DATA_LIMIT_MAX], digest[WSM_FRAG_DIGEST_LEN];
 	uint8_t sybil[WSM_SENDER_LEN] = { 0x06, 0x66, 0, 0, 0, 0 };
 	uint32_t fresh = 0xBAD00000u;
@@ -187,8 +187,8 @@ static void attack_fresh_ids(const uint8_t *attacker, int distinct_senders, cons
 		}
 	}
 	expect_delivered(what, &h, &other);
-	TU_CHECK(wsm_reasm_pending(r) <= 16, "%s: the global bound holds (%zu)", what, wsm_reasm_pending(r));
-	wsm_reasm_free(r);
+	TU_CHECK(pqs_wsm_reasm_pending(r) <= 16, "%s: the global bound holds (%zu)", what, pqs_wsm_reasm_pending(r));
+	pqs_wsm_reasm_free(r);
 }
 
 int main(void)

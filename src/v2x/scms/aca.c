@@ -17,7 +17,7 @@
  *    response is AES-CCM-encrypted under.
  *
  * Certificates are 1609.2 certificates made by the V2X stack
- * (v2x_cert_issue), signed with whatever scheme the ACA uses.  V2X error
+ * (pqs_v2x_cert_issue), signed with whatever scheme the ACA uses.  V2X error
  * codes pass through unchanged: they are distinct from the pqs and SCMS
  * codes, and pqs_scms_strerror names them.
  */
@@ -44,8 +44,8 @@ void pqs_scms_aca_free(pqs_scms_aca *a)
 {
 	if (!a)
 		return;
-	v2x_key_clear(&a->root_key);
-	v2x_key_clear(&a->key);
+	pqs_v2x_key_clear(&a->root_key);
+	pqs_v2x_key_clear(&a->key);
 	pqs_zeroize(a->enc_priv, sizeof a->enc_priv);
 	free(a->root_cert);
 	free(a->cert);
@@ -56,19 +56,19 @@ static int issue_ca_cert(pqs_scms_aca *a, v2x_cert_role role, const v2x_key *sub
                          const uint8_t *issuer_cert, size_t issuer_len, uint8_t **out, size_t *out_len)
 {
 	v2x_cert_params p;
-	v2x_cert_params_default(&p, role, a->start);
+	pqs_v2x_cert_params_default(&p, role, a->start);
 	p.duration_unit = V2X_DUR_YEARS; /* covers SCMS_WEEKS_MAX weeks of pseudonym certificates */
 	p.duration = 10;
 	/* The root's permissions must reach the pseudonym certificates two levels down
 	 * (1609.2 section 6.4.28: minChainLength counts the certificates below the issuer). */
 	if (role == V2X_CERT_ROOT)
 		p.min_chain_length = 2;
-	size_t cap = v2x_cert_max_len(&p, subject->alg, issuer->alg);
+	size_t cap = pqs_v2x_cert_max_len(&p, subject->alg, issuer->alg);
 	if (!cap)
 		return PQS_ERR_INTERNAL;
 	if (!(*out = malloc(cap)))
 		return PQS_ERR_NOMEM;
-	return v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len);
+	return pqs_v2x_cert_issue(&p, subject, issuer, issuer_cert, issuer_len, a->rng, *out, cap, out_len);
 }
 
 pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng, int *err)
@@ -76,8 +76,8 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 	int dummy;
 	if (!err)
 		err = &dummy;
-	const v2x_alg *alg = ca_alg ? v2x_alg_find(ca_alg) : NULL;
-	if (!alg || !v2x_alg_class(alg)) {
+	const v2x_alg *alg = ca_alg ? pqs_v2x_alg_find(ca_alg) : NULL;
+	if (!alg || !pqs_v2x_alg_class(alg)) {
 		*err = PQS_ERR_UNKNOWN_ALG;
 		return NULL;
 	}
@@ -89,9 +89,9 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 	a->alg = alg;
 	a->start = start;
 	a->rng = rng;
-	int rc = v2x_key_generate(&a->root_key, alg, rng);
+	int rc = pqs_v2x_key_generate(&a->root_key, alg, rng);
 	if (rc == PQS_OK)
-		rc = v2x_key_generate(&a->key, alg, rng);
+		rc = pqs_v2x_key_generate(&a->key, alg, rng);
 	if (rc == PQS_OK)
 		rc = issue_ca_cert(a, V2X_CERT_ROOT, &a->root_key, &a->root_key, NULL, 0, &a->root_cert, &a->root_len);
 	if (rc == PQS_OK)
@@ -99,10 +99,10 @@ pqs_scms_aca *pqs_scms_aca_new(const char *ca_alg, uint32_t start, pqs_rng *rng,
 		                   &a->cert_len);
 	if (rc == PQS_OK) {
 		pqs_sha256(a->cert_sha256, a->cert, a->cert_len);
-		rc = scms_sc_random(a->enc_priv, rng);
+		rc = pqs_scms_sc_random(a->enc_priv, rng);
 	}
 	if (rc == PQS_OK)
-		rc = scms_pt_base_mul(a->enc_pub, a->enc_priv);
+		rc = pqs_scms_pt_base_mul(a->enc_pub, a->enc_priv);
 	if (rc != PQS_OK) {
 		pqs_scms_aca_free(a);
 		*err = rc;
@@ -136,15 +136,15 @@ static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, cons
 	v2x_cert_params p;
 	/* Period i is week i after the PKI start: 1609.2.1 pseudonym certificates are valid for one
 	 * week (the default duration, 168 hours), 20 of them per week. */
-	v2x_cert_params_default(&p, V2X_CERT_EE, a->start + i * 604800u);
+	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, a->start + i * 604800u);
 	p.name = NULL; /* a pseudonym carries no name (CertificateId none) */
-	int rc = v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0);
-	size_t cap = rc == PQS_OK ? v2x_cert_max_len(&p, alg, a->alg) : 0;
+	int rc = pqs_v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0);
+	size_t cap = rc == PQS_OK ? pqs_v2x_cert_max_len(&p, alg, a->alg) : 0;
 	*out = cap ? malloc(cap) : NULL;
 	if (rc == PQS_OK && !*out)
 		rc = cap ? PQS_ERR_NOMEM : PQS_ERR_INTERNAL;
 	if (rc == PQS_OK)
-		rc = v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
+		rc = pqs_v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
 	if (rc != PQS_OK) {
 		free(*out);
 		*out = NULL;
@@ -165,11 +165,11 @@ static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uin
 	uint8_t *ex = NULL;
 	size_t ex_len = 0;
 	v2x_cert *dec = NULL;
-	int rc = issue_pseudonym(a, i, v2x_alg_find("ECDSA-P256"), PU, 33, &ex, &ex_len);
+	int rc = issue_pseudonym(a, i, pqs_v2x_alg_find("ECDSA-P256"), PU, 33, &ex, &ex_len);
 	if (rc == PQS_OK && !(dec = malloc(sizeof *dec)))
 		rc = PQS_ERR_NOMEM;
 	if (rc == PQS_OK)
-		rc = v2x_cert_decode(dec, ex, ex_len);
+		rc = pqs_v2x_cert_decode(dec, ex, ex_len);
 	if (rc == PQS_OK) {
 		size_t end = dec->tbs_off + dec->tbs_len;
 		/* tbs ends with verifyKeyIndicator: verificationKey (0x80), ecdsaNistP256 (0x80), compressed point */
@@ -204,16 +204,16 @@ static int answer_butterfly(pqs_scms_aca *a, const scms_cert_req *q, uint8_t **c
 	scms_content ct = { 0 };
 	uint8_t *cert = NULL, rnd[32], Pt[33];
 	size_t cert_len = 0;
-	int rc = scms_sc_random(rnd, a->rng);
+	int rc = pqs_scms_sc_random(rnd, a->rng);
 	if (rc == PQS_OK)
-		rc = scms_pt_add_base_mul(Pt, q->B_sign, rnd); /* B + c*G, or P_U = B + k*G */
+		rc = pqs_scms_pt_add_base_mul(Pt, q->B_sign, rnd); /* B + c*G, or P_U = B + k*G */
 	if (rc == PQS_OK && q->cert_type == PQS_SCMS_EXPLICIT) {
-		rc = issue_pseudonym(a, q->i, v2x_alg_find("ECDSA-P256"), Pt, 33, &cert, &cert_len);
+		rc = issue_pseudonym(a, q->i, pqs_v2x_alg_find("ECDSA-P256"), Pt, 33, &cert, &cert_len);
 		ct.kind = SCMS_CONTENT_EXPLICIT;
 		memcpy(ct.value, rnd, 32); /* c: the vehicle's key is a + f + c */
 	} else if (rc == PQS_OK) {
 		/* ECQV needs the ACA's own key on P-256 (SEC 4 section 3.4 step 7: r = e*k + d_CA). */
-		if (strcmp(v2x_alg_class(a->alg)->name, "ECDSA-P256") != 0)
+		if (strcmp(pqs_v2x_alg_class(a->alg)->name, "ECDSA-P256") != 0)
 			rc = PQS_ERR_UNSUPPORTED;
 		uint8_t e[32];
 		if (rc == PQS_OK)
@@ -227,7 +227,7 @@ static int answer_butterfly(pqs_scms_aca *a, const scms_cert_req *q, uint8_t **c
 	if (rc == PQS_OK) {
 		ct.cert = cert;
 		ct.cert_len = cert_len;
-		rc = scms_content_encode(&ct, content, content_len);
+		rc = pqs_scms_content_encode(&ct, content, content_len);
 	}
 	pqs_zeroize(rnd, sizeof rnd);
 	pqs_zeroize(&ct, sizeof ct);
@@ -238,8 +238,8 @@ static int answer_butterfly(pqs_scms_aca *a, const scms_cert_req *q, uint8_t **c
 static int answer_pqc(pqs_scms_aca *a, uint16_t alg_id, uint32_t i, const uint8_t *pk, size_t pk_len,
                       uint8_t **content, size_t *content_len)
 {
-	const pqs_sig_class *c = scms_pqc_class(alg_id);
-	const v2x_alg *alg = c ? v2x_alg_find(c->name) : NULL;
+	const pqs_sig_class *c = pqs_scms_pqc_class(alg_id);
+	const v2x_alg *alg = c ? pqs_v2x_alg_find(c->name) : NULL;
 	if (!alg)
 		return PQS_SCMS_ERR_FIELD; /* no 1609.2 encoding for that scheme */
 	scms_content ct = { .kind = SCMS_CONTENT_PQC };
@@ -247,7 +247,7 @@ static int answer_pqc(pqs_scms_aca *a, uint16_t alg_id, uint32_t i, const uint8_
 	int rc = issue_pseudonym(a, i, alg, pk, pk_len, &cert, &ct.cert_len);
 	ct.cert = cert;
 	if (rc == PQS_OK)
-		rc = scms_content_encode(&ct, content, content_len);
+		rc = pqs_scms_content_encode(&ct, content, content_len);
 	free(cert);
 	return rc;
 }
@@ -259,7 +259,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 	scms_cert_resp resp = { 0 };
 	uint8_t *content = NULL, *body = NULL, resp_key[16];
 	size_t content_len = 0, body_len = 0;
-	int rc = scms_cert_req_decode(&q, msg, len);
+	int rc = pqs_scms_cert_req_decode(&q, msg, len);
 	if (rc != PQS_OK)
 		return rc;
 	memcpy(resp.req_id, q.req_id, 8);
@@ -287,7 +287,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 		rc = inner ? pqs_ecies_decrypt(inner, q.body_len, &inner_len, a->enc_priv, NULL, q.body, q.body_len)
 		           : PQS_ERR_NOMEM;
 		if (rc == PQS_OK)
-			rc = scms_pqc_inner_decode(&in, inner, inner_len);
+			rc = pqs_scms_pqc_inner_decode(&in, inner, inner_len);
 		if (rc == PQS_OK) {
 			memcpy(resp_key, in.resp_key, 16);
 			rc = answer_pqc(a, in.alg_id, in.i, in.pk, in.pk_len, &content, &content_len);
@@ -306,7 +306,7 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 	if (rc == PQS_OK) {
 		resp.body = body;
 		resp.body_len = body_len;
-		rc = scms_cert_resp_encode(&resp, out, out_len);
+		rc = pqs_scms_cert_resp_encode(&resp, out, out_len);
 	}
 	if (content) {
 		pqs_zeroize(content, content_len); /* holds c or r */
@@ -321,7 +321,7 @@ int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint
 	if (!a || !batch || !out || !out_len)
 		return PQS_ERR_ARG;
 	scms_list l;
-	int rc = scms_list_decode(SCMS_T_BATCH, &l, batch, len);
+	int rc = pqs_scms_list_decode(SCMS_T_BATCH, &l, batch, len);
 	if (rc != PQS_OK)
 		return rc;
 	uint8_t **resp = calloc(l.count, sizeof *resp);
@@ -332,12 +332,12 @@ int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint
 	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++)
 		rc = answer(a, l.item[k], l.item_len[k], &resp[k], &resp_len[k]);
 	if (rc == PQS_OK)
-		rc = scms_list_encode(SCMS_T_BATCH, l.count, (const uint8_t *const *)resp, resp_len, NULL, NULL, out,
-		                      out_len);
+		rc = pqs_scms_list_encode(SCMS_T_BATCH, l.count, (const uint8_t *const *)resp, resp_len, NULL, NULL,
+					  out, out_len);
 	for (uint32_t k = 0; resp && k < l.count; k++)
 		free(resp[k]);
 	free(resp);
 	free(resp_len);
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	return rc;
 }

@@ -9,7 +9,7 @@
 #include "pqsig/sha2.h"
 #include "scms_inner.h"
 
-int scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16])
+int pqs_scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16])
 {
 	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
 	int n = 0, ok = c && EVP_EncryptInit_ex(c, EVP_aes_128_ecb(), NULL, key, NULL) &&
@@ -47,13 +47,13 @@ int pqs_bke_expand(uint8_t f[32], uint8_t *x_out, uint8_t *f_int, const uint8_t 
 	for (unsigned t = 0; t < 3 && rc == PQS_OK; t++) {
 		uint8_t xt[16];
 		add128(xt, x, t + 1);
-		rc = scms_aes128_ecb(fi + 16 * t, k, xt);
+		rc = pqs_scms_aes128_ecb(fi + 16 * t, k, xt);
 		for (int b = 0; b < 16; b++)
 			fi[16 * t + b] ^= xt[b];
 	}
 	/* 384 bits reduced mod n: the extra 128 bits make the bias of the reduction negligible. */
 	if (rc == PQS_OK)
-		rc = scms_sc_reduce(f, fi, 48);
+		rc = pqs_scms_sc_reduce(f, fi, 48);
 	if (rc == PQS_OK && x_out)
 		memcpy(x_out, x, 16);
 	if (rc == PQS_OK && f_int)
@@ -70,7 +70,7 @@ int pqs_bke_cocoon_public(uint8_t B[33], const uint8_t A[33], const uint8_t k[16
 	uint8_t f[32];
 	int rc = pqs_bke_expand(f, NULL, NULL, k, i, j, kind);
 	if (rc == PQS_OK)
-		rc = scms_pt_add_base_mul(B, A, f); /* section 9.3: cocoon public key = A + f * G */
+		rc = pqs_scms_pt_add_base_mul(B, A, f); /* section 9.3: cocoon public key = A + f * G */
 	pqs_zeroize(f, sizeof f);
 	return rc;
 }
@@ -83,7 +83,7 @@ int pqs_bke_cocoon_private(uint8_t b[32], const uint8_t a[32], const uint8_t k[1
 	uint8_t f[32];
 	int rc = pqs_bke_expand(f, NULL, NULL, k, i, j, kind);
 	if (rc == PQS_OK)
-		rc = scms_sc_add(b, a, f); /* section 9.3: cocoon private key = a + f mod n */
+		rc = pqs_scms_sc_add(b, a, f); /* section 9.3: cocoon private key = a + f mod n */
 	pqs_zeroize(f, sizeof f);
 	return rc;
 }
@@ -99,7 +99,7 @@ int pqs_ecqv_hash(uint8_t e[32], const uint8_t *tbs, size_t tbs_len, const uint8
 	memcpy(buf + 32, issuer_hash, 32);
 	uint8_t h[32];
 	pqs_sha256(h, buf, 64);
-	return scms_sc_reduce(e, h, 32);
+	return pqs_scms_sc_reduce(e, h, 32);
 }
 
 int pqs_ecqv_private(uint8_t d[32], const uint8_t e[32], const uint8_t k[32], const uint8_t r[32])
@@ -107,8 +107,8 @@ int pqs_ecqv_private(uint8_t d[32], const uint8_t e[32], const uint8_t k[32], co
 	if (!d || !e || !k || !r)
 		return PQS_ERR_ARG;
 	/* SEC 4 section 3.6: d_U = e * k_U + r mod n. */
-	int rc = scms_sc_muladd(d, e, k, r);
-	if (rc == PQS_OK && !scms_sc_is_valid(d)) {
+	int rc = pqs_scms_sc_muladd(d, e, k, r);
+	if (rc == PQS_OK && !pqs_scms_sc_is_valid(d)) {
 		pqs_zeroize(d, 32);
 		rc = PQS_SCMS_ERR_SCALAR;
 	}
@@ -120,14 +120,14 @@ int pqs_ecqv_public(uint8_t Q[33], const uint8_t e[32], const uint8_t P[33], con
 	if (!Q || !e || !P || !Q_ca)
 		return PQS_ERR_ARG;
 	/* SEC 4 section 3.5: Q_U = e * P_U + Q_CA. */
-	return scms_pt_mul_add(Q, e, P, Q_ca);
+	return pqs_scms_pt_mul_add(Q, e, P, Q_ca);
 }
 
 int pqs_p256_public(uint8_t Q[33], const uint8_t d[32])
 {
 	if (!Q || !d)
 		return PQS_ERR_ARG;
-	if (!scms_sc_is_valid(d))
+	if (!pqs_scms_sc_is_valid(d))
 		return PQS_SCMS_ERR_SCALAR;
-	return scms_pt_base_mul(Q, d);
+	return pqs_scms_pt_base_mul(Q, d);
 }

@@ -64,7 +64,7 @@ static int bn_out(uint8_t out[32], const BIGNUM *x)
 	return BN_bn2binpad(x, out, 32) == 32 ? PQS_OK : PQS_ERR_INTERNAL;
 }
 
-int scms_sc_reduce(uint8_t out[32], const uint8_t *x, size_t x_len)
+int pqs_scms_sc_reduce(uint8_t out[32], const uint8_t *x, size_t x_len)
 {
 	sc_ctx s;
 	int rc = x_len <= 64 ? sc_open(&s) : PQS_ERR_ARG;
@@ -79,7 +79,7 @@ int scms_sc_reduce(uint8_t out[32], const uint8_t *x, size_t x_len)
 	return rc;
 }
 
-int scms_sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+int pqs_scms_sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
 {
 	sc_ctx s;
 	int rc = sc_open(&s);
@@ -95,7 +95,7 @@ int scms_sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
 	return rc;
 }
 
-int scms_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t *c)
+int pqs_scms_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t *c)
 {
 	sc_ctx s;
 	int rc = sc_open(&s);
@@ -112,7 +112,7 @@ int scms_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], co
 	return rc;
 }
 
-int scms_sc_is_valid(const uint8_t sc[32])
+int pqs_scms_sc_is_valid(const uint8_t sc[32])
 {
 	BIGNUM *x = BN_bin2bn(sc, 32, NULL);
 	int ok = x && group() && !BN_is_zero(x) && BN_cmp(x, EC_GROUP_get0_order(group())) < 0;
@@ -120,14 +120,14 @@ int scms_sc_is_valid(const uint8_t sc[32])
 	return ok;
 }
 
-int scms_sc_random(uint8_t out[32], pqs_rng *rng)
+int pqs_scms_sc_random(uint8_t out[32], pqs_rng *rng)
 {
 	/* Rejection sampling (FIPS 186-5 A.2.2 style): n is close to 2^256, so a retry is rare. */
 	for (int tries = 0; tries < 64; tries++) {
 		int rc = pqs_rng_fill(rng, out, 32);
 		if (rc != PQS_OK)
 			return rc;
-		if (scms_sc_is_valid(out))
+		if (pqs_scms_sc_is_valid(out))
 			return PQS_OK;
 	}
 	pqs_zeroize(out, 32);
@@ -210,27 +210,27 @@ done:
 	return rc;
 }
 
-int scms_pt_base_mul(uint8_t out[33], const uint8_t sc[32])
+int pqs_scms_pt_base_mul(uint8_t out[33], const uint8_t sc[32])
 {
 	return pt_combo(out, 33, sc, NULL, NULL, NULL);
 }
 
-int scms_pt_add_base_mul(uint8_t out[33], const uint8_t P[33], const uint8_t sc[32])
+int pqs_scms_pt_add_base_mul(uint8_t out[33], const uint8_t P[33], const uint8_t sc[32])
 {
 	return pt_combo(out, 33, sc, NULL, P, NULL);
 }
 
-int scms_pt_mul_add(uint8_t out[33], const uint8_t sc[32], const uint8_t P[33], const uint8_t Q[33])
+int pqs_scms_pt_mul_add(uint8_t out[33], const uint8_t sc[32], const uint8_t P[33], const uint8_t Q[33])
 {
 	return pt_combo(out, 33, NULL, sc, P, Q);
 }
 
-int scms_pt_ecdh_x(uint8_t x[32], const uint8_t sc[32], const uint8_t P[33])
+int pqs_scms_pt_ecdh_x(uint8_t x[32], const uint8_t sc[32], const uint8_t P[33])
 {
 	return pt_combo(x, 32, NULL, sc, P, NULL);
 }
 
-int scms_pt_check(const uint8_t P[33])
+int pqs_scms_pt_check(const uint8_t P[33])
 {
 	BN_CTX *ctx = BN_CTX_new();
 	EC_POINT *Q = group() ? EC_POINT_new(group()) : NULL;
@@ -240,7 +240,7 @@ int scms_pt_check(const uint8_t P[33])
 	return rc;
 }
 
-int scms_pt_uncompress(uint8_t out[65], const uint8_t P[33])
+int pqs_scms_pt_uncompress(uint8_t out[65], const uint8_t P[33])
 {
 	BN_CTX *ctx = BN_CTX_new();
 	EC_POINT *Q = group() ? EC_POINT_new(group()) : NULL;

@@ -119,18 +119,18 @@ int pqs_ecies_encrypt(uint8_t *out, size_t out_cap, size_t *out_len, const uint8
 		return PQS_ERR_ARG;
 	if (out_cap < pt_len + PQS_ECIES_OVERHEAD)
 		return PQS_ERR_BUFFER_TOO_SMALL;
-	int rc = scms_pt_check(R);
+	int rc = pqs_scms_pt_check(R);
 	if (rc != PQS_OK)
 		return rc;
 	uint8_t key[16], v[32], z[32], kk[48];
 	size_t ccm_len = 0;
 	rc = pqs_rng_fill(rng, key, 16);
 	if (rc == PQS_OK)
-		rc = scms_sc_random(v, rng);
+		rc = pqs_scms_sc_random(v, rng);
 	if (rc == PQS_OK)
-		rc = scms_pt_base_mul(out, v); /* V */
+		rc = pqs_scms_pt_base_mul(out, v); /* V */
 	if (rc == PQS_OK)
-		rc = scms_pt_ecdh_x(z, v, R);
+		rc = pqs_scms_pt_ecdh_x(z, v, R);
 	if (rc == PQS_OK) {
 		kdf2(kk, z, p1 ? p1 : sha256_empty);
 		for (int b = 0; b < 16; b++)
@@ -156,7 +156,7 @@ int pqs_ecies_decrypt(uint8_t *pt, size_t pt_cap, size_t *pt_len, const uint8_t 
 	if (ct_len < PQS_ECIES_OVERHEAD)
 		return PQS_SCMS_ERR_TRUNCATED;
 	uint8_t z[32], kk[48], tag[16], key[16];
-	int rc = scms_pt_ecdh_x(z, r, ct); /* also rejects an invalid V with PQS_SCMS_ERR_POINT */
+	int rc = pqs_scms_pt_ecdh_x(z, r, ct); /* also rejects an invalid V with PQS_SCMS_ERR_POINT */
 	if (rc == PQS_OK) {
 		kdf2(kk, z, p1 ? p1 : sha256_empty);
 		rc = mac16(tag, kk + 16, ct + 33);

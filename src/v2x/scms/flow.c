@@ -61,7 +61,7 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 		pqs_scms_aca_enc_public(res->aca, enc_pub);
 
 	/* Vehicles: keys and requests. */
-	double t0 = scms_cpu_seconds(), tv = 0, tr = 0, ta = 0;
+	double t0 = pqs_scms_cpu_seconds(), tv = 0, tr = 0, ta = 0;
 	for (uint32_t v = 0; v < V && rc == PQS_OK; v++) {
 		pqs_scms_vehicle_cfg vc = { .mode = cfg->mode, .cert_type = cfg->cert_type, .pqc_alg = cfg->pqc_alg,
 		                            .i_start = 0, .i_count = i_count, .j_count = j_count };
@@ -74,7 +74,7 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 		res->upload_key_bytes = kb;
 		res->upload_request_bytes = res->request_len[v];
 	}
-	double t1 = scms_cpu_seconds();
+	double t1 = pqs_scms_cpu_seconds();
 	tv += t1 - t0;
 
 	/* RA: expand, shuffle, forward. */
@@ -82,14 +82,14 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 		rc = pqs_scms_ra_receive(res->ra, res->requests[v], res->request_len[v]);
 	if (rc == PQS_OK)
 		rc = pqs_scms_ra_forward(res->ra, &res->ra_batch, &res->ra_batch_len);
-	double t2 = scms_cpu_seconds();
+	double t2 = pqs_scms_cpu_seconds();
 	tr += t2 - t1;
 
 	/* ACA: issue and encrypt. */
 	if (rc == PQS_OK)
 		rc = pqs_scms_aca_process(res->aca, res->ra_batch, res->ra_batch_len, &res->aca_batch,
 		                          &res->aca_batch_len);
-	double t3 = scms_cpu_seconds();
+	double t3 = pqs_scms_cpu_seconds();
 	ta += t3 - t2;
 
 	/* RA: route; then each vehicle downloads and accepts. */
@@ -98,18 +98,18 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 	for (uint32_t v = 0; v < V && rc == PQS_OK; v++) {
 		uint8_t *dl = NULL;
 		size_t dl_len = 0;
-		double s0 = scms_cpu_seconds();
+		double s0 = pqs_scms_cpu_seconds();
 		const uint8_t *eid = pqs_scms_vehicle_enrollment_id(res->vehicle[v]);
 		rc = pqs_scms_ra_download(res->ra, eid, &dl, &dl_len);
-		double s1 = scms_cpu_seconds();
+		double s1 = pqs_scms_cpu_seconds();
 		tr += s1 - s0;
 		if (rc == PQS_OK)
 			rc = pqs_scms_vehicle_accept(res->vehicle[v], dl, dl_len);
-		tv += scms_cpu_seconds() - s1;
+		tv += pqs_scms_cpu_seconds() - s1;
 		res->download_bytes = dl_len;
 		free(dl);
 	}
-	double t4 = scms_cpu_seconds();
+	double t4 = pqs_scms_cpu_seconds();
 	(void)t4;
 	res->ra_to_aca_bytes = res->ra_batch_len;
 	res->aca_to_ra_bytes = res->aca_batch_len;

@@ -12,45 +12,45 @@
 
 #define SCMS_FORMAT_VERSION 1
 
-void scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap)
+void pqs_scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap)
 {
 	pqs_wr_init(w, buf, cap);
 }
 
-void scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n)
+void pqs_scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n)
 {
 	pqs_wr_bytes(w, p, n);
 }
 
-void scms_wr_u8(scms_wr *w, uint8_t v)
+void pqs_scms_wr_u8(scms_wr *w, uint8_t v)
 {
-	scms_wr_bytes(w, &v, 1);
+	pqs_scms_wr_bytes(w, &v, 1);
 }
 
-void scms_wr_u16(scms_wr *w, uint16_t v)
+void pqs_scms_wr_u16(scms_wr *w, uint16_t v)
 {
 	pqs_wr_be(w, v, 2);
 }
 
-void scms_wr_u32(scms_wr *w, uint32_t v)
+void pqs_scms_wr_u32(scms_wr *w, uint32_t v)
 {
 	pqs_wr_be(w, v, 4);
 }
 
-int scms_wr_done(const scms_wr *w, size_t *len)
+int pqs_scms_wr_done(const scms_wr *w, size_t *len)
 {
 	*len = w->len;
 	return w->overflow ? PQS_ERR_BUFFER_TOO_SMALL : PQS_OK;
 }
 
-void scms_rd_init(scms_rd *r, const uint8_t *p, size_t len)
+void pqs_scms_rd_init(scms_rd *r, const uint8_t *p, size_t len)
 {
 	r->p = p;
 	r->len = p ? len : 0;
 	r->pos = 0;
 }
 
-int scms_rd_view(scms_rd *r, const uint8_t **out, size_t n)
+int pqs_scms_rd_view(scms_rd *r, const uint8_t **out, size_t n)
 {
 	if (n > r->len - r->pos)
 		return PQS_SCMS_ERR_TRUNCATED;
@@ -59,52 +59,52 @@ int scms_rd_view(scms_rd *r, const uint8_t **out, size_t n)
 	return PQS_OK;
 }
 
-int scms_rd_bytes(scms_rd *r, uint8_t *out, size_t n)
+int pqs_scms_rd_bytes(scms_rd *r, uint8_t *out, size_t n)
 {
 	const uint8_t *v;
-	int rc = scms_rd_view(r, &v, n);
+	int rc = pqs_scms_rd_view(r, &v, n);
 	if (rc == PQS_OK && n)
 		memcpy(out, v, n);
 	return rc;
 }
 
-int scms_rd_u8(scms_rd *r, uint8_t *v)
+int pqs_scms_rd_u8(scms_rd *r, uint8_t *v)
 {
-	return scms_rd_bytes(r, v, 1);
+	return pqs_scms_rd_bytes(r, v, 1);
 }
 
-int scms_rd_u16(scms_rd *r, uint16_t *v)
+int pqs_scms_rd_u16(scms_rd *r, uint16_t *v)
 {
 	uint8_t b[2];
-	int rc = scms_rd_bytes(r, b, 2);
+	int rc = pqs_scms_rd_bytes(r, b, 2);
 	if (rc == PQS_OK)
 		*v = pqs_load_be16(b);
 	return rc;
 }
 
-int scms_rd_u32(scms_rd *r, uint32_t *v)
+int pqs_scms_rd_u32(scms_rd *r, uint32_t *v)
 {
 	uint8_t b[4];
-	int rc = scms_rd_bytes(r, b, 4);
+	int rc = pqs_scms_rd_bytes(r, b, 4);
 	if (rc == PQS_OK)
 		*v = pqs_load_be32(b);
 	return rc;
 }
 
-int scms_rd_end(const scms_rd *r)
+int pqs_scms_rd_end(const scms_rd *r)
 {
 	return r->pos == r->len ? PQS_OK : PQS_SCMS_ERR_TRAILING;
 }
 
-int scms_rd_header(scms_rd *r, uint8_t want_type)
+int pqs_scms_rd_header(scms_rd *r, uint8_t want_type)
 {
 	uint8_t t, v;
-	int rc = scms_rd_u8(r, &t);
+	int rc = pqs_scms_rd_u8(r, &t);
 	if (rc != PQS_OK)
 		return rc;
 	if (t != want_type)
 		return PQS_SCMS_ERR_MSG_TYPE;
-	if ((rc = scms_rd_u8(r, &v)) != PQS_OK)
+	if ((rc = pqs_scms_rd_u8(r, &v)) != PQS_OK)
 		return rc;
 	return v == SCMS_FORMAT_VERSION ? PQS_OK : PQS_SCMS_ERR_VERSION;
 }

@@ -92,7 +92,7 @@ static int queue(pqs_scms_ra *r, scms_cert_req *q, uint32_t veh, uint32_t i, uin
 	ra_request *e = &r->req[r->n_req];
 	memset(e, 0, sizeof *e);
 	if (rc == PQS_OK)
-		rc = scms_cert_req_encode(q, &e->msg, &e->len);
+		rc = pqs_scms_cert_req_encode(q, &e->msg, &e->len);
 	if (rc != PQS_OK)
 		return rc;
 	memcpy(e->req_id, q->req_id, 8);
@@ -115,11 +115,11 @@ int pqs_scms_ra_receive(pqs_scms_ra *r, const uint8_t *req, size_t len)
 	int rc;
 	int butterfly = req[0] == SCMS_T_BFK_REQ;
 	if (butterfly) {
-		rc = scms_bfk_req_decode(&b, req, len);
+		rc = pqs_scms_bfk_req_decode(&b, req, len);
 		eid = b.enrollment_id;
 		i_start = b.i_start, i_count = b.i_count, j_count = b.j_count;
 	} else {
-		rc = scms_pqc_req_decode(&p, req, len);
+		rc = pqs_scms_pqc_req_decode(&p, req, len);
 		eid = p.enrollment_id;
 		i_start = p.i_start, i_count = p.i_count, j_count = p.j_count;
 	}
@@ -189,7 +189,7 @@ int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len)
 	 * which vehicle sent them. */
 	for (uint32_t k = n - 1; k > 0; k--) {
 		uint32_t s;
-		int rc = scms_rand_index(r->rng, k + 1, &s);
+		int rc = pqs_scms_rand_index(r->rng, k + 1, &s);
 		if (rc != PQS_OK)
 			return rc;
 		ra_request t = r->req[k];
@@ -204,7 +204,7 @@ int pqs_scms_ra_forward(pqs_scms_ra *r, uint8_t **out, size_t *out_len)
 		len[k] = r->req[k].len;
 	}
 	if (rc == PQS_OK)
-		rc = scms_list_encode(SCMS_T_BATCH, n, item, len, NULL, NULL, out, out_len);
+		rc = pqs_scms_list_encode(SCMS_T_BATCH, n, item, len, NULL, NULL, out, out_len);
 	free(item);
 	free(len);
 	if (rc != PQS_OK)
@@ -239,7 +239,7 @@ int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len)
 	if (r->n_pending != 0)
 		return PQS_SCMS_ERR_UNKNOWN_REQUEST; /* nothing forwarded yet */
 	scms_list l;
-	int rc = scms_list_decode(SCMS_T_BATCH, &l, batch, len);
+	int rc = pqs_scms_list_decode(SCMS_T_BATCH, &l, batch, len);
 	if (rc != PQS_OK)
 		return rc;
 	ra_request **route = calloc(l.count, sizeof *route);
@@ -248,7 +248,7 @@ int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len)
 	/* Pass 1: every response well formed, known and answered once - or nothing is filed. */
 	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++) {
 		scms_cert_resp resp;
-		rc = scms_cert_resp_decode(&resp, l.item[k], l.item_len[k]);
+		rc = pqs_scms_cert_resp_decode(&resp, l.item[k], l.item_len[k]);
 		if (rc != PQS_OK)
 			break;
 		route[k] = lookup(r, resp.req_id);
@@ -294,7 +294,7 @@ int pqs_scms_ra_deliver(pqs_scms_ra *r, const uint8_t *batch, size_t len)
 		v->n_resp = m + 1;
 	}
 	free(route);
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	return rc;
 }
 
@@ -308,8 +308,8 @@ int pqs_scms_ra_download(pqs_scms_ra *r, const uint8_t enrollment_id[8], uint8_t
 			continue;
 		if (v->n_resp == 0)
 			return PQS_SCMS_ERR_COUNT;
-		return scms_list_encode(SCMS_T_DOWNLOAD, (uint32_t)v->n_resp, (const uint8_t *const *)v->resp,
-		                        v->resp_len, v->i, v->j, out, out_len);
+		return pqs_scms_list_encode(SCMS_T_DOWNLOAD, (uint32_t)v->n_resp, (const uint8_t *const *)v->resp,
+					    v->resp_len, v->i, v->j, out, out_len);
 	}
 	return PQS_SCMS_ERR_UNKNOWN_REQUEST;
 }

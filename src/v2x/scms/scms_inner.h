@@ -20,61 +20,61 @@
 /* --- P-256 arithmetic (ec.c) ------------------------------------------ */
 
 /* out = (a + b) mod n.  Secret inputs allowed (BN_FLG_CONSTTIME). */
-int scms_sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]);
+int pqs_scms_sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]);
 /* out = (a * b + c) mod n; c may be NULL (then out = a * b mod n). */
-int scms_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t *c);
+int pqs_scms_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t *c);
 /* out = x mod n for a big-endian integer x of any length (x_len <= 64). */
-int scms_sc_reduce(uint8_t out[32], const uint8_t *x, size_t x_len);
+int pqs_scms_sc_reduce(uint8_t out[32], const uint8_t *x, size_t x_len);
 /* A uniformly random scalar in [1, n-1] (rejection sampling). */
-int scms_sc_random(uint8_t out[32], pqs_rng *rng);
+int pqs_scms_sc_random(uint8_t out[32], pqs_rng *rng);
 /* Is s in [1, n-1]?  1 yes, 0 no. */
-int scms_sc_is_valid(const uint8_t s[32]);
+int pqs_scms_sc_is_valid(const uint8_t s[32]);
 
 /* out = s * G. */
-int scms_pt_base_mul(uint8_t out[33], const uint8_t s[32]);
+int pqs_scms_pt_base_mul(uint8_t out[33], const uint8_t s[32]);
 /* out = P + s * G  (cocoon and explicit-certificate key steps). */
-int scms_pt_add_base_mul(uint8_t out[33], const uint8_t P[33], const uint8_t s[32]);
+int pqs_scms_pt_add_base_mul(uint8_t out[33], const uint8_t P[33], const uint8_t s[32]);
 /* out = s * P + Q  (ECQV public-key reconstruction, SEC 4 section 3.5). */
-int scms_pt_mul_add(uint8_t out[33], const uint8_t s[32], const uint8_t P[33], const uint8_t Q[33]);
+int pqs_scms_pt_mul_add(uint8_t out[33], const uint8_t s[32], const uint8_t P[33], const uint8_t Q[33]);
 /* x-coordinate of s * P (ECDH, IEEE 1363 ECSVDP-DH), 32 bytes. */
-int scms_pt_ecdh_x(uint8_t x[32], const uint8_t s[32], const uint8_t P[33]);
+int pqs_scms_pt_ecdh_x(uint8_t x[32], const uint8_t s[32], const uint8_t P[33]);
 /* Is P a valid compressed point on P-256 (not infinity)?  PQS_OK or PQS_SCMS_ERR_POINT. */
-int scms_pt_check(const uint8_t P[33]);
+int pqs_scms_pt_check(const uint8_t P[33]);
 /* Compressed point -> 0x04 || x || y. */
-int scms_pt_uncompress(uint8_t out[65], const uint8_t P[33]);
+int pqs_scms_pt_uncompress(uint8_t out[65], const uint8_t P[33]);
 
 /* --- AES-128 single block (bke.c) ------------------------------------- */
-int scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16]);
+int pqs_scms_aes128_ecb(uint8_t out[16], const uint8_t key[16], const uint8_t in[16]);
 
 /* --- Message writer / strict reader (msg.c) ---------------------------- */
 /* The counting writer of core/bytes.h: once a write does not fit, later writes are dropped. */
 typedef pqs_wr scms_wr;
 
-void scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap);
-void scms_wr_u8(scms_wr *w, uint8_t v);
-void scms_wr_u16(scms_wr *w, uint16_t v);
-void scms_wr_u32(scms_wr *w, uint32_t v);
-void scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n);
+void pqs_scms_wr_init(scms_wr *w, uint8_t *buf, size_t cap);
+void pqs_scms_wr_u8(scms_wr *w, uint8_t v);
+void pqs_scms_wr_u16(scms_wr *w, uint16_t v);
+void pqs_scms_wr_u32(scms_wr *w, uint32_t v);
+void pqs_scms_wr_bytes(scms_wr *w, const uint8_t *p, size_t n);
 /* Finish: PQS_OK and *len = bytes written, or PQS_ERR_BUFFER_TOO_SMALL with *len = bytes needed. */
-int scms_wr_done(const scms_wr *w, size_t *len);
+int pqs_scms_wr_done(const scms_wr *w, size_t *len);
 
 typedef struct {
 	const uint8_t *p;
 	size_t len, pos;
 } scms_rd;
 
-void scms_rd_init(scms_rd *r, const uint8_t *p, size_t len);
+void pqs_scms_rd_init(scms_rd *r, const uint8_t *p, size_t len);
 /* Each returns PQS_OK or PQS_SCMS_ERR_TRUNCATED. */
-int scms_rd_u8(scms_rd *r, uint8_t *v);
-int scms_rd_u16(scms_rd *r, uint16_t *v);
-int scms_rd_u32(scms_rd *r, uint32_t *v);
-int scms_rd_bytes(scms_rd *r, uint8_t *out, size_t n);
+int pqs_scms_rd_u8(scms_rd *r, uint8_t *v);
+int pqs_scms_rd_u16(scms_rd *r, uint16_t *v);
+int pqs_scms_rd_u32(scms_rd *r, uint32_t *v);
+int pqs_scms_rd_bytes(scms_rd *r, uint8_t *out, size_t n);
 /* A view of the next n bytes (no copy). */
-int scms_rd_view(scms_rd *r, const uint8_t **out, size_t n);
+int pqs_scms_rd_view(scms_rd *r, const uint8_t **out, size_t n);
 /* PQS_OK iff every byte was consumed, else PQS_SCMS_ERR_TRAILING. */
-int scms_rd_end(const scms_rd *r);
+int pqs_scms_rd_end(const scms_rd *r);
 /* Header check: type byte and version byte; PQS_SCMS_ERR_MSG_TYPE / PQS_SCMS_ERR_VERSION. */
-int scms_rd_header(scms_rd *r, uint8_t want_type);
+int pqs_scms_rd_header(scms_rd *r, uint8_t want_type);
 
 #endif
 
@@ -162,29 +162,29 @@ typedef struct {
 	uint32_t *i, *j;          /* download only */
 } scms_list;
 
-int scms_bfk_req_encode(const scms_bfk_req *m, uint8_t **out, size_t *len);
-int scms_bfk_req_decode(scms_bfk_req *m, const uint8_t *p, size_t len);
+int pqs_scms_bfk_req_encode(const scms_bfk_req *m, uint8_t **out, size_t *len);
+int pqs_scms_bfk_req_decode(scms_bfk_req *m, const uint8_t *p, size_t len);
 /* Size of one path-(b) entry for a PQC public key of pk_len bytes. */
-size_t scms_pqc_entry_len(int encrypted, size_t pk_len);
-int scms_pqc_req_encode(const scms_pqc_req *m, uint8_t **out, size_t *len);
-int scms_pqc_req_decode(scms_pqc_req *m, const uint8_t *p, size_t len);
-int scms_pqc_inner_encode(const scms_pqc_inner *m, uint8_t *out, size_t cap, size_t *len);
-int scms_pqc_inner_decode(scms_pqc_inner *m, const uint8_t *p, size_t len);
-int scms_cert_req_encode(const scms_cert_req *m, uint8_t **out, size_t *len);
-int scms_cert_req_decode(scms_cert_req *m, const uint8_t *p, size_t len);
-int scms_cert_resp_encode(const scms_cert_resp *m, uint8_t **out, size_t *len);
-int scms_cert_resp_decode(scms_cert_resp *m, const uint8_t *p, size_t len);
-int scms_content_encode(const scms_content *m, uint8_t **out, size_t *len);
-int scms_content_decode(scms_content *m, const uint8_t *p, size_t len);
+size_t pqs_scms_pqc_entry_len(int encrypted, size_t pk_len);
+int pqs_scms_pqc_req_encode(const scms_pqc_req *m, uint8_t **out, size_t *len);
+int pqs_scms_pqc_req_decode(scms_pqc_req *m, const uint8_t *p, size_t len);
+int pqs_scms_pqc_inner_encode(const scms_pqc_inner *m, uint8_t *out, size_t cap, size_t *len);
+int pqs_scms_pqc_inner_decode(scms_pqc_inner *m, const uint8_t *p, size_t len);
+int pqs_scms_cert_req_encode(const scms_cert_req *m, uint8_t **out, size_t *len);
+int pqs_scms_cert_req_decode(scms_cert_req *m, const uint8_t *p, size_t len);
+int pqs_scms_cert_resp_encode(const scms_cert_resp *m, uint8_t **out, size_t *len);
+int pqs_scms_cert_resp_decode(scms_cert_resp *m, const uint8_t *p, size_t len);
+int pqs_scms_content_encode(const scms_content *m, uint8_t **out, size_t *len);
+int pqs_scms_content_decode(scms_content *m, const uint8_t *p, size_t len);
 /* Batch (type SCMS_T_BATCH) and download (SCMS_T_DOWNLOAD, with i and j per entry). */
-int scms_list_encode(uint8_t type, uint32_t count, const uint8_t *const *item, const size_t *item_len,
-                     const uint32_t *i, const uint32_t *j, uint8_t **out, size_t *len);
-int scms_list_decode(uint8_t type, scms_list *l, const uint8_t *p, size_t len);
-void scms_list_free(scms_list *l);
+int pqs_scms_list_encode(uint8_t type, uint32_t count, const uint8_t *const *item, const size_t *item_len,
+			 const uint32_t *i, const uint32_t *j, uint8_t **out, size_t *len);
+int pqs_scms_list_decode(uint8_t type, scms_list *l, const uint8_t *p, size_t len);
+void pqs_scms_list_free(scms_list *l);
 
 /* The registry class of a PQC id, or NULL if the id is unknown or not a PQC scheme. */
-const pqs_sig_class *scms_pqc_class(uint16_t alg_id);
+const pqs_sig_class *pqs_scms_pqc_class(uint16_t alg_id);
 /* Uniform index in [0, n) from rng (rejection sampling), for the RA's shuffle. */
-int scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out);
+int pqs_scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out);
 /* Process CPU time in seconds (for the flow's per-role measurements). */
-double scms_cpu_seconds(void);
+double pqs_scms_cpu_seconds(void);

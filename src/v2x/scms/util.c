@@ -3,7 +3,7 @@
 
 #include "scms_inner.h"
 
-int scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out)
+int pqs_scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out)
 {
 	if (n == 0)
 		return PQS_ERR_ARG;
@@ -23,7 +23,7 @@ int scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out)
 	}
 }
 
-double scms_cpu_seconds(void)
+double pqs_scms_cpu_seconds(void)
 {
 	struct timespec ts;
 	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)

@@ -95,7 +95,7 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 	v->rng = rng;
 	if (cfg->mode >= PQS_SCMS_PQC_PLAIN) {
 		const pqs_sig_class *c = cfg->pqc_alg ? pqs_sig_find(cfg->pqc_alg) : NULL;
-		v->pqc = c ? scms_pqc_class(c->id) : NULL;
+		v->pqc = c ? pqs_scms_pqc_class(c->id) : NULL;
 		if (!v->pqc)
 			rc = PQS_ERR_UNKNOWN_ALG;
 		if (cfg->mode == PQS_SCMS_PQC_ENCRYPTED && !aca_enc_pub)
@@ -106,20 +106,20 @@ pqs_scms_vehicle *pqs_scms_vehicle_new(const pqs_scms_vehicle_cfg *cfg, const ui
 	if (rc == PQS_OK) {
 		memcpy(v->aca_cert, aca_cert, aca_len);
 		v->aca_len = aca_len;
-		rc = v2x_cert_decode(&v->aca_dec, aca_cert, aca_len);
+		rc = pqs_v2x_cert_decode(&v->aca_dec, aca_cert, aca_len);
 	}
 	/* Provisioning check: the root is self-signed and the ACA certificate verifies under it, so
 	 * that every pseudonym certificate later checked against the ACA chains to the trusted root. */
 	if (rc == PQS_OK)
-		rc = v2x_cert_decode(&v->scratch, root_cert, root_len);
-	if (rc == PQS_OK && (v2x_cert_check_sig(&v->scratch, root_cert, root_len, NULL, NULL, 0) != V2X_OK ||
-	                     v2x_cert_check_sig(&v->aca_dec, aca_cert, aca_len, &v->scratch, root_cert, root_len) !=
-	                         V2X_OK))
+		rc = pqs_v2x_cert_decode(&v->scratch, root_cert, root_len);
+	if (rc == PQS_OK &&
+	    (pqs_v2x_cert_check_sig(&v->scratch, root_cert, root_len, NULL, NULL, 0) != V2X_OK ||
+	     pqs_v2x_cert_check_sig(&v->aca_dec, aca_cert, aca_len, &v->scratch, root_cert, root_len) != V2X_OK))
 		rc = PQS_SCMS_ERR_CERT_INVALID;
 	size_t hl = 0;
 	uint8_t h[V2X_MAX_HASH];
 	if (rc == PQS_OK)
-		rc = v2x_cert_hashedid8(aca_cert, aca_len, v->aca_id, h, &hl);
+		rc = pqs_v2x_cert_hashedid8(aca_cert, aca_len, v->aca_id, h, &hl);
 	/* ECQV's Hn(CertCA) is SHA-256 on P-256 (1609.2 section 5.3.2), whatever hash names the ACA. */
 	if (rc == PQS_OK)
 		pqs_sha256(v->aca_sha256, aca_cert, aca_len);
@@ -147,22 +147,22 @@ static int request_butterfly(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len
 	m.j_count = v->cfg.j_count;
 	/* Section 9.3: caterpillar key pair (a, A) and expansion key k for signing; the original
 	 * variant adds a second pair (p, P) and key for encryption. */
-	int rc = scms_sc_random(v->a, v->rng);
+	int rc = pqs_scms_sc_random(v->a, v->rng);
 	if (rc == PQS_OK)
-		rc = scms_pt_base_mul(m.A_sign, v->a);
+		rc = pqs_scms_pt_base_mul(m.A_sign, v->a);
 	if (rc == PQS_OK)
 		rc = pqs_rng_fill(v->rng, v->k_sign, 16);
 	memcpy(m.k_sign, v->k_sign, 16);
 	if (rc == PQS_OK && !m.unified) {
-		rc = scms_sc_random(v->p, v->rng);
+		rc = pqs_scms_sc_random(v->p, v->rng);
 		if (rc == PQS_OK)
-			rc = scms_pt_base_mul(m.A_enc, v->p);
+			rc = pqs_scms_pt_base_mul(m.A_enc, v->p);
 		if (rc == PQS_OK)
 			rc = pqs_rng_fill(v->rng, v->k_enc, 16);
 		memcpy(m.k_enc, v->k_enc, 16);
 	}
 	if (rc == PQS_OK)
-		rc = scms_bfk_req_encode(&m, out, out_len);
+		rc = pqs_scms_bfk_req_encode(&m, out, out_len);
 	if (rc == PQS_OK)
 		*key_bytes = m.unified ? 33 + 16 : 2 * (33 + 16);
 	pqs_zeroize(&m, sizeof m); /* the expansion keys are secrets shared with the RA only */
@@ -173,7 +173,7 @@ static int request_pqc(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len, size
 {
 	const pqs_sig_class *c = v->pqc;
 	int enc = v->cfg.mode == PQS_SCMS_PQC_ENCRYPTED;
-	size_t entry = scms_pqc_entry_len(enc, c->pk_len);
+	size_t entry = pqs_scms_pqc_entry_len(enc, c->pk_len);
 	uint8_t *entries = malloc(v->n * entry);
 	uint8_t *inner = enc ? malloc(entry) : NULL;
 	v->pqc_pk = malloc(v->n * c->pk_len);
@@ -196,7 +196,7 @@ static int request_pqc(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len, size
 		memcpy(in.resp_key, v->resp_key + 16 * k, 16);
 		size_t inner_len = 0, ct_len = 0;
 		if (rc == PQS_OK)
-			rc = scms_pqc_inner_encode(&in, inner, entry, &inner_len);
+			rc = pqs_scms_pqc_inner_encode(&in, inner, entry, &inner_len);
 		if (rc == PQS_OK)
 			rc = pqs_ecies_encrypt(entries + k * entry, entry, &ct_len, v->aca_enc_pub, NULL, inner, inner_len,
 			                       v->rng);
@@ -210,7 +210,7 @@ static int request_pqc(pqs_scms_vehicle *v, uint8_t **out, size_t *out_len, size
 		                   .i_count = v->cfg.i_count, .j_count = v->cfg.j_count, .entry_len = entry,
 		                   .entries = entries };
 		memcpy(m.enrollment_id, v->cfg.enrollment_id, 8);
-		rc = scms_pqc_req_encode(&m, out, out_len);
+		rc = pqs_scms_pqc_req_encode(&m, out, out_len);
 		*key_bytes = v->n * c->pk_len;
 	}
 	free(entries);
@@ -237,14 +237,15 @@ static int check_explicit(pqs_scms_vehicle *v, const uint8_t *cert, size_t len, 
                           const uint8_t *pk_expect, size_t pk_len)
 {
 	v2x_cert *d = &v->scratch;
-	int rc = v2x_cert_decode(d, cert, len);
+	int rc = pqs_v2x_cert_decode(d, cert, len);
 	if (rc != PQS_OK)
 		return rc;
-	if (!d->key_alg || v2x_alg_class(d->key_alg) != cls || d->pk_len != pk_len || memcmp(d->pk, pk_expect, pk_len))
+	if (!d->key_alg || pqs_v2x_alg_class(d->key_alg) != cls || d->pk_len != pk_len ||
+	    memcmp(d->pk, pk_expect, pk_len))
 		return PQS_SCMS_ERR_CERT_MISMATCH;
 	if (d->issuer_kind == 0 || memcmp(d->issuer_id, v->aca_id, 8) != 0)
 		return PQS_SCMS_ERR_CERT_INVALID;
-	rc = v2x_cert_check_sig(d, cert, len, &v->aca_dec, v->aca_cert, v->aca_len);
+	rc = pqs_v2x_cert_check_sig(d, cert, len, &v->aca_dec, v->aca_cert, v->aca_len);
 	return rc == PQS_OK ? PQS_OK : PQS_SCMS_ERR_CERT_INVALID;
 }
 
@@ -266,7 +267,7 @@ static int implicit_parts(const pqs_scms_vehicle *v, const uint8_t *cert, size_t
 		return PQS_SCMS_ERR_FIELD;
 	PU[0] = (uint8_t)(cert[len - 33] - 0x80);
 	memcpy(PU + 1, cert + len - 32, 32);
-	return scms_pt_check(PU);
+	return pqs_scms_pt_check(PU);
 }
 
 /* One download entry: decrypt, derive, check, keep. */
@@ -274,7 +275,7 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 {
 	scms_cert_resp resp;
 	scms_content ct;
-	int rc = scms_cert_resp_decode(&resp, msg, len);
+	int rc = pqs_scms_cert_resp_decode(&resp, msg, len);
 	if (rc != PQS_OK)
 		return rc;
 	size_t k = (size_t)(i - v->cfg.i_start) * v->cfg.j_count + j;
@@ -313,7 +314,7 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 		pt_len = resp.body_len;
 	}
 	if (rc == PQS_OK)
-		rc = scms_content_decode(&ct, pt, pt_len);
+		rc = pqs_scms_content_decode(&ct, pt, pt_len);
 	if (rc == PQS_OK) {
 		uint8_t want_kind = !butterfly ? SCMS_CONTENT_PQC
 		                    : v->cfg.cert_type == PQS_SCMS_IMPLICIT ? SCMS_CONTENT_IMPLICIT
@@ -323,7 +324,7 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 	}
 	if (rc == PQS_OK && butterfly && ct.kind == SCMS_CONTENT_EXPLICIT) {
 		/* Explicit: d = a + f + c; the certificate must hold d*G and verify under the ACA. */
-		rc = scms_sc_add(out->sk, b, ct.value);
+		rc = pqs_scms_sc_add(out->sk, b, ct.value);
 		if (rc == PQS_OK)
 			rc = pqs_p256_public(out->pk, out->sk);
 		if (rc == PQS_OK)
@@ -333,7 +334,7 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 		uint8_t PU[33], e[32], Q[33];
 		rc = implicit_parts(v, ct.cert, ct.cert_len, PU);
 		if (rc == PQS_OK && (!v->aca_dec.key_alg || v->aca_dec.pk_len != 33 ||
-		                     strcmp(v2x_alg_class(v->aca_dec.key_alg)->name, "ECDSA-P256") != 0))
+				     strcmp(pqs_v2x_alg_class(v->aca_dec.key_alg)->name, "ECDSA-P256") != 0))
 			rc = PQS_SCMS_ERR_CERT_INVALID; /* ECQV needs a P-256 ACA key */
 		if (rc == PQS_OK)
 			rc = pqs_ecqv_hash(e, ct.cert + 12, ct.cert_len - 12, v->aca_sha256);
@@ -377,7 +378,7 @@ int pqs_scms_vehicle_accept(pqs_scms_vehicle *v, const uint8_t *download, size_t
 		return PQS_SCMS_ERR_UNKNOWN_REQUEST;
 	drop_certs(v);
 	scms_list l;
-	int rc = scms_list_decode(SCMS_T_DOWNLOAD, &l, download, len);
+	int rc = pqs_scms_list_decode(SCMS_T_DOWNLOAD, &l, download, len);
 	if (rc != PQS_OK)
 		return rc;
 	if (l.count != v->n)
@@ -395,7 +396,7 @@ int pqs_scms_vehicle_accept(pqs_scms_vehicle *v, const uint8_t *download, size_t
 		}
 		rc = accept_one(v, i, j, l.item[e], l.item_len[e], slot);
 	}
-	scms_list_free(&l);
+	pqs_scms_list_free(&l);
 	if (rc != PQS_OK) {
 		drop_certs(v); /* nothing is accepted from a download with any bad entry */
 		return rc;
