@@ -38,10 +38,10 @@ static const uint64_t round_constants[24] = {
  */
 AVX2 static void keccak_f1600_x4_avx2(uint64_t st[25][4])
 {
-	const __m256i rol8 = _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, 3,
-	                                      4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14);
-	const __m256i rol56 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, 5,
-	                                       6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+	const __m256i rol8 = _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, 3, 4, 5,
+					      6, 15, 8, 9, 10, 11, 12, 13, 14);
+	const __m256i rol56 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, 5, 6,
+					       7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
 	__m256i a[25];
 	for (unsigned i = 0; i < 25; i++)
 		a[i] = _mm256_load_si256((const __m256i *)st[i]);
@@ -82,7 +82,8 @@ AVX2 static void keccak_f1600_x4_avx2(uint64_t st[25][4])
 		const __m256i b24 = ROL(XOR(a[14], d4), 39);
 		const __m256i b34 = ROL(XOR(a[15], d0), 41);
 		const __m256i b44 = ROL(XOR(a[21], d1), 2);
-		a[0] = XOR(XOR(b00, _mm256_andnot_si256(b10, b20)), _mm256_set1_epi64x((long long)round_constants[round]));
+		a[0] = XOR(XOR(b00, _mm256_andnot_si256(b10, b20)),
+			   _mm256_set1_epi64x((long long)round_constants[round]));
 		a[1] = XOR(b10, _mm256_andnot_si256(b20, b30));
 		a[2] = XOR(b20, _mm256_andnot_si256(b30, b40));
 		a[3] = XOR(b30, _mm256_andnot_si256(b40, b00));

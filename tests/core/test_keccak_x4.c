@@ -95,8 +95,8 @@ static void check_path(const char *path)
 			bad += sponge_case(s256, len, &checked);
 	TU_CHECK(bad == 0, "%s: %u of %u streams differ from OpenSSL", path, bad, checked);
 	/* Every case has three or four busy lanes. */
-	TU_CHECK(checked >= 3 * cases && cases == 2 * (350 + (MAXIN - 350 + 28) / 29), "%s: %u cases, %u streams",
-	         path, cases, checked);
+	TU_CHECK(checked >= 3 * cases && cases == 2 * (350 + (MAXIN - 350 + 28) / 29), "%s: %u cases, %u streams", path,
+		 cases, checked);
 
 	/* The permutation alone: four single-stream permutations of random states. */
 	_Alignas(32) uint64_t s[25][4];
