@@ -11,8 +11,7 @@
 const uint8_t fn_kat_ctx[6] = { 'd', 'o', 'm', 'a', 'i', 'n' };
 const uint8_t fn_kat_msg[7] = { 'm', 'e', 's', 's', 'a', 'g', 'e' };
 
-int
-fn_kat_vector(unsigned logn, uint32_t j, uint8_t digest[32], fn_kat_outputs *out)
+int fn_kat_vector(unsigned logn, uint32_t j, uint8_t digest[32], fn_kat_outputs *out)
 {
 	const uint8_t *ctx = fn_kat_ctx, *msg = fn_kat_msg;
 	uint8_t in[5] = { (uint8_t)logn, (uint8_t)j, (uint8_t)(j >> 8),

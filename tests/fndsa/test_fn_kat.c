@@ -21,8 +21,7 @@
 #include "testutil.h"
 
 /* Verify one pure-mode KAT signature through cls: plain, then prepared. */
-static int
-verify_through_class(const pqs_sig_class *cls, const fn_kat_outputs *o)
+static int verify_through_class(const pqs_sig_class *cls, const fn_kat_outputs *o)
 {
 	static _Alignas(PQS_SIG_PREPARED_ALIGN) uint8_t prepared[1 << 16];
 	int plain, with_prepared;
@@ -30,14 +29,13 @@ verify_through_class(const pqs_sig_class *cls, const fn_kat_outputs *o)
 	if (o->vk_len != cls->pk_len || pqs_sig_prepared_len(cls) > sizeof prepared) {
 		return 0;
 	}
-	plain = pqs_sig_verify(cls, o->sig, o->sig_len, fn_kat_msg, sizeof fn_kat_msg,
-	                       fn_kat_ctx, sizeof fn_kat_ctx, o->vk);
+	plain = pqs_sig_verify(cls, o->sig, o->sig_len, fn_kat_msg, sizeof fn_kat_msg, fn_kat_ctx, sizeof fn_kat_ctx,
+			       o->vk);
 	if (pqs_sig_prepare(cls, prepared, o->vk) != PQS_OK) {
 		return 0;
 	}
-	with_prepared = pqs_sig_verify_prepared(cls, o->sig, o->sig_len, fn_kat_msg,
-	                                        sizeof fn_kat_msg, fn_kat_ctx,
-	                                        sizeof fn_kat_ctx, prepared);
+	with_prepared = pqs_sig_verify_prepared(cls, o->sig, o->sig_len, fn_kat_msg, sizeof fn_kat_msg, fn_kat_ctx,
+						sizeof fn_kat_ctx, prepared);
 	pqs_sig_release_prepared(cls, prepared);
 	return plain == PQS_OK && with_prepared == PQS_OK;
 }
@@ -71,19 +69,16 @@ main(int argc, char **argv)
 			const tu_json *e = tu_json_at(arr, j);
 			uint8_t want[32], got[32];
 			fn_kat_outputs out;
-			int ok = e != NULL && e->str != NULL
-				&& tu_hex_decode_into(e->str, 64, want) == 0
-				&& fn_kat_vector(logn, j, got, &out) && memcmp(want, got, 32) == 0;
+			int ok = e != NULL && e->str != NULL && tu_hex_decode_into(e->str, 64, want) == 0 &&
+				 fn_kat_vector(logn, j, got, &out) && memcmp(want, got, 32) == 0;
 
 			TU_CHECK(ok, "KAT logn %u j %u", logn, (unsigned)j);
 			matched += ok;
 			if (ok && logn >= 9 && !out.prehashed) {
-				const pqs_sig_class *cls = logn == 9 ? &pqs_fndsa512_class
-				                                     : &pqs_fndsa1024_class;
+				const pqs_sig_class *cls = logn == 9 ? &pqs_fndsa512_class : &pqs_fndsa1024_class;
 				int verified = verify_through_class(cls, &out);
 
-				TU_CHECK(verified, "%s verifies KAT j %u (plain and prepared)",
-				         cls->name, (unsigned)j);
+				TU_CHECK(verified, "%s verifies KAT j %u (plain and prepared)", cls->name, (unsigned)j);
 				through_class += verified;
 			}
 		}
@@ -91,8 +86,7 @@ main(int argc, char **argv)
 	expected = 10 * (11 - min_logn);
 	TU_CHECK(matched == expected, "%u of %u digests reproduced", matched, expected);
 	/* logn 9 and 10, j = 0, 2, 4, 6, 8. */
-	TU_CHECK(through_class == 10, "%u of 10 pure KAT signatures verify through the classes",
-	         through_class);
+	TU_CHECK(through_class == 10, "%u of 10 pure KAT signatures verify through the classes", through_class);
 	tu_json_free(root);
 	return tu_finish("test_fn_kat");
 }
