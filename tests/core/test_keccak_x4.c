@@ -7,12 +7,14 @@
  * the AVX2 path (when the CPU has it) and on the forced portable path.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
 
 #include "core/keccak_x4.h"
 #include "core/simd.h"
+#include "pqsig/sha2.h"
 #include "pqsig/sha3.h"
 #include "testutil.h"
 
@@ -133,10 +135,17 @@ static void check_path(const char *path)
 
 int main(void)
 {
+	/* The documented switch: PQSIG_NO_SIMD=1 leaves only portable C (the _no_simd registration). */
+	const char *no_simd = getenv("PQSIG_NO_SIMD");
+	if (no_simd && strcmp(no_simd, "1") == 0) {
+		TU_CHECK(!pqs_simd_avx2() && !pqs_simd_bmi1() && !pqs_simd_sha_ni(),
+			 "PQSIG_NO_SIMD=1 clears every feature");
+		TU_CHECK(pqs_sha256_accelerated(1) == 0, "PQSIG_NO_SIMD=1: SHA-256 without SHA-NI");
+	}
 	if (pqs_simd_avx2())
 		check_path("AVX2");
 	else
-		printf("keccak_x4: no AVX2 here, portable path only\n");
+		printf("keccak_x4: AVX2 absent or disabled, portable path only\n");
 	pqs_simd_force_portable(1);
 	TU_CHECK(!pqs_simd_avx2(), "forcing portable C turns AVX2 off");
 	check_path("portable");
