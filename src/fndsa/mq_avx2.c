@@ -27,8 +27,7 @@ extern const uint16_t pqs_fndsa_mq_igm[1024];
 #define QINV16 53249 /* 1/q mod 2^16, as in mq.c */
 
 /* Signed Montgomery product a*s/2^16 mod q, in -q..q (mq_mont16 of mq.c). */
-static inline AVX2 __m256i
-mont16x16(__m256i a, __m256i s, __m256i sq)
+static inline AVX2 __m256i mont16x16(__m256i a, __m256i s, __m256i sq)
 {
 	const __m256i q = _mm256_set1_epi16((int16_t)FNDSA_Q);
 	__m256i t = _mm256_mullo_epi16(a, sq);
@@ -36,28 +35,24 @@ mont16x16(__m256i a, __m256i s, __m256i sq)
 }
 
 /* -q..q-1 -> 0..q-1 (mq_norm16 of mq.c). */
-static inline AVX2 __m256i
-norm16x16(__m256i x)
+static inline AVX2 __m256i norm16x16(__m256i x)
 {
 	const __m256i q = _mm256_set1_epi16((int16_t)FNDSA_Q);
 	return _mm256_add_epi16(x, _mm256_and_si256(_mm256_srai_epi16(x, 15), q));
 }
 
 /* The twiddle s and s/q mod 2^16 (the multiplier of mont16x16). */
-static inline AVX2 __m256i
-twiddle_q(__m256i s)
+static inline AVX2 __m256i twiddle_q(__m256i s)
 {
 	return _mm256_mullo_epi16(s, _mm256_set1_epi16((int16_t)QINV16));
 }
 
-static inline AVX2 __m256i
-load16(const uint16_t *p)
+static inline AVX2 __m256i load16(const uint16_t *p)
 {
 	return _mm256_loadu_si256((const __m256i *)(const void *)p);
 }
 
-static inline AVX2 void
-store16(uint16_t *p, __m256i v)
+static inline AVX2 void store16(uint16_t *p, __m256i v)
 {
 	_mm256_storeu_si256((__m256i *)(void *)p, v);
 }
@@ -76,8 +71,7 @@ typedef struct {
 	unsigned h;
 } small_layer;
 
-static AVX2 small_layer
-small_layer_init(unsigned h)
+static AVX2 small_layer small_layer_init(unsigned h)
 {
 	uint8_t partner[32], twiddle[32];
 	uint16_t ymask[16];
@@ -98,15 +92,13 @@ small_layer_init(unsigned h)
 	return sl;
 }
 
-static inline AVX2 __m256i
-partner_of(const small_layer *sl, __m256i v)
+static inline AVX2 __m256i partner_of(const small_layer *sl, __m256i v)
 {
 	return sl->h == 8 ? _mm256_permute4x64_epi64(v, 0x4E) : _mm256_shuffle_epi8(v, sl->partner_ctl);
 }
 
 /* The 8 / h twiddles tw[0..8/h-1], one per lane as the lane's pair needs. */
-static inline AVX2 __m256i
-twiddles_of(const small_layer *sl, const uint16_t *tw)
+static inline AVX2 __m256i twiddles_of(const small_layer *sl, const uint16_t *tw)
 {
 	__m128i t;
 	if (sl->h == 8) {
@@ -123,8 +115,7 @@ twiddles_of(const small_layer *sl, const uint16_t *tw)
 	return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(t), sl->twiddle_ctl);
 }
 
-void AVX2
-pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
+void AVX2 pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
 {
 	/* Same Cooley-Tukey layers as pqs_fndsa_mq_NTT; logn >= 4. */
 	const __m256i q = _mm256_set1_epi16((int16_t)FNDSA_Q);
@@ -162,8 +153,7 @@ pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
 	}
 }
 
-void AVX2
-pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
+void AVX2 pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
 {
 	/* Same Gentleman-Sande layers as pqs_fndsa_mq_iNTT, then the
 	 * product by ni = 2^16/n mod q; logn >= 4. */
@@ -207,8 +197,7 @@ pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
 	}
 }
 
-void AVX2
-pqs_fndsa_mq_poly_mul_ntt_avx2(uint16_t *a, const uint16_t *b, unsigned logn, uint16_t r2)
+void AVX2 pqs_fndsa_mq_poly_mul_ntt_avx2(uint16_t *a, const uint16_t *b, unsigned logn, uint16_t r2)
 {
 	/* mont(a, mont(b, R^2)) = a*b, as pqs_fndsa_mq_poly_mul_ntt; logn >= 4. */
 	size_t n = (size_t)1 << logn;

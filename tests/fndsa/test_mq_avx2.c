@@ -15,8 +15,7 @@
 #define REPS 20
 
 static uint64_t rs = 0x9E3779B97F4A7C15ULL;
-static uint64_t
-rnd(void)
+static uint64_t rnd(void)
 {
 	rs ^= rs << 13;
 	rs ^= rs >> 7;
@@ -24,8 +23,7 @@ rnd(void)
 	return rs;
 }
 
-static void
-fill(uint16_t *a, size_t n, int rep)
+static void fill(uint16_t *a, size_t n, int rep)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint16_t r = (uint16_t)(rnd() % FNDSA_Q);
@@ -34,8 +32,7 @@ fill(uint16_t *a, size_t n, int rep)
 }
 
 /* One operation on both paths; returns 1 if the results agree. */
-static int
-same_on_both_paths(int op, const uint16_t *a, const uint16_t *b, unsigned logn)
+static int same_on_both_paths(int op, const uint16_t *a, const uint16_t *b, unsigned logn)
 {
 	uint16_t x[2][1024];
 	size_t n = (size_t)1 << logn;
@@ -54,15 +51,15 @@ same_on_both_paths(int op, const uint16_t *a, const uint16_t *b, unsigned logn)
 	return memcmp(x[0], x[1], n * sizeof x[0][0]) == 0;
 }
 
-int
-main(void)
+int main(void)
 {
 	static uint16_t a[1024], b[1024];
 	unsigned long compared = 0;
 
 #if FNDSA_AVX2_BUILD
 	pqs_fndsa_allow_avx2(1);
-	TU_CHECK(pqs_fndsa_uses_avx2() == (__builtin_cpu_supports("avx2") != 0), "AVX2 path chosen iff the CPU has AVX2");
+	TU_CHECK(pqs_fndsa_uses_avx2() == (__builtin_cpu_supports("avx2") != 0),
+		 "AVX2 path chosen iff the CPU has AVX2");
 	printf("AVX2 path %s\n", pqs_fndsa_uses_avx2() ? "compared with the portable one" : "absent (no AVX2 CPU)");
 #endif
 	pqs_fndsa_allow_avx2(0);
