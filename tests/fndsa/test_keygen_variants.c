@@ -23,8 +23,7 @@
 
 #define SIGNED_KEYS 3
 
-static void
-seed_of(uint8_t seed[48], unsigned logn, unsigned i)
+static void seed_of(uint8_t seed[48], unsigned logn, unsigned i)
 {
 	memset(seed, 0x3C, 48);
 	seed[0] = (uint8_t)logn;
@@ -34,8 +33,7 @@ seed_of(uint8_t seed[48], unsigned logn, unsigned i)
 }
 
 /* Sign a message with the key and verify it, through the registry class. */
-static int
-signs_and_verifies(const pqs_sig_class *cls, const uint8_t *pk, const uint8_t *sk, unsigned i)
+static int signs_and_verifies(const pqs_sig_class *cls, const uint8_t *pk, const uint8_t *sk, unsigned i)
 {
 	uint8_t sig[PQS_FALCON_SIGNATURE_MAX_BYTES(10)], msg[32];
 	size_t sig_len = 0;
@@ -54,8 +52,7 @@ signs_and_verifies(const pqs_sig_class *cls, const uint8_t *pk, const uint8_t *s
 	return pqs_sig_verify(cls, sig, sig_len, msg, sizeof msg, NULL, 0, pk) == PQS_ERR_INVALID_SIGNATURE;
 }
 
-static void
-run(unsigned logn, unsigned variant, unsigned count)
+static void run(unsigned logn, unsigned variant, unsigned count)
 {
 	const pqs_sig_class *cls = logn == 9 ? &pqs_falcon512_class : &pqs_falcon1024_class;
 	size_t n = (size_t)1 << logn, u;
@@ -106,8 +103,7 @@ run(unsigned logn, unsigned variant, unsigned count)
 }
 
 /* The selection is process-wide, rejects bad values, and drives the registry keygen. */
-static void
-check_selection(void)
+static void check_selection(void)
 {
 	const pqs_sig_class *cls = &pqs_falcon512_class;
 	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len), *pk2 = malloc(cls->pk_len),
@@ -132,8 +128,8 @@ check_selection(void)
 			 PQS_ERR_ARG,
 		 "bad variant argument");
 	for (v = 4; v <= 10; v++) {
-		TU_CHECK(pqs_ntru_solve_fixed_tmp_words(v) <= FNDSA_KEYGEN_FIXED_WORDS(v), "fixed solver memory logn %u",
-			 v);
+		TU_CHECK(pqs_ntru_solve_fixed_tmp_words(v) <= FNDSA_KEYGEN_FIXED_WORDS(v),
+			 "fixed solver memory logn %u", v);
 	}
 	free(pk);
 	free(sk);
@@ -142,8 +138,7 @@ check_selection(void)
 	free(tmp);
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
 	unsigned count = argc > 1 ? (unsigned)atoi(argv[1]) : 1000;
 	unsigned v;
