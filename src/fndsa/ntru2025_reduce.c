@@ -523,21 +523,30 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 	return 1;
 }
 
-static fixed_reduce partial_params(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft)
+/* Parameters without the arrays (set by the caller). */
+static fixed_reduce base_params(unsigned logn_top, unsigned depth, size_t slen, size_t llen, int with_g)
 {
 	fixed_reduce r;
 
+	memset(&r, 0, sizeof r);
 	r.logn_top = logn_top;
 	r.depth = depth;
-	r.slen = pqs_fndsa_ntru2025_small_bl[depth];
-	r.llen = pqs_fndsa_ntru2025_large_bl[depth];
+	r.slen = slen;
+	r.llen = llen;
 	r.rlen = pqs_fndsa_ntru2025_word_win[depth];
-	r.with_g = 0;
+	r.with_g = with_g;
+	/* The reference's two-prime depth 1 belongs to the 2025 solver only. */
+	r.ref_depth1 = !with_g;
+	return r;
+}
+
+static fixed_reduce partial_params(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft)
+{
+	fixed_reduce r =
+		base_params(logn_top, depth, pqs_fndsa_ntru2025_small_bl[depth], pqs_fndsa_ntru2025_large_bl[depth], 0);
+
 	r.Ft = Ft;
-	r.Gt = NULL;
 	r.ft = ft;
-	r.gt = NULL;
-	r.ref_depth1 = 1;
 	return r;
 }
 
@@ -561,23 +570,14 @@ int pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth, uint32_
 static fixed_reduce pair_params(unsigned logn_top, unsigned depth, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
-	fixed_reduce r;
+	fixed_reduce r = base_params(logn_top, depth, pqs_NTRU_MAX_BL_SMALL[depth], pqs_NTRU_MAX_BL_LARGE[depth], 1);
 
-	r.logn_top = logn_top;
-	r.depth = depth;
-	r.slen = pqs_NTRU_MAX_BL_SMALL[depth];
-	r.llen = pqs_NTRU_MAX_BL_LARGE[depth];
-	r.rlen = pqs_fndsa_ntru2025_word_win[depth];
-	r.with_g = 1;
-	r.Ft = r.Gt = NULL;
-	r.ft = r.gt = NULL;
 	if (tmp != NULL) { /* NULL: sizes only */
 		r.Ft = tmp;
 		r.Gt = tmp + n * r.llen;
 		r.ft = r.Gt + n * r.llen;
 		r.gt = r.ft + n * r.slen;
 	}
-	r.ref_depth1 = 0;
 	return r;
 }
 
