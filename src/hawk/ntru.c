@@ -41,21 +41,23 @@ typedef struct {
 static const hawk_ntru_profile PROFILES[3] = {
 	{ { 1, 1, 1, 2, 3, 5, 9, 17, 34, 0, 0 },
 	  { 1, 1, 2, 4, 7, 13, 26, 50, 0, 0 },
-	  { 1, 1, 1, 2, 3, 3, 3, 4, 0, 0 }, 20 },
+	  { 1, 1, 1, 2, 3, 3, 3, 4, 0, 0 },
+	  20 },
 	{ { 1, 1, 1, 2, 3, 6, 11, 21, 41, 82, 0 },
 	  { 1, 2, 3, 5, 8, 16, 31, 61, 121, 0 },
-	  { 1, 1, 1, 2, 2, 3, 3, 4, 6, 0 }, 15 },
+	  { 1, 1, 1, 2, 2, 3, 3, 4, 6, 0 },
+	  15 },
 	{ { 1, 1, 2, 2, 4, 7, 13, 25, 48, 96, 191 },
 	  { 1, 2, 3, 5, 10, 19, 37, 72, 143, 284 },
-	  { 1, 1, 2, 2, 3, 3, 3, 4, 4, 7 }, 12 },
+	  { 1, 1, 2, 2, 3, 3, 3, 4, 4, 7 },
+	  12 },
 };
 
 typedef struct {
 	uint32_t p, p0i, R2;
 } prime_ctx;
 
-static prime_ctx
-prime_at(size_t i)
+static prime_ctx prime_at(size_t i)
 {
 	prime_ctx c;
 
@@ -65,28 +67,23 @@ prime_at(size_t i)
 	return c;
 }
 
-static uint32_t
-mulmod(uint32_t a, uint32_t b, prime_ctx c)
+static uint32_t mulmod(uint32_t a, uint32_t b, prime_ctx c)
 {
 	return mp31_mmul(mp31_mmul(a, b, c.p, c.p0i), c.R2, c.p, c.p0i);
 }
 
-static size_t
-even(size_t x)
+static size_t even(size_t x)
 {
 	return x + (x & 1);
 }
 
 /* (f, g) of depth d in RNS + NTT (f then g) are cached below 'end'. */
-static size_t
-cache_entry_words(const hawk_ntru_profile *pf, unsigned logn, unsigned d)
+static size_t cache_entry_words(const hawk_ntru_profile *pf, unsigned logn, unsigned d)
 {
 	return ((size_t)2 << (logn - d)) * pf->small_bl[d];
 }
 
-static uint32_t *
-cache_entry(const hawk_ntru_profile *pf, uint32_t *end, unsigned logn,
-	unsigned d)
+static uint32_t *cache_entry(const hawk_ntru_profile *pf, uint32_t *end, unsigned logn, unsigned d)
 {
 	unsigned e;
 
@@ -98,9 +95,8 @@ cache_entry(const hawk_ntru_profile *pf, uint32_t *end, unsigned logn,
 
 /* Field-norm tower and Bezout (R1, R2): F, G (one coefficient of
  * small_bl[logn] words each) at w[0]; PQS_HAWK_KG_OK or the verdict. */
-static int
-solve_deepest(const hawk_ntru_profile *pf, unsigned logn, const int8_t *f,
-	const int8_t *g, uint32_t *w, uint32_t *end)
+static int solve_deepest(const hawk_ntru_profile *pf, unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
+			 uint32_t *end)
 {
 	size_t n = (size_t)1 << logn, len = pf->small_bl[logn], u;
 	prime_ctx c = prime_at(0);
@@ -123,26 +119,21 @@ solve_deepest(const hawk_ntru_profile *pf, unsigned logn, const int8_t *f,
 		return PQS_HAWK_KG_F_INVERSE;
 	}
 	for (d = 0; d < logn; d++) {
-		pqs_ntru_fieldnorm_step_len(w, logn - d, pf->small_bl[d],
-			pf->small_bl[d + 1], 1, 1);
+		pqs_ntru_fieldnorm_step_len(w, logn - d, pf->small_bl[d], pf->small_bl[d + 1], 1, 1);
 		if (d + 1 < logn) {
-			memcpy(cache_entry(pf, end, logn, d + 1), w,
-				cache_entry_words(pf, logn, d + 1) * sizeof *w);
+			memcpy(cache_entry(pf, end, logn, d + 1), w, cache_entry_words(pf, logn, d + 1) * sizeof *w);
 		}
 	}
 	memmove(w + 2 * len, w, 2 * len * sizeof *w);
 	pqs_zint_rebuild_CRT(w + 2 * len, len, len, 2, 0, w + 4 * len);
-	ok = pqs_zint_bezout(w + len, w, w + 2 * len, w + 3 * len, len,
-		w + 4 * len);
+	ok = pqs_zint_bezout(w + len, w, w + 2 * len, w + 3 * len, len, w + 4 * len);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	return ok ? PQS_HAWK_KG_OK : PQS_HAWK_KG_GCD;
 }
 
 /* fG - gF = 1 modulo p_0 for (F, G, f, g) of len words (R5). */
-static int
-check_mod_p0(const uint32_t *F, const uint32_t *G, const uint32_t *ft,
-	const uint32_t *gt, size_t flen, size_t slen, unsigned logn,
-	uint32_t *tmp)
+static int check_mod_p0(const uint32_t *F, const uint32_t *G, const uint32_t *ft, const uint32_t *gt, size_t flen,
+			size_t slen, unsigned logn, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn, u;
 	prime_ctx c = prime_at(0);
@@ -162,14 +153,13 @@ check_mod_p0(const uint32_t *F, const uint32_t *G, const uint32_t *ft,
 
 		t[i] = igm + n + (size_t)i * n;
 		for (u = 0; u < n; u++) {
-			t[i][u] = pqs_zint_mod_small_signed(src[i] + u * stride,
-				slen, c.p, c.p0i, c.R2, Rx);
+			t[i][u] = pqs_zint_mod_small_signed(src[i] + u * stride, slen, c.p, c.p0i, c.R2, Rx);
 		}
 		pqs_mp31_NTT(t[i], 1, gm, logn, c.p, c.p0i);
 	}
 	for (u = 0; u < n; u++) {
-		uint32_t x = mp31_sub(mp31_mmul(t[2][u], t[1][u], c.p, c.p0i),
-			mp31_mmul(t[3][u], t[0][u], c.p, c.p0i), c.p);
+		uint32_t x =
+			mp31_sub(mp31_mmul(t[2][u], t[1][u], c.p, c.p0i), mp31_mmul(t[3][u], t[0][u], c.p, c.p0i), c.p);
 
 		bad |= x ^ one;
 	}
@@ -182,10 +172,8 @@ check_mod_p0(const uint32_t *F, const uint32_t *G, const uint32_t *ft,
  * (ft, gt) (slen words), with the reference's schedule (R4).  f at depth
  * 1 is one word per coefficient.  tmp: even offset.
  */
-static void
-reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
-	uint32_t *Ft, uint32_t *Gt, const uint32_t *ft, const uint32_t *gt,
-	uint32_t *tmp)
+static void reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth, uint32_t *Ft, uint32_t *Gt,
+		      const uint32_t *ft, const uint32_t *gt, uint32_t *tmp)
 {
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn, hn = n >> 1;
@@ -211,18 +199,16 @@ reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
 	 * t = min(15 - logn, scale_x) keeps the norm below 2^31. */
 	scale_x = pqs_fndsa_ntru2025_max_bitlength(ft + blen, n, slen, rlen);
 	scale_xg = pqs_fndsa_ntru2025_max_bitlength(gt + blen, n, slen, rlen);
-	scale_x ^= (scale_x ^ scale_xg) & (uint32_t)-((scale_x - scale_xg) >> 31);
+	scale_x ^= (scale_x ^ scale_xg) & (uint32_t) - ((scale_x - scale_xg) >> 31);
 	scale_t = 15 - logn;
-	scale_t ^= (scale_t ^ scale_x) & (uint32_t)-((scale_x - scale_t) >> 31);
-	pqs_fndsa_ntru2025_big_to_fixed(rt3, ft + blen, n, slen, rlen,
-		scale_x - scale_t);
-	pqs_fndsa_ntru2025_big_to_fixed(rt4, gt + blen, n, slen, rlen,
-		scale_x - scale_t);
+	scale_t ^= (scale_t ^ scale_x) & (uint32_t) - ((scale_x - scale_t) >> 31);
+	pqs_fndsa_ntru2025_big_to_fixed(rt3, ft + blen, n, slen, rlen, scale_x - scale_t);
+	pqs_fndsa_ntru2025_big_to_fixed(rt4, gt + blen, n, slen, rlen, scale_x - scale_t);
 	pqs_fndsa_fxr_FFT(logn, rt3);
 	pqs_fndsa_fxr_FFT(logn, rt4);
 	for (u = 0; u < hn; u++) {
 		fxr nz = fxr_add(fxr_add(fxr_sqr(rt3[u]), fxr_sqr(rt3[u + hn])),
-			fxr_add(fxr_sqr(rt4[u]), fxr_sqr(rt4[u + hn])));
+				 fxr_add(fxr_sqr(rt4[u]), fxr_sqr(rt4[u + hn])));
 
 		rt3[u] = fxr_div(fxr_mul2e(rt3[u], scale_t), nz);
 		rt3[u + hn] = fxr_div(fxr_neg(fxr_mul2e(rt3[u + hn], scale_t)), nz);
@@ -240,10 +226,10 @@ reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
 
 			pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
 			for (j = 0; j < n; j++) {
-				fntt[j * (slen + 1) + i] = pqs_zint_mod_small_signed(
-					ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-				gntt[j * (slen + 1) + i] = pqs_zint_mod_small_signed(
-					gt + j * slen, slen, c.p, c.p0i, c.R2, Rx);
+				fntt[j * (slen + 1) + i] =
+					pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
+				gntt[j * (slen + 1) + i] =
+					pqs_zint_mod_small_signed(gt + j * slen, slen, c.p, c.p0i, c.R2, Rx);
 			}
 			pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
 			pqs_mp31_NTT(gntt + i, slen + 1, gm, logn, c.p, c.p0i);
@@ -255,10 +241,8 @@ reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
 		uint32_t tlen = scale_FG / 31, toff = scale_FG % 31;
 		uint32_t scale_k = scale_FG - scale_fg;
 
-		pqs_fndsa_ntru2025_big_to_fixed(rt1, Ft + tlen, n, llen,
-			FGlen - tlen, scale_x + toff);
-		pqs_fndsa_ntru2025_big_to_fixed(rt2, Gt + tlen, n, llen,
-			FGlen - tlen, scale_x + toff);
+		pqs_fndsa_ntru2025_big_to_fixed(rt1, Ft + tlen, n, llen, FGlen - tlen, scale_x + toff);
+		pqs_fndsa_ntru2025_big_to_fixed(rt2, Gt + tlen, n, llen, FGlen - tlen, scale_x + toff);
 		pqs_fndsa_fxr_FFT(logn, rt1);
 		pqs_fndsa_fxr_FFT(logn, rt2);
 		pqs_fndsa_fxr_mul_fft(logn, rt1, rt3);
@@ -271,26 +255,19 @@ reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
 			k[u] = fxr_round(rt2[u]);
 		}
 		if (depth == 1) {
-			pqs_fndsa_ntru2025_sub_kf_depth1(Ft, llen, FGlen, k,
-				scale_k, ft, n, logn, sub_tmp);
-			pqs_fndsa_ntru2025_sub_kf_depth1(Gt, llen, FGlen, k,
-				scale_k, gt, n, logn, sub_tmp);
+			pqs_fndsa_ntru2025_sub_kf_depth1(Ft, llen, FGlen, k, scale_k, ft, n, logn, sub_tmp);
+			pqs_fndsa_ntru2025_sub_kf_depth1(Gt, llen, FGlen, k, scale_k, gt, n, logn, sub_tmp);
 		} else if (use_ntt) {
-			pqs_fndsa_ntru2025_sub_kf_ntt(Ft, llen, FGlen, k, scale_k,
-				fntt, slen, n, logn, sub_tmp);
-			pqs_fndsa_ntru2025_sub_kf_ntt(Gt, llen, FGlen, k, scale_k,
-				gntt, slen, n, logn, sub_tmp);
+			pqs_fndsa_ntru2025_sub_kf_ntt(Ft, llen, FGlen, k, scale_k, fntt, slen, n, logn, sub_tmp);
+			pqs_fndsa_ntru2025_sub_kf_ntt(Gt, llen, FGlen, k, scale_k, gntt, slen, n, logn, sub_tmp);
 		} else {
-			pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, llen, FGlen, k,
-				scale_k, ft, slen, n);
-			pqs_fndsa_ntru2025_sub_kf_schoolbook(Gt, llen, FGlen, k,
-				scale_k, gt, slen, n);
+			pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, llen, FGlen, k, scale_k, ft, slen, n);
+			pqs_fndsa_ntru2025_sub_kf_schoolbook(Gt, llen, FGlen, k, scale_k, gt, slen, n);
 		}
 		if (scale_FG <= scale_fg) {
 			break;
 		}
-		scale_FG = scale_FG <= scale_fg + pf->reduce_bits
-			? scale_fg : scale_FG - pf->reduce_bits;
+		scale_FG = scale_FG <= scale_fg + pf->reduce_bits ? scale_fg : scale_FG - pf->reduce_bits;
 		/* R4: the top words are assumed gone, not checked. */
 		while (FGlen > slen && 31 * (FGlen - slen) > scale_FG - scale_fg + 30) {
 			FGlen--;
@@ -304,9 +281,8 @@ reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth,
  * F(x) = F'(x^2) g(-x), G(x) = G'(x^2) f(-x) over large_bl[d] primes
  * (R3), reduced, cut to small_bl[d] words and checked (R5).
  */
-static int
-solve_intermediate(const hawk_ntru_profile *pf, unsigned logn_top,
-	unsigned depth, uint32_t *w, uint32_t *end)
+static int solve_intermediate(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth, uint32_t *w,
+			      uint32_t *end)
 {
 	unsigned logn = logn_top - depth;
 	size_t n = (size_t)1 << logn, hn = n >> 1;
@@ -345,19 +321,15 @@ solve_intermediate(const hawk_ntru_profile *pf, unsigned logn_top,
 			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
 
 			for (j = 0; j < n; j++) {
-				tf[j] = pqs_zint_mod_small_signed(ft + j * slen, slen,
-					c.p, c.p0i, c.R2, Rxs);
-				tg[j] = pqs_zint_mod_small_signed(gt + j * slen, slen,
-					c.p, c.p0i, c.R2, Rxs);
+				tf[j] = pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rxs);
+				tg[j] = pqs_zint_mod_small_signed(gt + j * slen, slen, c.p, c.p0i, c.R2, Rxs);
 			}
 			pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
 			pqs_mp31_NTT(tg, 1, gm, logn, c.p, c.p0i);
 		}
 		for (j = 0; j < hn; j++) {
-			tF[j] = pqs_zint_mod_small_signed(Fd + j * dlen, dlen, c.p,
-				c.p0i, c.R2, Rxd);
-			tG[j] = pqs_zint_mod_small_signed(Gd + j * dlen, dlen, c.p,
-				c.p0i, c.R2, Rxd);
+			tF[j] = pqs_zint_mod_small_signed(Fd + j * dlen, dlen, c.p, c.p0i, c.R2, Rxd);
+			tG[j] = pqs_zint_mod_small_signed(Gd + j * dlen, dlen, c.p, c.p0i, c.R2, Rxd);
 		}
 		/* The degree-n/2 NTT uses the first n/2 roots of gm; slots
 		 * 2j, 2j+1 hold w_j and -w_j. */
@@ -377,12 +349,9 @@ solve_intermediate(const hawk_ntru_profile *pf, unsigned logn_top,
 	}
 	pqs_zint_rebuild_CRT(Ft, llen, llen, 2 * n, 1, crt);
 
-	reduce_fg(pf, logn_top, depth, Ft, Gt, ft, gt,
-		w + even((size_t)(Fd - w)));
+	reduce_fg(pf, logn_top, depth, Ft, Gt, ft, gt, w + even((size_t)(Fd - w)));
 
-	if (depth > 1 && !check_mod_p0(Ft, Gt, ft, gt, llen, slen, logn,
-			w + (size_t)(Fd - w)))
-	{
+	if (depth > 1 && !check_mod_p0(Ft, Gt, ft, gt, llen, slen, logn, w + (size_t)(Fd - w))) {
 		return 0;
 	}
 	/* Output: F then G, slen words per coefficient. */
@@ -400,8 +369,7 @@ solve_intermediate(const hawk_ntru_profile *pf, unsigned logn_top,
  * p_0, one Babai step in fixed point (num and den scaled by 2^-10),
  * checked (R5); F, G (signed int32) at w[0], w[n].
  */
-static int
-solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w)
+static int solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w)
 {
 	size_t n = (size_t)1 << logn, hn = n >> 1, u;
 	prime_ctx c = prime_at(0);
@@ -470,8 +438,7 @@ solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w)
 
 		Fp[u] = mp31_sub(Fp[u], mp31_mmul(k, tf[u], c.p, c.p0i), c.p);
 		Gp[u] = mp31_sub(Gp[u], mp31_mmul(k, tg[u], c.p, c.p0i), c.p);
-		x = mp31_sub(mp31_mmul(tf[u], Gp[u], c.p, c.p0i),
-			mp31_mmul(tg[u], Fp[u], c.p, c.p0i), c.p);
+		x = mp31_sub(mp31_mmul(tf[u], Gp[u], c.p, c.p0i), mp31_mmul(tg[u], Fp[u], c.p, c.p0i), c.p);
 		bad |= x ^ one;
 	}
 	PQS_CT_DECLASSIFY(&bad, sizeof bad);
@@ -486,9 +453,7 @@ solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w)
 	return 1;
 }
 
-int
-pqs_hawk_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f,
-	const int8_t *g, uint32_t *tmp)
+int pqs_hawk_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, uint32_t *tmp)
 {
 	const hawk_ntru_profile *pf = &PROFILES[logn - 8];
 	size_t n = (size_t)1 << logn, u;

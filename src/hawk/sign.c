@@ -74,28 +74,40 @@ bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
 }
 
 /*
- * d ^= a*b in GF(2)[x]/(x^n+1) (= x^n-1: a cyclic convolution): for each
- * bit i of a, add b rotated by i, masked (no branch on the secret bits).
+ * t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 in GF(2)[x]/(x^n+1) (= x^n-1: cyclic
+ * convolutions; n/64 words per polynomial).  Bit i = 64k + j of a
+ * multiplies h by x^i: h rotated by j bits (built once per j, shared by
+ * the four products), then by k whole words (an index offset).  The
+ * secret bits of f, g, F, G only select masks.
  */
-static void
-gf2_muladd(uint64_t *d, const uint64_t *a, const uint64_t *b, size_t n)
+static void gf2_tmul(uint64_t *t0, uint64_t *t1, const uint64_t *f, const uint64_t *g, const uint64_t *F,
+		     const uint64_t *G, const uint64_t *h0, const uint64_t *h1, size_t n)
 {
-	size_t words = n / 64, i, k;
-	uint64_t r[PQS_HAWK_MAX_N / 64];
+	size_t words = n / 64, j, k, w;
+	uint64_t r0[PQS_HAWK_MAX_N / 64], r1[PQS_HAWK_MAX_N / 64];
 
-	memcpy(r, b, words * sizeof r[0]);
-	for (i = 0; i < n; i++) {
-		uint64_t m = -((a[i >> 6] >> (i & 63)) & 1);
-		uint64_t top = r[words - 1] >> 63;
+	memset(t0, 0, words * sizeof *t0);
+	memset(t1, 0, words * sizeof *t1);
+	for (j = 0; j < 64; j++) {
+		/* r = h * x^j (rotation by j bits of the n-bit word string). */
+		for (w = 0; w < words; w++) {
+			size_t pw = w == 0 ? words - 1 : w - 1;
 
+			r0[w] = j == 0 ? h0[w] : (h0[w] << j) | (h0[pw] >> (64 - j));
+			r1[w] = j == 0 ? h1[w] : (h1[w] << j) | (h1[pw] >> (64 - j));
+		}
 		for (k = 0; k < words; k++) {
-			d[k] ^= r[k] & m;
+			uint64_t mf = -((f[k] >> j) & 1), mF = -((F[k] >> j) & 1);
+			uint64_t mg = -((g[k] >> j) & 1), mG = -((G[k] >> j) & 1);
+
+			/* x^(64k) moves word w to word w + k (mod words). */
+			for (w = 0; w < words; w++) {
+				size_t d = w + k < words ? w + k : w + k - words;
+
+				t0[d] ^= (r0[w] & mf) ^ (r1[w] & mF);
+				t1[d] ^= (r0[w] & mg) ^ (r1[w] & mG);
+			}
 		}
-		/* r <- x*r mod x^n - 1. */
-		for (k = words - 1; k > 0; k--) {
-			r[k] = (r[k] << 1) | (r[k - 1] >> 63);
-		}
-		r[0] = (r[0] << 1) | top;
 	}
 }
 
@@ -233,11 +245,7 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 	bits_to_words(k->h1, k->h + n / 8, n);
 
 	/* t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 (mod 2). */
-	memset(k->t, 0, (2 * n / 64) * sizeof k->t[0]);
-	gf2_muladd(k->t, k->f2, k->h0, n);
-	gf2_muladd(k->t, k->F2, k->h1, n);
-	gf2_muladd(k->t + n / 64, k->g2, k->h0, n);
-	gf2_muladd(k->t + n / 64, k->G2, k->h1, n);
+	gf2_tmul(k->t, k->t + n / 64, k->f2, k->g2, k->F2, k->G2, k->h0, k->h1, n);
 	for (u = 0; u < 2 * n / 8; u++) {
 		k->tb[u] = (uint8_t)(k->t[u >> 3] >> (8 * (u & 7)));
 	}
