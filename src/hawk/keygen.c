@@ -49,17 +49,20 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 	for (j = 0; j < 4; j++) {
 		pqs_keccak sc;
 		uint8_t jx = (uint8_t)j;
+		/* 8 bytes per block of 4*per_word outputs, squeezed at once
+		 * (2n/16 words at most: per_word >= 4). */
+		uint8_t buf[(2 * PQS_HAWK_MAX_N / 16) * 8];
+		const uint8_t *qb = buf;
 		size_t u, i;
 
 		pqs_shake256_init(&sc);
 		pqs_keccak_absorb(&sc, seed, seed_len);
 		pqs_keccak_absorb(&sc, &jx, 1);
+		pqs_keccak_squeeze(&sc, buf, (2 * n / (4 * per_word)) * 8);
 		for (u = 0; u < 2 * n; u += 4 * per_word) {
-			uint8_t qb[8];
-			uint64_t q;
+			uint64_t q = pqs_hawk_le64(qb);
 
-			pqs_keccak_squeeze(&sc, qb, sizeof qb);
-			q = pqs_hawk_le64(qb);
+			qb += 8;
 			/* Popcount of each group, in place. */
 			q = (q & 0x5555555555555555u) + ((q >> 1) & 0x5555555555555555u);
 			q = (q & 0x3333333333333333u) + ((q >> 2) & 0x3333333333333333u);
@@ -81,6 +84,7 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 				}
 			}
 		}
+		pqs_zeroize(buf, sizeof buf);
 		pqs_keccak_clear(&sc);
 	}
 }

@@ -122,60 +122,79 @@ static uint32_t
 sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 	const uint8_t *t, const pqs_hawk_params *prm)
 {
-	size_t n = (size_t)1 << prm->logn;
+	size_t n = (size_t)1 << prm->logn, per = n / 2;
 	uint8_t stream[(2 * PQS_HAWK_MAX_N / 16) * 40];
+	/* One stream's samples side by side: the table loops run over all
+	 * of them at once (vectorizable, no data-dependent branch). */
+	uint64_t lo[PQS_HAWK_MAX_N / 2], odd64[PQS_HAWK_MAX_N / 2];
+	uint32_t hi[PQS_HAWK_MAX_N / 2], odd[PQS_HAWK_MAX_N / 2];
+	uint32_t neg[PQS_HAWK_MAX_N / 2], r[PQS_HAWK_MAX_N / 2];
 	uint32_t sn = 0;
 	unsigned j;
 
 	for (j = 0; j < 4; j++) {
 		pqs_keccak sc = *base;
 		uint8_t jx = (uint8_t)j;
-		size_t u;
+		size_t m, i;
 
 		pqs_keccak_absorb(&sc, seed, 40);
 		pqs_keccak_absorb(&sc, &jx, 1);
 		/* 40 bytes per group of 16 samples, read in one go. */
 		pqs_keccak_squeeze(&sc, stream, (2 * n / 16) * 40);
-		for (u = 0; u < 2 * n; u += 16) {
-			const uint8_t *buf = stream + (u / 16) * 40;
-			size_t k;
+		/* Stream j gives samples 4j..4j+3 of every group of 16: its
+		 * sample m is v = 16*(m/4) + 4j + m%4. */
+		for (m = 0; m < per; m++) {
+			const uint8_t *buf = stream + (m / 4) * 40;
+			size_t k = m % 4, v = 16 * (m / 4) + 4 * j + k;
+			uint64_t l = pqs_hawk_le64(buf + 8 * k);
 
-			for (k = 0; k < 4; k++) {
-				size_t v = u + 4 * j + k, i;
-				uint64_t lo = pqs_hawk_le64(buf + 8 * k);
-				uint32_t hi = ((uint32_t)buf[32 + 2 * k]
-					| ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
-				uint32_t neg = (uint32_t)-(uint32_t)(lo >> 63);
-				uint32_t odd = (uint32_t)-(uint32_t)((t[v >> 3] >> (v & 7)) & 1);
-				uint64_t odd64 = (uint64_t)(int64_t)(int32_t)odd;
-				uint32_t hinz, r = 0;
+			hi[m] = ((uint32_t)buf[32 + 2 * k] | ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
+			neg[m] = (uint32_t) - (uint32_t)(l >> 63);
+			lo[m] = l & 0x7FFFFFFFFFFFFFFFu;
+			odd[m] = (uint32_t) - (uint32_t)((t[v >> 3] >> (v & 7)) & 1);
+			odd64[m] = (uint64_t)(int64_t)(int32_t)odd[m];
+			r[m] = 0;
+		}
+		for (i = 0; i < prm->gauss_hi_len; i += 2) {
+			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
+			uint32_t he = prm->gauss_hi[i];
+			uint32_t hx = he ^ prm->gauss_hi[i + 1];
 
-				lo &= 0x7FFFFFFFFFFFFFFFu;
-				for (i = 0; i < prm->gauss_hi_len; i += 2) {
-					uint64_t tlo = prm->gauss_lo[i]
-						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
-					uint32_t thi = prm->gauss_hi[i]
-						^ (odd & ((uint32_t)prm->gauss_hi[i] ^ prm->gauss_hi[i + 1]));
-					uint32_t cc = (uint32_t)((lo - tlo) >> 63);
+			for (m = 0; m < per; m++) {
+				uint64_t tlo = te ^ (odd64[m] & tx);
+				uint32_t thi = he ^ (odd[m] & hx);
+				uint32_t cc = (uint32_t)((lo[m] - tlo) >> 63);
 
-					r += (hi - thi - cc) >> 31;
-				}
-				hinz = (hi - 1) >> 31;
-				for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
-					uint64_t tlo = prm->gauss_lo[i]
-						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
-
-					r += hinz & (uint32_t)((lo - tlo) >> 63);
-				}
-				r = (r << 1) - odd;
-				r = (r ^ neg) - neg;
-				x[v] = (int8_t)(int32_t)r;
-				sn += r * r;
+				r[m] += (hi[m] - thi - cc) >> 31;
 			}
+		}
+		for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
+			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
+
+			for (m = 0; m < per; m++) {
+				uint64_t tlo = te ^ (odd64[m] & tx);
+				uint32_t hinz = (hi[m] - 1) >> 31;
+
+				r[m] += hinz & (uint32_t)((lo[m] - tlo) >> 63);
+			}
+		}
+		for (m = 0; m < per; m++) {
+			size_t v = 16 * (m / 4) + 4 * j + m % 4;
+			uint32_t z = (r[m] << 1) - odd[m];
+
+			z = (z ^ neg[m]) - neg[m];
+			x[v] = (int8_t)(int32_t)z;
+			sn += z * z;
 		}
 		pqs_keccak_clear(&sc);
 	}
 	pqs_zeroize(stream, sizeof stream);
+	pqs_zeroize(lo, sizeof lo);
+	pqs_zeroize(hi, sizeof hi);
+	pqs_zeroize(odd, sizeof odd);
+	pqs_zeroize(odd64, sizeof odd64);
+	pqs_zeroize(neg, sizeof neg);
+	pqs_zeroize(r, sizeof r);
 	return sn;
 }
 
