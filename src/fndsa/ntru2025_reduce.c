@@ -65,8 +65,7 @@ lzcnt32(uint32_t x)
  * len words at x + j*stride): 31*(index of the top word that is not a
  * sign word) + bit length of that word after sign adjustment.
  */
-static uint32_t
-poly_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
+uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
 {
 	uint32_t t = 0, tk = 0;
 	size_t j, w;
@@ -98,9 +97,7 @@ poly_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
  * d[j] <- x_j / 2^sc as 32.32 fixed point, truncated (bits sc-32 ..
  * sc+31 of x_j, sign-extended above its len words); sc may be secret.
  */
-static void
-poly_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride,
-	size_t len, uint32_t sc)
+void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride, size_t len, uint32_t sc)
 {
 	uint32_t sch, scl, z, t0, t1, t2;
 	size_t j, w;
@@ -182,11 +179,11 @@ k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
  * Depth 1 (the reference's poly_sub_kf_scaled_depth1): F has FGlen = 1
  * or 2 words; F - k*f*2^sc is computed modulo p_0 (and p_1) in the NTT
  * domain and rebuilt as a signed value modulo p_0 (p_0 p_1).
- * Ft stride: 2 words.  tmp: 5n words + 2.
+ * Coefficients of Ft are 'stride' words apart (stride >= FGlen).
+ * tmp: 5n words + 2.
  */
-static void
-sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
-	uint32_t sc, const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp)
+void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
+				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp)
 {
 	uint32_t *gm = tmp, *igm = gm + n, *tk = igm + n, *tf = tk + n;
 	int32_t *k_alt = (int32_t *)(tf + n);
@@ -201,10 +198,10 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 			prime_ctx c = prime_at(i);
 			uint32_t Rx = pqs_mp31_Rx((unsigned)FGlen, c.p, c.p0i, c.R2);
 
-			r[i] = pqs_zint_mod_small_signed(Ft + 2 * j, FGlen, c.p, c.p0i, c.R2, Rx);
+			r[i] = pqs_zint_mod_small_signed(Ft + stride * j, FGlen, c.p, c.p0i, c.R2, Rx);
 		}
 		for (i = 0; i < FGlen; i++) {
-			Ft[2 * j + i] = r[i];
+			Ft[stride * j + i] = r[i];
 		}
 	}
 	for (i = 0; i < FGlen; i++) {
@@ -238,23 +235,23 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 			tf[j] = mp31_set(zint_one_to_plain(ft + j), c.p);
 		}
 		pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
-		pqs_mp31_NTT(Ft + i, 2, gm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(Ft + i, stride, gm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
 			uint32_t kf = mp31_mmul(mp31_mmul(tk[j], tf[j], c.p, c.p0i),
 				c.R2, c.p, c.p0i);
 
-			Ft[2 * j + i] = mp31_sub(Ft[2 * j + i], kf, c.p);
+			Ft[stride * j + i] = mp31_sub(Ft[stride * j + i], kf, c.p);
 		}
-		pqs_mp31_iNTT(Ft + i, 2, igm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(Ft + i, stride, igm, logn, c.p, c.p0i);
 	}
 	if (FGlen == 1) {
 		uint32_t p = pqs_mp31_primes[0].p;
 
 		for (j = 0; j < n; j++) {
-			Ft[2 * j] = (uint32_t)mp31_norm(Ft[2 * j], p) & 0x7FFFFFFFu;
+			Ft[stride * j] = (uint32_t)mp31_norm(Ft[stride * j], p) & 0x7FFFFFFFu;
 		}
 	} else {
-		pqs_zint_rebuild_CRT(Ft, 2, 2, n, 1, crt);
+		pqs_zint_rebuild_CRT(Ft, 2, stride, n, 1, crt);
 	}
 }
 
@@ -264,10 +261,8 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
  * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
  * tmp: (slen+1)*n + 3n + (slen+1) words.
  */
-static void
-sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
-	uint32_t sc, const uint32_t *fntt, size_t slen, size_t n, unsigned logn,
-	uint32_t *tmp)
+void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
 {
 	size_t tlen = slen + 1;
 	uint32_t *fk = tmp, *gm = fk + tlen * n, *igm = gm + n, *tk = igm + n;
@@ -299,9 +294,8 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
  */
-static void
-sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
-	const int32_t *k, uint32_t sc, const uint32_t *ft, size_t slen, size_t n)
+void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					  const uint32_t *ft, size_t slen, size_t n)
 {
 	size_t i, j;
 
@@ -349,7 +343,7 @@ static size_t fixed_reduce_words(const fixed_reduce *r)
 	if (r->depth == 1 && r->ref_depth1) {
 		return base + 5 * n + 2;
 	}
-	/* f (g) in NTT form, then sub_kf_scaled_ntt()'s memory. */
+	/* f (g) in NTT form, then pqs_fndsa_ntru2025_sub_kf_ntt()'s memory. */
 	return base + (pairs + 1) * (r->slen + 1) * n + 3 * n + r->slen + 1;
 }
 
@@ -379,11 +373,11 @@ static void sub_kf(const fixed_reduce *r, uint32_t *Ft, const uint32_t *ft, cons
 	size_t n = (size_t)1 << logn;
 
 	if (r->depth == 1 && r->ref_depth1) {
-		sub_kf_scaled_depth1(Ft, FGlen, k, sc, ft, n, logn, sub_tmp);
+		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, 2, FGlen, k, sc, ft, n, logn, sub_tmp);
 	} else if (logn < 4) {
-		sub_kf_scaled_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
+		pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
 	} else {
-		sub_kf_scaled_ntt(Ft, r->llen, FGlen, k, sc, fntt, r->slen, n, logn, sub_tmp);
+		pqs_fndsa_ntru2025_sub_kf_ntt(Ft, r->llen, FGlen, k, sc, fntt, r->slen, n, logn, sub_tmp);
 	}
 }
 
@@ -447,20 +441,20 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 	 * with t0 = 15 for f alone, one bit less with g).  Then rt3 =
 	 * 2^scale_t adj(f)/(f adj(f) + g adj(g)), and rt4 likewise with g.
 	 */
-	scale_x = poly_max_bitlength(r->ft + blen, n, slen, rlen);
+	scale_x = pqs_fndsa_ntru2025_max_bitlength(r->ft + blen, n, slen, rlen);
 	scale_t = (r->with_g ? 14 : 15) - logn;
 	if (r->with_g) {
-		uint32_t sg = poly_max_bitlength(r->gt + blen, n, slen, rlen);
+		uint32_t sg = pqs_fndsa_ntru2025_max_bitlength(r->gt + blen, n, slen, rlen);
 
 		scale_x ^= (scale_x ^ sg) & sign_mask(scale_x - sg);
 	}
 	scale_t ^= (scale_t ^ scale_x) & sign_mask(scale_x - scale_t);
-	poly_big_to_fixed(rt3, r->ft + blen, n, slen, rlen, scale_x - scale_t);
+	pqs_fndsa_ntru2025_big_to_fixed(rt3, r->ft + blen, n, slen, rlen, scale_x - scale_t);
 	pqs_fndsa_fxr_FFT(logn, rt3);
 	if (r->Gt == NULL) {
 		pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
 	} else {
-		poly_big_to_fixed(rt4, r->gt + blen, n, slen, rlen, scale_x - scale_t);
+		pqs_fndsa_ntru2025_big_to_fixed(rt4, r->gt + blen, n, slen, rlen, scale_x - scale_t);
 		pqs_fndsa_fxr_FFT(logn, rt4);
 		/* rt1 (free until the first pass) holds 2^scale_t/(f adj f + g adj g). */
 		pqs_fndsa_fxr_invnorm_fft(logn, rt1, rt3, rt4, scale_t);
@@ -486,11 +480,11 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 		uint32_t tlen = scale_FG / 31, toff = scale_FG % 31;
 		uint32_t scale_k = scale_FG - scale_fg;
 
-		poly_big_to_fixed(rt1, r->Ft + tlen, n, llen, FGlen - tlen, scale_x + toff);
+		pqs_fndsa_ntru2025_big_to_fixed(rt1, r->Ft + tlen, n, llen, FGlen - tlen, scale_x + toff);
 		pqs_fndsa_fxr_FFT(logn, rt1);
 		pqs_fndsa_fxr_mul_fft(logn, rt1, rt3);
 		if (r->with_g) {
-			poly_big_to_fixed(rt2, r->Gt + tlen, n, llen, FGlen - tlen, scale_x + toff);
+			pqs_fndsa_ntru2025_big_to_fixed(rt2, r->Gt + tlen, n, llen, FGlen - tlen, scale_x + toff);
 			pqs_fndsa_fxr_FFT(logn, rt2);
 			pqs_fndsa_fxr_mul_fft(logn, rt2, rt4);
 			for (j = 0; j < n; j++) {
