@@ -119,13 +119,13 @@ int pqs_v2x_err_is_malformed(int err);
 #define V2X_MAX_SK 5120      /* largest registry secret key (composite P-256 + ML-DSA-87: 4928) */
 /* largest registry signature: SLH-DSA-SHA2/SHAKE-256f (FIPS 205 table 2: 49856 B), so that every
  * SLH-DSA set can sign certificates as a CA of the 1609 WG proposal's profiles (docs/v2x.md) */
-#define V2X_MAX_SIG 49856
+#define V2X_MAX_SIG     49856   /* FIPS 205 table 2, SLH-DSA-*-256f */
 #define V2X_MAX_HASH 48      /* SHA-384 */
 #define V2X_MAX_PSIDS 16     /* PSIDs per permission list */
 #define V2X_MAX_REGIONS 16   /* identified regions per certificate */
 #define V2X_MAX_NAME 255     /* Hostname length (1609.2 CertificateId.name) */
 #define V2X_MAX_CHAIN 4      /* certificates from signer to root, inclusive */
-#define V2X_MAX_CERT 57344   /* largest certificate encoding we accept (SLH-DSA-256f-signed, ML-DSA-87 key: ~52.7 kB) */
+#define V2X_MAX_CERT    57344  /* largest certificate we accept (SLH-DSA-256f-signed: ~50 kB) */
 
 /* ------------------------------------------------------------------ */
 /* Algorithms and profiles                                             */
