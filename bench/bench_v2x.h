@@ -22,6 +22,7 @@ typedef struct {
 	char profile[64];
 	int available;               /* 0: a scheme of the profile is not registered (skipped) */
 	size_t spdu_bytes;           /* certificate-signed SPDU, 100-byte payload */
+	size_t spdu_digest_bytes;    /* the same with a digest signer (HashedId8 of the vehicle certificate) */
 	size_t frags_1400, frags_2302;
 	bench_stats sign;            /* full SPDU signing: build, hash, sign, encode */
 	double sign_margin_pct;      /* 100 * (1 - p99 / 100 ms) */
