@@ -26,6 +26,7 @@ static const report_section sections[] = {
 	{ "ledger", report_section_ledger },
 	{ "scms", report_section_scms },
 	{ "kcmvp", report_section_kcmvp },
+	{ "falcon", report_section_falcon },
 	{ "wg1609", report_section_wg1609 },
 };
 /* clang-format on */
