@@ -117,16 +117,15 @@ int pqs_v2x_err_is_malformed(int err);
 
 #define V2X_MAX_PK 2720      /* largest registry public key we carry (composite P-256 + ML-DSA-87: 2625) */
 #define V2X_MAX_SK 5120      /* largest registry secret key (composite P-256 + ML-DSA-87: 4928) */
-/* largest registry signature: SLH-DSA-SHA2/SHAKE-128f (FIPS 205 table 2: 17088 B), the largest CA
- * signature of the 1609 WG proposal's profiles (docs/v2x.md); SLH-DSA-192f/256s/256f (29792..49856 B)
- * are not carried, so they get no V2X algorithm */
-#define V2X_MAX_SIG 17088
+/* largest registry signature: SLH-DSA-SHA2/SHAKE-256f (FIPS 205 table 2: 49856 B), so that every
+ * SLH-DSA set can sign certificates as a CA of the 1609 WG proposal's profiles (docs/v2x.md) */
+#define V2X_MAX_SIG     49856   /* FIPS 205 table 2, SLH-DSA-*-256f */
 #define V2X_MAX_HASH 48      /* SHA-384 */
 #define V2X_MAX_PSIDS 16     /* PSIDs per permission list */
 #define V2X_MAX_REGIONS 16   /* identified regions per certificate */
 #define V2X_MAX_NAME 255     /* Hostname length (1609.2 CertificateId.name) */
 #define V2X_MAX_CHAIN 4      /* certificates from signer to root, inclusive */
-#define V2X_MAX_CERT 24576   /* largest certificate encoding we accept (an SLH-DSA-128f-signed one: ~17.3 kB) */
+#define V2X_MAX_CERT    57344  /* largest certificate we accept (SLH-DSA-256f-signed: ~50 kB) */
 
 /* ------------------------------------------------------------------ */
 /* Algorithms and profiles                                             */
