@@ -363,7 +363,7 @@ int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *dat
 /* An ECDSA curve point as 1609.2 EccP256CurvePoint / EccP384CurvePoint
  * (section 6.3.23): compressed-y-0 (2) / compressed-y-1 (3) from the
  * registry's SEC 1 compressed form 0x02 / 0x03 || x. */
-static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
+void pqs_v2x_point_put(coer_wr *w, const uint8_t *pk, size_t field)
 {
 	pqs_coer_put_tag(w, pk[0] == 0x03 ? 3 : 2);
 	pqs_coer_put_bytes(w, pk + 1, field);
@@ -381,7 +381,7 @@ static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
  * it here too would cost a second modular square root (about 20 us for
  * P-256) on every certificate decoded.
  */
-static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
+int pqs_v2x_point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 {
 	unsigned t;
 	const uint8_t *p;
@@ -535,7 +535,7 @@ static size_t composite_ec_wire_len(v2x_part part)
 static void ec_put(coer_wr *w, v2x_part part, const uint8_t *v, size_t field)
 {
 	if (part == V2X_PART_PVK)
-		point_put(w, v, field);
+		pqs_v2x_point_put(w, v, field);
 	else
 		ecsig_put(w, v, field);
 }
@@ -546,7 +546,7 @@ static int ec_get(coer_rd *r, v2x_part part, uint8_t *out, const v2x_alg *alg)
 	if (part == V2X_PART_SIG)
 		return ecsig_get(r, out, alg->kind == V2X_KIND_ECDSA ? field_of(alg) : 32);
 	const pqs_sig_class *ec = ecdsa_part(alg);
-	return ec ? point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
+	return ec ? pqs_v2x_point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
 }
 
 static void part_put(coer_wr *w, v2x_part part, const v2x_alg *alg, const uint8_t *v, size_t len)

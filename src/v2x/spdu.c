@@ -22,8 +22,11 @@ int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, 
 		return V2X_ERR_NOMEM;
 	memset(s, 0, sizeof *s);
 	int e = pqs_v2x_cert_decode(c, cert, cert_len);
-	if (!e && (c->key_alg != key->alg || c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))
-		e = V2X_ERR_ARG; /* the certificate does not certify this key */
+	/* the certificate must certify this key; an implicit one only names its algorithm here, since
+	 * its key is reconstructed from the issuer's (5.3.2) */
+	if (!e && (c->key_alg != key->alg ||
+		   (!c->implicit && (c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))))
+		e = V2X_ERR_ARG;
 	free(c);
 	if (e)
 		return e;
@@ -454,6 +457,26 @@ static int slots(v2x_cert **buf, v2x_cert **spare)
 }
 
 /*
+ * The key of the implicit signer certificate c (der, len bytes) from its
+ * issuer (ECQV, 5.3.2), which hashes the issuer certificate with SHA-256:
+ * the store's precomputed hash serves when it is that one.  c NULL: an
+ * implicit certificate above the signer, whose key would need its own
+ * issuer first (not supported).
+ */
+static int implicit_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *iss, const uint8_t *iss_der,
+			size_t iss_len, const v2x_store_entry *iss_en)
+{
+	uint8_t h[32];
+	if (!c)
+		return V2X_ERR_UNSUPPORTED;
+	if (iss_en && iss_en->hash_len == sizeof h)
+		memcpy(h, iss_en->hash, sizeof h);
+	else if (pqs_v2x_hash(V2X_HASH_SHA256, iss_der, iss_len, h) != V2X_OK)
+		return V2X_ERR_CRYPTO;
+	return pqs_v2x_cert_reconstruct_key(c, der, len, iss, h);
+}
+
+/*
  * Validate the chain from the signer certificate (der) up to a trust
  * anchor (5.1.2): at each step the validity period against generationTime,
  * the issuer digest, the issuer's permissions, chain length and region,
@@ -563,12 +586,21 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			e = V2X_ERR_REGION;
 			break;
 		}
-		v->sig_checks++;
-		/* 5.3.1: H(issuer certificate) under the signing hash; the store's
-		 * precomputed hash serves when it is that hash */
-		if ((e = pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len,
-						  iss_en ? iss_en->hash : NULL, iss_en ? iss_en->hash_len : 0)) != 0)
-			break;
+		if (cur->implicit) {
+			/* no signature to check: the key is reconstructed (5.3.2) and kept in ce, so a
+			 * cache hit reuses it; a wrong key only fails the SPDU's signature */
+			if ((e = implicit_key(cur == &ce->cert ? &ce->cert : NULL, cur_der, cur_len, iss, iss_der,
+					      iss_len, iss_en)) != 0)
+				break;
+		} else {
+			v->sig_checks++;
+			/* 5.3.1: H(issuer certificate) under the signing hash; the store's
+			 * precomputed hash serves when it is that hash */
+			if ((e = pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len,
+							  iss_en ? iss_en->hash : NULL,
+							  iss_en ? iss_en->hash_len : 0)) != 0)
+				break;
+		}
 		/* move up: the issuer becomes the current certificate */
 		cur = iss;
 		cur_en = iss_en;
@@ -638,8 +670,8 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 	const v2x_cert *sc = &use->cert;
 	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app))
 		return V2X_ERR_PSID_NOT_PERMITTED;
-	if (!sc->key_alg)
-		return V2X_ERR_UNSUPPORTED;
+	if (!sc->key_alg || !sc->pk_len)
+		return V2X_ERR_UNSUPPORTED; /* an unknown key alternative, or an implicit key not reconstructed */
 	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash)
 		return V2X_ERR_ALG_MISMATCH;
 	uint8_t di[V2X_MAX_HASH];
