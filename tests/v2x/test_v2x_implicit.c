@@ -52,13 +52,14 @@ static void test_libdot2_vectors(void)
 		if (!der)
 			continue;
 		int e = pqs_v2x_cert_decode(&c, der, len);
-		TU_CHECK(e == V2X_OK, "vector %zu: implicit certificate does not decode: %s", count, pqs_v2x_strerror(e));
+		TU_CHECK(e == V2X_OK, "vector %zu: implicit certificate does not decode: %s", count,
+			 pqs_v2x_strerror(e));
 		TU_CHECK(c.implicit && c.pk_len == 0 && !c.sig_alg && c.key_alg == pqs_v2x_alg_by_index(0),
-		         "vector %zu: not decoded as implicit", count);
+			 "vector %zu: not decoded as implicit", count);
 		/* 6.4.3: the issuer's HashedId8 is the low eight octets of its SHA-256 */
 		TU_CHECK(c.issuer_kind == 1 && memcmp(c.issuer_id, ih + 24, 8) == 0, "vector %zu: issuer id", count);
 		TU_CHECK(c.has_app && c.n_app == 2 && c.app_psids[0] == 0x20 && c.app_psids[1] == 0x26,
-		         "vector %zu: appPermissions", count);
+			 "vector %zu: appPermissions", count);
 		TU_CHECK(c.tbs_off == 12 && c.tbs_off + c.tbs_len == len, "vector %zu: tbs bounds", count);
 		memset(&issuer, 0, sizeof issuer);
 		issuer.key_alg = pqs_v2x_alg_by_index(0);
@@ -70,7 +71,7 @@ static void test_libdot2_vectors(void)
 		if (want_pub) {
 			uint8_t want[65];
 			TU_CHECK(strlen(want_pub) == 130 && tu_hex_decode_into(want_pub, 130, want) == 0,
-			         "vector %zu: bad expected_pub_uncompressed", count);
+				 "vector %zu: bad expected_pub_uncompressed", count);
 			uint8_t compressed[33] = { (uint8_t)(0x02 | (want[64] & 1)) };
 			memcpy(compressed + 1, want + 1, 32);
 			TU_CHECK(memcmp(c.pk, compressed, 33) == 0, "vector %zu: reconstructed key differs", count);
@@ -82,7 +83,7 @@ static void test_libdot2_vectors(void)
 		memcpy(before, c.pk, 33);
 		e = pqs_v2x_cert_reconstruct_key(&c, der, len, &issuer, ih);
 		TU_CHECK(e == V2X_ERR_KEY_ENCODING || (e == V2X_OK && memcmp(before, c.pk, 33) != 0),
-		         "vector %zu: flipped P_U still gives the key", count);
+			 "vector %zu: flipped P_U still gives the key", count);
 		free(der);
 		count++;
 	}
@@ -116,10 +117,10 @@ static int make_pki(pki *p)
 		e = pqs_v2x_key_generate(&p->ca, ecdsa, NULL);
 	if (!e)
 		e = pqs_v2x_cert_issue(&rp, &p->root, &p->root, NULL, 0, NULL, p->root_cert, sizeof p->root_cert,
-		                       &p->root_len);
+				       &p->root_len);
 	if (!e)
 		e = pqs_v2x_cert_issue(&cp, &p->ca, &p->root, p->root_cert, p->root_len, NULL, p->ca_cert,
-		                       sizeof p->ca_cert, &p->ca_len);
+				       sizeof p->ca_cert, &p->ca_len);
 	/* ECQV issuance (SEC 4 section 3.4) without a request key: P_U = k*G, r = e*k + d_CA, and
 	 * the vehicle's key d_U = r; the verifier gets Q_U = e*P_U + Q_CA = d_U*G from P_U alone. */
 	uint8_t k[32], pu[33], ca_hash[32], ecqv_e[32];
@@ -128,7 +129,7 @@ static int make_pki(pki *p)
 		e = pqs_rng_fill(NULL, k, 32) || pqs_p256_public(pu, k) ? V2X_ERR_CRYPTO : V2X_OK;
 	if (!e)
 		e = pqs_v2x_cert_issue_implicit(&vp, pu, p->ca_cert, p->ca_len, p->veh_cert, sizeof p->veh_cert,
-		                                &p->veh_len);
+						&p->veh_len);
 	if (!e)
 		e = pqs_v2x_cert_decode(&dec, p->veh_cert, p->veh_len);
 	if (!e)
@@ -136,9 +137,9 @@ static int make_pki(pki *p)
 	uint8_t d[32], q[33];
 	if (!e)
 		e = pqs_ecqv_hash(ecqv_e, p->veh_cert + dec.tbs_off, dec.tbs_len, ca_hash) ||
-		                    pqs_ecqv_private(d, ecqv_e, k, p->ca.sk) || pqs_p256_public(q, d)
-		            ? V2X_ERR_CRYPTO
-		            : V2X_OK;
+				    pqs_ecqv_private(d, ecqv_e, k, p->ca.sk) || pqs_p256_public(q, d)
+			    ? V2X_ERR_CRYPTO
+			    : V2X_OK;
 	if (!e)
 		e = pqs_v2x_key_load(&p->veh, ecdsa, q, 33, d, 32);
 	pqs_zeroize(k, sizeof k);
@@ -168,28 +169,29 @@ static void test_spdus(const pki *p)
 	v2x_store *st = pqs_v2x_store_new(4);
 	v2x_cache *cache = pqs_v2x_cache_new(8);
 	TU_CHECK(st && cache && pqs_v2x_store_add_root(st, p->root_cert, p->root_len) == V2X_OK &&
-	             pqs_v2x_store_add_cert(st, p->ca_cert, p->ca_len) == V2X_OK,
-	         "store");
+			 pqs_v2x_store_add_cert(st, p->ca_cert, p->ca_len) == V2X_OK,
+		 "store");
 	TU_CHECK(pqs_v2x_store_add_root(st, p->veh_cert, p->veh_len) == V2X_ERR_ARG, "implicit cert as an anchor");
 	v2x_verify_ctx v;
 	v2x_spdu_info info;
 	pqs_v2x_verify_ctx_init(&v, st, cache, gen_time());
 	int e = pqs_v2x_spdu_verify(&v, spdu, n, &info);
 	TU_CHECK(e == V2X_OK && info.chain_len == 3 && v.cache_misses == 1 && v.sig_checks == 2,
-	         "cold: %s, chain %zu, %lu signature checks", pqs_v2x_strerror(e), info.chain_len, v.sig_checks);
+		 "cold: %s, chain %zu, %lu signature checks", pqs_v2x_strerror(e), info.chain_len, v.sig_checks);
 	/* warm: the cached entry holds the reconstructed key: one signature check, no chain */
 	pqs_v2x_verify_ctx_init(&v, st, cache, gen_time());
 	e = pqs_v2x_spdu_verify(&v, spdu, n, &info);
 	TU_CHECK(e == V2X_OK && v.cache_hits == 1 && v.sig_checks == 1 && info.chain_len == 0, "warm: %s",
-	         pqs_v2x_strerror(e));
+		 pqs_v2x_strerror(e));
 	e = pqs_v2x_spdu_verify(&v, dspdu, dn, &info);
-	TU_CHECK(e == V2X_OK && info.signer_kind == V2X_SIGNER_DIGEST, "digest signer (cached): %s", pqs_v2x_strerror(e));
+	TU_CHECK(e == V2X_OK && info.signer_kind == V2X_SIGNER_DIGEST, "digest signer (cached): %s",
+		 pqs_v2x_strerror(e));
 	/* a digest signer known only from the store: reconstructed from the store entry */
 	v2x_store *st2 = pqs_v2x_store_new(4);
 	TU_CHECK(st2 && pqs_v2x_store_add_root(st2, p->root_cert, p->root_len) == V2X_OK &&
-	             pqs_v2x_store_add_cert(st2, p->ca_cert, p->ca_len) == V2X_OK &&
-	             pqs_v2x_store_add_cert(st2, p->veh_cert, p->veh_len) == V2X_OK,
-	         "store with the implicit certificate");
+			 pqs_v2x_store_add_cert(st2, p->ca_cert, p->ca_len) == V2X_OK &&
+			 pqs_v2x_store_add_cert(st2, p->veh_cert, p->veh_len) == V2X_OK,
+		 "store with the implicit certificate");
 	pqs_v2x_verify_ctx_init(&v, st2, NULL, gen_time());
 	e = pqs_v2x_spdu_verify(&v, dspdu, dn, &info);
 	TU_CHECK(e == V2X_OK && info.chain_len == 3, "digest signer from the store: %s", pqs_v2x_strerror(e));
@@ -198,8 +200,8 @@ static void test_spdus(const pki *p)
 	uint8_t bad[2048];
 	size_t bn = 0;
 	TU_CHECK(pqs_v2x_key_generate(&other, p->veh.alg, NULL) == V2X_OK &&
-	             sign(p, V2X_SIGNER_CERT, &other, bad, sizeof bad, &bn) == V2X_OK,
-	         "sign with another key");
+			 sign(p, V2X_SIGNER_CERT, &other, bad, sizeof bad, &bn) == V2X_OK,
+		 "sign with another key");
 	pqs_v2x_verify_ctx_init(&v, st, NULL, gen_time());
 	TU_CHECK(pqs_v2x_spdu_verify(&v, bad, bn, NULL) == V2X_ERR_SIG_INVALID, "other key verifies");
 	/* a flipped bit of P_U (the SPDU's last certificate bytes before the signature) */
@@ -235,7 +237,7 @@ static int run_verify(const char *cli, const char *dir, const char *spdu)
 	char cmd[2048];
 	unsigned long long now_us = (unsigned long long)(START_UNIX + 3600u) * 1000000u;
 	snprintf(cmd, sizeof cmd, "'%s' v2x verify --dir '%s' --now %llu '%s/%s' >/dev/null 2>&1", cli, dir, now_us,
-	         dir, spdu);
+		 dir, spdu);
 	int st = system(cmd);
 	return st >= 0 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -247,14 +249,14 @@ static void test_cli(const pki *p, const char *cli)
 	uint8_t spdu[2048], dspdu[2048];
 	size_t n = 0, dn = 0;
 	TU_CHECK(sign(p, V2X_SIGNER_CERT, &p->veh, spdu, sizeof spdu, &n) == V2X_OK &&
-	             sign(p, V2X_SIGNER_DIGEST, &p->veh, dspdu, sizeof dspdu, &dn) == V2X_OK,
-	         "sign");
+			 sign(p, V2X_SIGNER_DIGEST, &p->veh, dspdu, sizeof dspdu, &dn) == V2X_OK,
+		 "sign");
 	TU_CHECK(write_file(dir, "profile", (const uint8_t *)"ECDSA\n", 6) == 0 &&
-	             write_file(dir, "root.cert", p->root_cert, p->root_len) == 0 &&
-	             write_file(dir, "ica.cert", p->ca_cert, p->ca_len) == 0 &&
-	             write_file(dir, "vehicle.cert", p->veh_cert, p->veh_len) == 0 &&
-	             write_file(dir, "spdu", spdu, n) == 0 && write_file(dir, "dspdu", dspdu, dn) == 0,
-	         "write the PKI directory");
+			 write_file(dir, "root.cert", p->root_cert, p->root_len) == 0 &&
+			 write_file(dir, "ica.cert", p->ca_cert, p->ca_len) == 0 &&
+			 write_file(dir, "vehicle.cert", p->veh_cert, p->veh_len) == 0 &&
+			 write_file(dir, "spdu", spdu, n) == 0 && write_file(dir, "dspdu", dspdu, dn) == 0,
+		 "write the PKI directory");
 	spdu[n - 3] ^= 0x40; /* inside sSig */
 	TU_CHECK(write_file(dir, "forged", spdu, n) == 0, "write the forged SPDU");
 	int rc = run_verify(cli, dir, "spdu");
