@@ -466,6 +466,18 @@ int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_ti
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
 
 /**
+ * Reusable working memory of the SPDU verifier (pqs_v2x_verify_scratch_size()
+ * bytes): set v2x_verify_ctx.scratch to one so that pqs_v2x_spdu_verify
+ * allocates no working memory per message (a cache miss still copies the
+ * certificate into the cache).  One scratch serves one verification at a
+ * time (one per thread); it holds nothing between messages.
+ */
+typedef struct v2x_verify_scratch_ v2x_verify_scratch;
+v2x_verify_scratch *pqs_v2x_verify_scratch_new(void);
+void pqs_v2x_verify_scratch_free(v2x_verify_scratch *ws);
+size_t pqs_v2x_verify_scratch_size(void);
+
+/**
  * A verification context.  store is required (trust anchors, and
  * certificates for digest signers); cache may be NULL (every SPDU then
  * validates the whole chain).  The counters let callers (the V2X
@@ -480,6 +492,7 @@ typedef struct {
 	uint32_t expected_psid;    /* checked if has_expected_psid */
 	int has_expected_psid;
 	v2x_replay *replay;        /* may be NULL (the default): no duplicate detection */
+	v2x_verify_scratch *scratch; /* may be NULL (the default): each SPDU allocates its own */
 	/* counters, incremented by pqs_v2x_spdu_verify */
 	unsigned long sig_checks;  /* signature verifications (a composite counts once) */
 	unsigned long cache_hits;

@@ -325,6 +325,34 @@ int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 
 /* ---------------- verification ---------------- */
 
+/*
+ * What verifying one SPDU works in: the parsed SPDU, the signer's cache
+ * entry under construction and two decoding slots for issuer certificates
+ * attached to it (about 100 kB together, too large for the stack of a
+ * small thread).  A verifier that keeps one (v2x_verify_ctx.scratch)
+ * allocates nothing per message; without, each message allocates one.
+ */
+struct v2x_verify_scratch_ {
+	spdu_view sv;
+	v2x_cache_entry ce;
+	v2x_cert slots[2];
+};
+
+v2x_verify_scratch *pqs_v2x_verify_scratch_new(void)
+{
+	return malloc(sizeof(v2x_verify_scratch));
+}
+
+void pqs_v2x_verify_scratch_free(v2x_verify_scratch *ws)
+{
+	free(ws);
+}
+
+size_t pqs_v2x_verify_scratch_size(void)
+{
+	return sizeof(v2x_verify_scratch);
+}
+
 void pqs_v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now)
 {
 	memset(v, 0, sizeof *v);
@@ -445,17 +473,6 @@ static size_t pick_issuer(v2x_verify_ctx *v, const spdu_view *sv, const v2x_cert
 	return 0;
 }
 
-/* Allocate validate_chain's two decoding slots (for attached issuers) on first use. */
-static int slots(v2x_cert **buf, v2x_cert **spare)
-{
-	if (!*buf) {
-		if (!(*buf = malloc(2 * sizeof **buf)))
-			return V2X_ERR_NOMEM;
-		*spare = &(*buf)[0];
-	}
-	return V2X_OK;
-}
-
 /*
  * The key of the implicit signer certificate c (der, len bytes) from its
  * issuer (ECQV, 5.3.2), which hashes the issuer certificate with SHA-256:
@@ -493,12 +510,11 @@ static int implicit_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_c
  * certificate's bytes.
  */
 static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
-                          const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
-                          size_t *chain_len)
+			  const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
+			  v2x_cert buf[2], size_t *chain_len)
 {
-	v2x_cert *buf = NULL;            /* two decoding slots, allocated for the first attached issuer */
 	const v2x_cert *cur = &ce->cert; /* the signer's certificate stays in ce */
-	v2x_cert *spare = NULL;          /* where the next attached issuer is decoded */
+	v2x_cert *spare = &buf[0];       /* where the next attached issuer is decoded (buf: two slots) */
 	const v2x_store_entry *cur_en = der_en;
 	const uint8_t *cur_der = der;
 	size_t cur_len = len;
@@ -554,14 +570,9 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		const v2x_store_entry *iss_en;
 		const v2x_cert *iss;
 		size_t k = 0;
-		if (issuer_candidate(v, sv, cur->issuer_id, 1, &iss_der, &iss_len, &iss_en) == V2X_OK) {
-			if ((e = slots(&buf, &spare)) != 0)
-				break;
+		if (issuer_candidate(v, sv, cur->issuer_id, 1, &iss_der, &iss_len, &iss_en) == V2X_OK)
 			k = pick_issuer(v, sv, cur, cur_der, cur_len, spare); /* a HashedId8 collision */
-		}
 		if ((e = issuer_candidate(v, sv, cur->issuer_id, k, &iss_der, &iss_len, &iss_en)) != 0)
-			break;
-		if (!(iss_en && iss_en->cert) && (e = slots(&buf, &spare)) != 0)
 			break;
 		if ((e = issuer_decoded(iss_en, iss_der, iss_len, spare, &iss)) != 0)
 			break;
@@ -610,7 +621,6 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		cur_len = iss_len;
 	}
 	*chain_len = depth;
-	free(buf);
 	return e;
 }
 
@@ -642,12 +652,13 @@ static int hit_usable(const v2x_verify_ctx *v, const v2x_cache_entry *hit, uint6
  * cert_h (cert_h_len bytes, 0: none) is H(der) if already computed.
  */
 static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t dlen,
-                           const v2x_store_entry *en, uint64_t gen_s, const uint8_t *cert_h, size_t cert_h_len,
-                           v2x_cache_entry *ce, size_t *chain_len)
+			   const v2x_store_entry *en, uint64_t gen_s, const uint8_t *cert_h, size_t cert_h_len,
+			   v2x_verify_scratch *ws, size_t *chain_len)
 {
+	v2x_cache_entry *ce = &ws->ce;
 	if (v->cache)
 		v->cache_misses++;
-	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, chain_len);
+	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, ws->slots, chain_len);
 	if (e)
 		return e;
 	memcpy(ce->id, sv->digest, 8);
@@ -693,7 +704,7 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 
 /* An attached signer certificate: a cache entry with its exact bytes, else a full validation. */
 static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
-                           v2x_cache_entry *ce, size_t *chain_len)
+			   v2x_verify_scratch *ws, size_t *chain_len)
 {
 	const v2x_cache_entry *hit = sv->hit0; /* matched by its bytes while parsing */
 	if (hit) {
@@ -709,8 +720,8 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
 	int e = pqs_v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h);
 	if (!e)
 		e = signer_validate(v, sv, sv->certs[0], sv->cert_lens[0], NULL, gen_s, cert_h,
-				    pqs_v2x_hash_len(sv->cert0_hash), ce, chain_len);
-	return e ? e : spdu_check(v, sv, spdu, ce);
+				    pqs_v2x_hash_len(sv->cert0_hash), ws, chain_len);
+	return e ? e : spdu_check(v, sv, spdu, &ws->ce);
 }
 
 /*
@@ -721,8 +732,8 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
  * HashedId8 collision there is one candidate.  The first candidate's
  * error is reported.
  */
-static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
-                         v2x_cache_entry *ce, size_t *chain_len)
+static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s, v2x_verify_scratch *ws,
+			 size_t *chain_len)
 {
 	int first = V2X_ERR_SIGNER_UNKNOWN, tried = 0;
 	const v2x_cache_entry *hit = NULL;
@@ -746,9 +757,9 @@ static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, 
 			cached = hit->der_len == en->len && memcmp(hit->der, en->der, en->len) == 0;
 		if (cached)
 			continue; /* tried above */
-		int e = signer_validate(v, sv, en->der, en->len, en, gen_s, en->hash, en->hash_len, ce, chain_len);
+		int e = signer_validate(v, sv, en->der, en->len, en, gen_s, en->hash, en->hash_len, ws, chain_len);
 		if (!e)
-			e = spdu_check(v, sv, spdu, ce);
+			e = spdu_check(v, sv, spdu, &ws->ce);
 		if (!e)
 			return V2X_OK;
 		if (!tried++)
@@ -762,11 +773,13 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 {
 	if (!v || !v->store || !spdu)
 		return V2X_ERR_ARG;
-	spdu_view *sv = malloc(sizeof *sv);
-	v2x_cache_entry *ce = malloc(sizeof *ce);
-	int e = sv && ce ? V2X_OK : V2X_ERR_NOMEM;
-	if (!e)
-		e = spdu_read(sv, spdu, len, &ce->cert, v->cache);
+	/* the caller's scratch, or one for this message */
+	v2x_verify_scratch *own = v->scratch ? NULL : malloc(sizeof *own);
+	v2x_verify_scratch *ws = v->scratch ? v->scratch : own;
+	if (!ws)
+		return V2X_ERR_NOMEM;
+	spdu_view *sv = &ws->sv;
+	int e = spdu_read(sv, spdu, len, &ws->ce.cert, v->cache);
 	if (e)
 		goto done;
 	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
@@ -794,14 +807,13 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 	}
 	uint64_t gen_s = sv->gen / 1000000u;
 	size_t chain_len = 0;
-	e = sv->signer == V2X_SIGNER_CERT ? verify_attached(v, sv, spdu, gen_s, ce, &chain_len)
-	                                  : verify_digest(v, sv, spdu, gen_s, ce, &chain_len);
+	e = sv->signer == V2X_SIGNER_CERT ? verify_attached(v, sv, spdu, gen_s, ws, &chain_len)
+					  : verify_digest(v, sv, spdu, gen_s, ws, &chain_len);
 	if (!e && info) {
 		fill_info(sv, info);
 		info->chain_len = chain_len;
 	}
 done:
-	free(sv);
-	free(ce);
+	free(own);
 	return e;
 }

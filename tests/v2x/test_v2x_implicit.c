@@ -8,7 +8,8 @@
  *  - an SPDU signed with an implicit certificate verifies (attached signer,
  *    then a warm cache hit without a second reconstruction, then a digest
  *    signer), and a flipped reconstruction value or a signature under
- *    another key does not;
+ *    another key does not; a reusable verifier scratch gives the same
+ *    verdicts;
  *  - `pqsig v2x verify` accepts such an SPDU (exit 0) and rejects a forged
  *    one (exit 1), when the CLI path is given as argv[1].
  */
@@ -214,6 +215,25 @@ static void test_spdus(const pki *p)
 	bad[cert_at + p->veh_len - 5] ^= 0x01;
 	e = pqs_v2x_spdu_verify(&v, bad, n, NULL);
 	TU_CHECK(e == V2X_ERR_SIG_INVALID || e == V2X_ERR_KEY_ENCODING, "flipped P_U: %s", pqs_v2x_strerror(e));
+	/* one reusable scratch over good and bad SPDUs in turn: the verdicts of a scratch per message */
+	const uint8_t *msgs[] = { bad, spdu, dspdu, bad, spdu };
+	size_t lens[] = { n, n, dn, n, n };
+	v2x_verify_scratch *ws = pqs_v2x_verify_scratch_new();
+	TU_CHECK(ws != NULL && pqs_v2x_verify_scratch_size() > sizeof(v2x_cert), "scratch");
+	size_t same = 0;
+	for (size_t i = 0; ws && i < sizeof msgs / sizeof msgs[0]; i++) {
+		v2x_verify_ctx a, b;
+		pqs_v2x_verify_ctx_init(&a, st2, NULL, gen_time());
+		pqs_v2x_verify_ctx_init(&b, st2, NULL, gen_time());
+		b.scratch = ws;
+		int ea = pqs_v2x_spdu_verify(&a, msgs[i], lens[i], NULL);
+		int eb = pqs_v2x_spdu_verify(&b, msgs[i], lens[i], NULL);
+		TU_CHECK(ea == eb && (ea == V2X_OK) == (i == 1 || i == 2 || i == 4),
+			 "SPDU %zu: %d without, %d with scratch", i, ea, eb);
+		same += ea == eb;
+	}
+	TU_CHECK(same == 5, "expected 5 equal verdicts, got %zu", same);
+	pqs_v2x_verify_scratch_free(ws);
 	pqs_v2x_key_clear(&other);
 	pqs_v2x_store_free(st);
 	pqs_v2x_store_free(st2);
