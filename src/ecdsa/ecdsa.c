@@ -381,11 +381,11 @@ static void ecdsa_release(const pqs_sig_class *cls, void *prepared)
 	pp->pkey = NULL;
 }
 
-int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-                                     const uint8_t *msg, size_t msg_len, const void *prepared,
-                                     pqs_ecdsa_s_policy policy)
+/* Verify the message (hashed here) or a ready digest with a prepared key. */
+static int verify_prepared_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *in,
+				  size_t in_len, const void *prepared, pqs_ecdsa_s_policy policy, int hash_message)
 {
-	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !prepared || !policy_ok(policy))
+	if (!pqs_ecdsa_field_len(cls) || !sig || (!in && in_len) || !prepared || !policy_ok(policy))
 		return PQS_ERR_ARG;
 	const ecdsa_params *p = params_of(cls);
 	const ecdsa_prepared *pp = prepared;
@@ -396,8 +396,24 @@ int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *si
 	if (!pp->pkey)
 		return PQS_ERR_ARG; /* not prepared, or released */
 	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
-	return ret != PQS_OK ? ret
-	                     : verify_der(p, der, der_len, msg ? msg : (const uint8_t *)"", msg_len, pp->pkey, 1);
+	return ret != PQS_OK
+		       ? ret
+		       : verify_der(p, der, der_len, in ? in : (const uint8_t *)"", in_len, pp->pkey, hash_message);
+}
+
+int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+				     size_t msg_len, const void *prepared, pqs_ecdsa_s_policy policy)
+{
+	return verify_prepared_common(cls, sig, sig_len, msg, msg_len, prepared, policy, 1);
+}
+
+int pqs_ecdsa_verify_digest_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+					    const uint8_t *digest, size_t digest_len, const void *prepared,
+					    pqs_ecdsa_s_policy policy)
+{
+	if (!digest)
+		return PQS_ERR_ARG;
+	return verify_prepared_common(cls, sig, sig_len, digest, digest_len, prepared, policy, 0);
 }
 
 static int ecdsa_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,

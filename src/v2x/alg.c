@@ -344,6 +344,12 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len)
 {
+	return pqs_v2x_alg_verify_key(alg, pk, NULL, data_input, len, sig, sig_len);
+}
+
+int pqs_v2x_alg_verify_key(const v2x_alg *alg, const uint8_t *pk, const void *prepared, const uint8_t *data_input,
+			   size_t len, const uint8_t *sig, size_t sig_len)
+{
 	const pqs_sig_class *c;
 	int e = class_for(alg, &c);
 	if (e)
@@ -353,9 +359,14 @@ int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *dat
 			return V2X_ERR_SIG_ENCODING;
 		/* low S only (docs/v2x.md): with x-only rSig, one encoding per signature; every
 		 * pqsig class signs low S (composites check their ECDSA half the same way) */
-		return pqs_v2x_from_pqs(pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW));
+		e = prepared ? pqs_ecdsa_verify_digest_prepared_policy(c, sig, sig_len, data_input, len, prepared,
+								       PQS_ECDSA_S_LOW)
+			     : pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW);
+		return pqs_v2x_from_pqs(e);
 	}
-	return pqs_v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
+	e = prepared ? pqs_sig_verify_prepared(c, sig, sig_len, data_input, len, NULL, 0, prepared)
+		     : pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk);
+	return pqs_v2x_from_pqs(e);
 }
 
 /* ---------------- wire forms ---------------- */

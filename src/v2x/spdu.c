@@ -656,6 +656,7 @@ static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t
 			   v2x_verify_scratch *ws, size_t *chain_len)
 {
 	v2x_cache_entry *ce = &ws->ce;
+	ce->prepared = NULL; /* only the cache's own entries hold a prepared key */
 	if (v->cache)
 		v->cache_misses++;
 	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, ws->slots, chain_len);
@@ -696,7 +697,9 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 		return V2X_ERR_DUPLICATE;
 	}
 	v->sig_checks++;
-	e = pqs_v2x_alg_verify(sc->key_alg, sc->pk, di, pqs_v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	/* a cache entry's key is prepared: no key decoding on a warm SPDU */
+	e = pqs_v2x_alg_verify_key(sc->key_alg, sc->pk, use->prepared, di, pqs_v2x_hash_len(sv->hash_id), sv->sig,
+				   sv->sig_len);
 	if (!e)
 		pqs_v2x_replay_record(v->replay, use->hash, di);
 	return e == V2X_ERR_SIG_ENCODING ? V2X_ERR_SIG_INVALID : e; /* a signature the scheme cannot parse does not verify */

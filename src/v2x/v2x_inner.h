@@ -118,6 +118,10 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 		     pqs_rng *rng);
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len);
+/* Same with the key prepared (pqs_sig_prepare of the algorithm's class), or pk when prepared is NULL:
+ * the same verdict either way. */
+int pqs_v2x_alg_verify_key(const v2x_alg *alg, const uint8_t *pk, const void *prepared, const uint8_t *data_input,
+			   size_t len, const uint8_t *sig, size_t sig_len);
 
 /* ---------------- certificates ---------------- */
 
@@ -190,6 +194,7 @@ typedef struct {
 	const uint8_t *der;             /* its encoding: the caller's in a put, the cache's own copy inside */
 	size_t der_len;
 	uint64_t der_tail;              /* its last 8 octets (part of the issuer's signature): a cheap key */
+	void *prepared;                 /* inside the cache: the signer's key prepared (pqs_sig_prepare), or NULL */
 	unsigned long stamp;            /* last use, for LRU eviction */
 	int used;
 } v2x_cache_entry;

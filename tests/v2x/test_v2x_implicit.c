@@ -7,7 +7,8 @@
  *    hash, and reconstruct to the vector's public keys;
  *  - an SPDU signed with an implicit certificate verifies (attached signer,
  *    then a warm cache hit without a second reconstruction, then a digest
- *    signer), and a flipped reconstruction value or a signature under
+ *    signer; warm SPDUs verify with the cache's prepared key and reject a
+ *    wrong or high-S signature as cold ones do), and a flipped reconstruction value or a signature under
  *    another key does not; a reusable verifier scratch gives the same
  *    verdicts;
  *  - `pqsig v2x verify` accepts such an SPDU (exit 0) and rejects a forged
@@ -19,6 +20,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/objects.h>
 
 #include "json.h"
 #include "pqsig/scms.h"
@@ -187,6 +192,27 @@ static void test_spdus(const pki *p)
 	e = pqs_v2x_spdu_verify(&v, dspdu, dn, &info);
 	TU_CHECK(e == V2X_OK && info.signer_kind == V2X_SIGNER_DIGEST, "digest signer (cached): %s",
 		 pqs_v2x_strerror(e));
+	/* warm SPDUs verify with the cache's prepared key: a wrong sSig and the high-S twin
+	 * (r, n - s) of a valid signature fail there as they do cold (one encoding, docs/v2x.md) */
+	uint8_t twin[2048];
+	memcpy(twin, spdu, n);
+	twin[n - 3] ^= 0x40;
+	TU_CHECK(pqs_v2x_spdu_verify(&v, twin, n, NULL) == V2X_ERR_SIG_INVALID, "warm: wrong sSig verifies");
+	BIGNUM *sv = BN_bin2bn(spdu + n - 32, 32, NULL), *order = BN_new();
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+	TU_CHECK(sv && order && g && EC_GROUP_get_order(g, order, NULL) && BN_sub(sv, order, sv) &&
+			 BN_bn2binpad(sv, twin + n - 32, 32) == 32,
+		 "n - s");
+	memcpy(twin, spdu, n - 32);
+	e = pqs_v2x_spdu_verify(&v, twin, n, NULL);
+	TU_CHECK(e == V2X_ERR_SIG_INVALID, "warm: high-S twin: %s", pqs_v2x_strerror(e));
+	TU_CHECK(v.cache_hits >= 3, "the twins were verified warm (%lu cache hits)", v.cache_hits);
+	pqs_v2x_verify_ctx_init(&v, st, NULL, gen_time());
+	e = pqs_v2x_spdu_verify(&v, twin, n, NULL);
+	TU_CHECK(e == V2X_ERR_SIG_INVALID, "cold: high-S twin: %s", pqs_v2x_strerror(e));
+	BN_free(sv);
+	BN_free(order);
+	EC_GROUP_free(g);
 	/* a digest signer known only from the store: reconstructed from the store entry */
 	v2x_store *st2 = pqs_v2x_store_new(4);
 	TU_CHECK(st2 && pqs_v2x_store_add_root(st2, p->root_cert, p->root_len) == V2X_OK &&
