@@ -41,5 +41,5 @@ int pqs_ec_point_encode(const EC_GROUP *g, const EC_POINT *P, int compressed, ui
 	size_t n = compressed ? flen + 1 : 2 * flen + 1;
 	return !EC_POINT_is_at_infinity(g, P) &&
 	       EC_POINT_point2oct(g, P, compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED, out,
-	                          n, bn) == n;
+				  n, bn) == n;
 }

@@ -31,7 +31,6 @@ const EC_GROUP *pqs_ec_group(int nid);
 int pqs_ec_point_decode(const EC_GROUP *g, EC_POINT *P, const uint8_t *in, size_t len, BN_CTX *bn);
 
 /* Encode P (not infinity) compressed (flen + 1 bytes) or uncompressed (2 flen + 1): 1 on success. */
-int pqs_ec_point_encode(const EC_GROUP *g, const EC_POINT *P, int compressed, uint8_t *out, size_t flen,
-                        BN_CTX *bn);
+int pqs_ec_point_encode(const EC_GROUP *g, const EC_POINT *P, int compressed, uint8_t *out, size_t flen, BN_CTX *bn);
 
 #endif
