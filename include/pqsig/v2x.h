@@ -268,7 +268,13 @@ typedef struct {
 /** Default parameters for a role: name, one-year validity from start, PSID 0x20 (EE) or all (CA). */
 void pqs_v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start);
 
-/** A decoded explicit certificate (self-contained copy; no pointers into the input). */
+/**
+ * A decoded certificate (self-contained copy; no pointers into the input).
+ * An implicit certificate (1609.2 section 6.4.2: type implicit, no
+ * signature) carries the reconstruction value P_U instead of a key: its
+ * key_alg is ECDSA P-256, pk_len is 0 and recon holds P_U until the
+ * verifier reconstructs the key from the issuer (section 5.3.2, ECQV).
+ */
 typedef struct {
 	uint8_t issuer_kind;       /* 0 self, 1 sha256AndDigest, 2 sha384AndDigest */
 	uint8_t issuer_id[8];      /* HashedId8 of the issuer (issuer_kind 1, 2) */
@@ -301,9 +307,11 @@ typedef struct {
 	const v2x_alg *sig_alg;    /* issuer's signature */
 	size_t sig_len;
 	uint8_t sig[V2X_MAX_SIG];  /* registry encoding */
+	uint8_t implicit;          /* type implicit: recon holds P_U, sig_alg is NULL */
+	uint8_t recon[33];         /* reconstructionValue, SEC 1 compressed (implicit only) */
 } v2x_cert;
 
-/** Strictly decode a COER Certificate (explicit, signed); consumes exactly len bytes. */
+/** Strictly decode a COER Certificate (explicit and signed, or implicit); consumes exactly len bytes. */
 int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
 
 /**
@@ -315,6 +323,18 @@ int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
 int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
 		       const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
 		       size_t *out_len);
+
+/**
+ * Encode an implicit certificate (1609.2 section 6.4.2) with reconstruction
+ * value recon (SEC 1 compressed P-256 point P_U) under the issuer
+ * certificate issuer_cert, which must hold an ECDSA P-256 key (ECQV works
+ * on the issuer's P-256 key pair).  Only the encoding: the issuer computes
+ * P_U = R_U + k*G and the private reconstruction value r = e*k + d_CA
+ * (SEC 4 section 3.4; pqs_ecqv_* in pqsig/scms.h), where e hashes the
+ * ToBeSignedCertificate that pqs_v2x_cert_decode locates (tbs_off, tbs_len).
+ */
+int pqs_v2x_cert_issue_implicit(const v2x_cert_params *p, const uint8_t recon[33], const uint8_t *issuer_cert,
+				size_t issuer_cert_len, uint8_t *out, size_t cap, size_t *out_len);
 
 /** Upper bound of a certificate encoding for these parameters and algorithms. */
 size_t pqs_v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer);
@@ -429,7 +449,7 @@ typedef struct {
 	pqs_rng *rng;              /* NULL: OS randomness */
 } v2x_signer;
 
-/** Set up a signer; checks that cert's key is key's public key. */
+/** Set up a signer; checks that cert's key is key's public key (an implicit cert: its algorithm). */
 int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
 			pqs_rng *rng);
 
@@ -443,6 +463,18 @@ size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);
  */
 int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/**
+ * Reusable working memory of the SPDU verifier (pqs_v2x_verify_scratch_size()
+ * bytes): set v2x_verify_ctx.scratch to one so that pqs_v2x_spdu_verify
+ * allocates no working memory per message (a cache miss still copies the
+ * certificate into the cache).  One scratch serves one verification at a
+ * time (one per thread); it holds nothing between messages.
+ */
+typedef struct v2x_verify_scratch_ v2x_verify_scratch;
+v2x_verify_scratch *pqs_v2x_verify_scratch_new(void);
+void pqs_v2x_verify_scratch_free(v2x_verify_scratch *ws);
+size_t pqs_v2x_verify_scratch_size(void);
 
 /**
  * A verification context.  store is required (trust anchors, and
@@ -459,6 +491,7 @@ typedef struct {
 	uint32_t expected_psid;    /* checked if has_expected_psid */
 	int has_expected_psid;
 	v2x_replay *replay;        /* may be NULL (the default): no duplicate detection */
+	v2x_verify_scratch *scratch; /* may be NULL (the default): each SPDU allocates its own */
 	/* counters, incremented by pqs_v2x_spdu_verify */
 	unsigned long sig_checks;  /* signature verifications (a composite counts once) */
 	unsigned long cache_hits;

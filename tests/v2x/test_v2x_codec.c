@@ -216,7 +216,7 @@ static void cert_cases(void)
 	edit(&x, &root, 1, 1, (const uint8_t *)"\x02", 1);
 	TU_CHECK(decode_cert(&x) == V2X_ERR_CONSTRAINT, "certificate version 2");
 	edit(&x, &root, 2, 1, (const uint8_t *)"\x01", 1);
-	TU_CHECK(decode_cert(&x) == V2X_ERR_UNSUPPORTED, "implicit certificate");
+	TU_CHECK(decode_cert(&x) == V2X_ERR_PREAMBLE, "implicit certificate with a signature (6.4.6)");
 	edit(&x, &root, 0, 1, (const uint8_t *)"\x00", 1);
 	TU_CHECK(decode_cert(&x) == V2X_ERR_PREAMBLE, "explicit certificate without signature");
 	edit(&x, &root, duration, 1, (const uint8_t *)"\x87", 1);
