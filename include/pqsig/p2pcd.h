@@ -111,7 +111,7 @@ typedef struct {
 	uint64_t max_response_backoff_us;    /* p2pcd_maxResponseBackoff: answer after a random delay in
 	                                        [0, this] and cancel if someone answers first (250 ms) */
 	uint64_t response_active_timeout_us; /* p2pcd_responseActiveTimeout: no second answer for the same
-	                                        HashedId3 within this (1 s) */
+	                                        HashedId3 within this (500 ms) */
 	uint64_t request_active_timeout_us;  /* p2pcd_requestActiveTimeout: no second request for the same
 	                                        HashedId3 within this, ours or a neighbour's (1 s) */
 	size_t max_pending;                  /* SPDUs held for a certificate (32) */
@@ -134,25 +134,25 @@ typedef struct v2x_p2pcd_node_ v2x_p2pcd_node;
 
 /** What happened to a received SPDU or certificate (reported through on_event). */
 typedef enum {
-	V2X_P2PCD_EV_VERIFIED = 1,   /* an SPDU verified (at once, or when its certificate arrived) */
-	V2X_P2PCD_EV_HELD = 2,       /* unknown signer: held; a request for id3 is due */
-	V2X_P2PCD_EV_REJECTED = 3,   /* an SPDU failed verification (err) */
-	V2X_P2PCD_EV_EXPIRED = 4,    /* a held SPDU's certificate never came (err V2X_ERR_SIGNER_UNKNOWN) */
-	V2X_P2PCD_EV_EVICTED = 5,    /* a held SPDU dropped to respect max_pending / max_pending_bytes */
-	V2X_P2PCD_EV_CERT_LEARNED = 6,   /* a delivered certificate validated and was cached */
-	V2X_P2PCD_EV_CERT_REJECTED = 7,  /* a delivered certificate failed validation (err): not cached */
-	V2X_P2PCD_EV_CERT_IGNORED = 8    /* a delivered certificate nobody asked for, or beyond
+	V2X_P2PCD_EV_VERIFIED = 1,      /* an SPDU verified (at once, or when its certificate arrived) */
+	V2X_P2PCD_EV_HELD = 2,          /* unknown signer: held; a request for id3 is due */
+	V2X_P2PCD_EV_REJECTED = 3,      /* an SPDU failed verification (err) */
+	V2X_P2PCD_EV_EXPIRED = 4,       /* a held SPDU's certificate never came (err V2X_ERR_SIGNER_UNKNOWN) */
+	V2X_P2PCD_EV_EVICTED = 5,       /* a held SPDU dropped to respect max_pending / max_pending_bytes */
+	V2X_P2PCD_EV_CERT_LEARNED = 6,  /* a delivered certificate validated and was cached */
+	V2X_P2PCD_EV_CERT_REJECTED = 7, /* a delivered certificate failed validation (err): not cached */
+	V2X_P2PCD_EV_CERT_IGNORED = 8   /* a delivered certificate nobody asked for, or beyond
 	                                    max_validations_per_id: not validated */
 } v2x_p2pcd_event_kind;
 
 typedef struct {
 	v2x_p2pcd_event_kind kind;
-	int err;                     /* REJECTED, EXPIRED, CERT_REJECTED */
-	const uint8_t *spdu;         /* the SPDU (valid during the callback) */
+	int err;             /* REJECTED, EXPIRED, CERT_REJECTED */
+	const uint8_t *spdu; /* the SPDU (valid during the callback) */
 	size_t spdu_len;
-	const v2x_spdu_info *info;   /* VERIFIED: what it said (valid during the callback) */
-	uint8_t id[8];               /* signer's (SPDU events) or certificate's (CERT_*) HashedId8 */
-	uint64_t received_us;        /* when the SPDU arrived */
+	const v2x_spdu_info *info; /* VERIFIED: what it said (valid during the callback) */
+	uint8_t id[8];             /* signer's (SPDU events) or certificate's (CERT_*) HashedId8 */
+	uint64_t received_us;      /* when the SPDU arrived */
 } v2x_p2pcd_event;
 
 typedef void (*v2x_p2pcd_event_fn)(void *ctx, const v2x_p2pcd_event *ev);
@@ -218,11 +218,11 @@ void pqs_v2x_p2pcd_set_backoff(v2x_p2pcd_node *n, uint32_t r);
 /** Counters, for tests and the report. */
 typedef struct {
 	unsigned long verified, held, rejected, expired, evicted;
-	unsigned long requests_sent, requests_suppressed; /* HashedId3 sent / not sent (a neighbour asked) */
+	unsigned long requests_sent, requests_suppressed;  /* HashedId3 sent / not sent (a neighbour asked) */
 	unsigned long responses_sent, responses_cancelled; /* certificates sent / given up (someone answered) */
 	unsigned long certs_learned, certs_rejected, certs_ignored;
-	unsigned long cert_validations;                    /* chain validations of delivered certificates */
-	size_t pending, pending_bytes;                     /* held now */
+	unsigned long cert_validations; /* chain validations of delivered certificates */
+	size_t pending, pending_bytes;  /* held now */
 } v2x_p2pcd_stats;
 
 void pqs_v2x_p2pcd_stats_get(const v2x_p2pcd_node *n, v2x_p2pcd_stats *s);

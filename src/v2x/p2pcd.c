@@ -13,18 +13,18 @@
 #include "p2pcd_internal.h"
 #include "v2x_inner.h"
 
-#define MAX_WANTED 32     /* certificates asked for at once */
-#define MAX_ANSWERS 16    /* answers scheduled at once */
-#define MAX_RECENT 32     /* certificates answered (by anyone) recently */
+#define MAX_WANTED     32 /* certificates asked for at once */
+#define MAX_ANSWERS    16 /* answers scheduled at once */
+#define MAX_RECENT     32 /* certificates answered (by anyone) recently */
 #define MAX_NEIGHBOURS 64 /* signers heard recently (J2945 "new neighbour") */
 
 typedef struct {
 	uint8_t id3[3];
 	int used;
 	uint64_t created_us;
-	int sent, observed;   /* we asked / a neighbour asked, at sent_us / observed_us */
+	int sent, observed; /* we asked / a neighbour asked, at sent_us / observed_us */
 	uint64_t sent_us, observed_us;
-	size_t validations;   /* delivered certificates validated for it */
+	size_t validations; /* delivered certificates validated for it */
 } wanted;
 
 typedef struct {
@@ -83,7 +83,7 @@ static void id3_of(const uint8_t id8[8], uint8_t id3[3])
 }
 
 static void emit(v2x_p2pcd_node *n, v2x_p2pcd_event_kind kind, int err, const uint8_t *spdu, size_t len,
-                 const v2x_spdu_info *info, const uint8_t id[8], uint64_t received_us)
+		 const v2x_spdu_info *info, const uint8_t id[8], uint64_t received_us)
 {
 	if (!n->on_event)
 		return;
@@ -409,12 +409,28 @@ static void retry_held(v2x_p2pcd_node *n, const uint8_t *id3, uint64_t now_us)
 	}
 }
 
+/* A delivered certificate whose issuer is unknown: ask for the issuer too (a CA certificate; the
+ * certificate itself is asked for again when its request times out). */
+static void want_issuer(v2x_p2pcd_node *n, const uint8_t *der, size_t len, uint64_t now_us)
+{
+	v2x_cert *c = malloc(sizeof *c);
+	if (c && pqs_v2x_cert_decode(c, der, len) == V2X_OK && c->issuer_kind != 0) {
+		uint8_t id3[3];
+		id3_of(c->issuer_id, id3);
+		want_add(n, id3, now_us);
+	}
+	free(c);
+}
+
 /*
  * A certificate delivered by P2PCD (requestedCertificate or a Peer2Peer
- * PDU).  Validated to a trust anchor, and only if asked for and within
- * max_validations_per_id: a response flood costs a hash per certificate.
+ * PDU), with issuers[0..n_issuers) that came with it (8.4: each issued by
+ * the next).  Validated to a trust anchor, and only if asked for and
+ * within max_validations_per_id: a response flood costs a hash per
+ * certificate.
  */
-static void cert_delivered(v2x_p2pcd_node *n, const uint8_t *der, size_t len, uint64_t now_us)
+static void cert_delivered(v2x_p2pcd_node *n, const uint8_t *der, size_t len, const uint8_t *const *issuers,
+			   const size_t *issuer_lens, size_t n_issuers, uint64_t now_us)
 {
 	uint8_t id[8], id3[3];
 	int e = pqs_v2x_cert_hashedid8(der, len, id, NULL, NULL);
@@ -432,14 +448,23 @@ static void cert_delivered(v2x_p2pcd_node *n, const uint8_t *der, size_t len, ui
 		return;
 	}
 	w->validations++;
-	n->st.cert_validations++;
 	v2x_verify_ctx v;
 	verify_ctx(n, &v, now_us);
+	uint32_t t32 = pqs_v2x_time32_from_unix(now_us / 1000000u);
+	/* issuers first, the one a root issued first: each then finds its issuer in the store */
+	for (size_t i = n_issuers; i-- > 0;) {
+		n->st.cert_validations++;
+		if (pqs_v2x_cert_validate(&v, issuers[i], issuer_lens[i], t32, NULL) == V2X_OK)
+			n->st.certs_learned++;
+	}
+	n->st.cert_validations++;
 	int is_ca = 0;
-	e = pqs_v2x_cert_validate(&v, der, len, pqs_v2x_time32_from_unix(now_us / 1000000u), &is_ca);
+	e = pqs_v2x_cert_validate(&v, der, len, t32, &is_ca);
 	if (e) {
 		n->st.certs_rejected++;
 		emit(n, V2X_P2PCD_EV_CERT_REJECTED, e, NULL, 0, NULL, id, now_us);
+		if (e == V2X_ERR_ISSUER_UNKNOWN)
+			want_issuer(n, der, len, now_us);
 		return;
 	}
 	w->used = 0;
@@ -447,6 +472,9 @@ static void cert_delivered(v2x_p2pcd_node *n, const uint8_t *der, size_t len, ui
 	if (pqs_p2pcd_policy_answers_for_others(&n->cfg))
 		(void)known_add(n, der, len, 0); /* a full table only costs a later answer */
 	emit(n, V2X_P2PCD_EV_CERT_LEARNED, 0, NULL, 0, NULL, id, now_us);
+	if (is_ca) /* certificates that failed for lack of this CA may be asked for again at once */
+		for (size_t i = 0; i < MAX_WANTED; i++)
+			n->want[i].sent = 0;
 	retry_held(n, is_ca ? NULL : id3, now_us);
 }
 
@@ -484,7 +512,7 @@ static int receive_spdu(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, uint
 	const v2x_p2pcd_fields *f = &info.p2pcd;
 	/* a delivered certificate first: this SPDU may be the first its signer can be verified by */
 	if (f->requested_cert)
-		cert_delivered(n, f->requested_cert, f->requested_cert_len, now_us);
+		cert_delivered(n, f->requested_cert, f->requested_cert_len, NULL, NULL, 0, now_us);
 	if (neighbour_seen(n, info.signer_id, now_us) && n->cfg.policy == V2X_POLICY_J2945 && n->has_own)
 		n->force_cert = 1; /* J2945/1: a new neighbour gets our certificate */
 	v2x_verify_ctx v;
@@ -527,9 +555,8 @@ int pqs_v2x_p2pcd_receive(v2x_p2pcd_node *n, const uint8_t *data, size_t len, ui
 			emit(n, V2X_P2PCD_EV_REJECTED, e, data, len, NULL, NULL, now_us);
 			return e;
 		}
-		/* the requested certificate is first, its issuers follow: learn issuers first */
-		for (size_t i = c.n; i-- > 0;)
-			cert_delivered(n, c.certs[i], c.lens[i], now_us);
+		/* the requested certificate is first, its issuers follow */
+		cert_delivered(n, c.certs[0], c.lens[0], c.certs + 1, c.lens + 1, c.n - 1, now_us);
 		return V2X_OK;
 	}
 	return receive_spdu(n, data, len, now_us);

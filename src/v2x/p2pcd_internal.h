@@ -38,8 +38,7 @@ void pqs_p2pcd_queue_take(p2pcd_queue *q, size_t i, p2pcd_held *out);
 
 /* 1 if the next SPDU attaches the certificate under cfg's policy: never sent one (ever == 0), the
  * J2945 interval elapsed since last_cert_us, or forced (a request for it, a new neighbour). */
-int pqs_p2pcd_policy_attach(const v2x_p2pcd_config *cfg, uint64_t now_us, int ever, uint64_t last_cert_us,
-			    int forced);
+int pqs_p2pcd_policy_attach(const v2x_p2pcd_config *cfg, uint64_t now_us, int ever, uint64_t last_cert_us, int forced);
 /* 1 if the node answers requests for certificates other than its own chain under cfg. */
 int pqs_p2pcd_policy_answers_for_others(const v2x_p2pcd_config *cfg);
 

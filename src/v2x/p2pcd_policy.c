@@ -31,11 +31,12 @@ void pqs_v2x_p2pcd_config_default(v2x_p2pcd_config *c, v2x_policy policy, v2x_p2
 	memset(c, 0, sizeof *c);
 	c->policy = policy;
 	c->flavour = flavour;
-	c->cert_interval_us = 1000000;           /* J2945/1: the certificate once per second */
-	c->neighbour_timeout_us = 5000000;       /* 50 missed BSMs at 10 Hz: the neighbour left */
-	c->max_response_backoff_us = 250000;     /* spreads answers over 2.5 BSM periods */
-	c->response_active_timeout_us = 1000000; /* one answer per second per certificate */
-	c->request_active_timeout_us = 1000000;  /* re-ask after 10 BSMs without an answer */
+	c->cert_interval_us = 1000000;          /* J2945/1: the certificate once per second */
+	c->neighbour_timeout_us = 5000000;      /* 50 missed BSMs at 10 Hz: the neighbour left */
+	c->max_response_backoff_us = 250000;    /* spreads answers over 2.5 BSM periods */
+	c->response_active_timeout_us = 500000; /* one answer per half second per certificate: under the
+	                                            request timeout, so a repeated request is answered */
+	c->request_active_timeout_us = 1000000; /* re-ask after 10 BSMs without an answer */
 	c->max_pending = 32;
 	c->max_pending_bytes = 256u * 1024u;
 	c->pending_timeout_us = 2000000; /* two request rounds */
@@ -45,8 +46,7 @@ void pqs_v2x_p2pcd_config_default(v2x_p2pcd_config *c, v2x_policy policy, v2x_p2
 	c->is_rsu = 0;
 }
 
-int pqs_p2pcd_policy_attach(const v2x_p2pcd_config *cfg, uint64_t now_us, int ever, uint64_t last_cert_us,
-			    int forced)
+int pqs_p2pcd_policy_attach(const v2x_p2pcd_config *cfg, uint64_t now_us, int ever, uint64_t last_cert_us, int forced)
 {
 	switch (cfg->policy) {
 	case V2X_POLICY_CERT:
