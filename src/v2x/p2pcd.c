@@ -521,10 +521,17 @@ static int receive_spdu(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, uint
 	if (!e) {
 		n->st.verified++;
 		emit(n, V2X_P2PCD_EV_VERIFIED, 0, spdu, len, &info, info.signer_id, now_us);
-		/* an RSU also caches what it verified with an attached certificate, to answer for it */
-		if (n->cfg.is_rsu && info.signer_kind == V2X_SIGNER_CERT) {
+		if (info.signer_kind == V2X_SIGNER_CERT) {
+			/* the attached certificate is now cached: SPDUs held for it verify, its request is moot */
+			uint8_t id3[3];
+			id3_of(info.signer_id, id3);
+			wanted *w = want_find(n, id3);
+			if (w)
+				w->used = 0;
+			retry_held(n, id3, now_us);
+			/* an RSU also keeps what it verified with an attached certificate, to answer for it */
 			const v2x_cache_entry *ce = pqs_v2x_cache_next(n->cache, info.signer_id, NULL);
-			if (ce)
+			if (n->cfg.is_rsu && ce)
 				(void)known_add(n, ce->der, ce->der_len, 0);
 		}
 	} else if (e == V2X_ERR_SIGNER_UNKNOWN && info.signer_kind == V2X_SIGNER_DIGEST) {
