@@ -17,9 +17,9 @@
 #include "pqsig/wsm.h"
 #include "v2x_tool.h"
 
-#define SCEN_STEP_US 5000u
+#define SCEN_STEP_US  5000u
 #define BSM_PERIOD_US 100000u
-#define MAX_SPDU (64u * 1024u)
+#define MAX_SPDU      (64u * 1024u)
 
 int v2x_policy_signer(v2x_policy policy, const uint8_t *cert, size_t len, size_t seq, v2x_signer_kind *kind)
 {
@@ -51,7 +51,7 @@ typedef struct {
 } scen_party;
 
 static int scen_party_init(scen_party *p, const v2x_scen_pki *pk, const v2x_p2pcd_config *cfg, int own_is_a,
-                           v2x_p2pcd_event_fn on_event, void *ctx)
+			   v2x_p2pcd_event_fn on_event, void *ctx)
 {
 	memset(p, 0, sizeof *p);
 	p->store = pqs_v2x_store_new(8);
@@ -148,8 +148,8 @@ static int scen_bsm(scen *s, int i, uint64_t t, uint8_t *m)
 	if (!e)
 		e = pqs_v2x_signer_init(&sg, &p->key, p->cert, p->cert_len, kind, NULL);
 	if (!e)
-		e = pqs_v2x_spdu_sign_p2pcd(&sg, 0x20, pqs_v2x_time64_from_unix_us(t), &f, payload,
-					    s->o->payload_len, m, MAX_SPDU, &len);
+		e = pqs_v2x_spdu_sign_p2pcd(&sg, 0x20, pqs_v2x_time64_from_unix_us(t), &f, payload, s->o->payload_len,
+					    m, MAX_SPDU, &len);
 	if (e)
 		return cli_error("scenario: sign: %s", pqs_v2x_strerror(e));
 	if (t >= s->o->t0_us + s->o->arrive_us)
@@ -276,14 +276,16 @@ int v2x_pcap_scenario(FILE *f, wsm_link link, size_t limit, const v2x_scen_pki *
 /* ---------------- receive ---------------- */
 
 typedef struct {
-	size_t frame;       /* first frame of the SPDU, from 1 */
-	uint64_t now_us;    /* when it was handed to the node (unique) */
-	int verdict;        /* 0 pending, 1 valid, 2 invalid, 3 unknown signer */
+	size_t frame;    /* first frame of the SPDU, from 1 */
+	uint64_t now_us; /* when it was handed to the node (unique) */
+	int verdict;     /* 0 pending, 1 valid, 2 invalid, 3 unknown signer */
 	int err;
-	int after_p2pcd;    /* verified once its certificate came */
+	int after_p2pcd; /* verified once its certificate came */
 	const char *alg;
 	int digest;
 	uint8_t id[8];
+	size_t len;         /* SPDU bytes */
+	v2x_p2pcd_fields f; /* its clause-8 fields (requested_cert not kept: only its length) */
 } rx_spdu;
 
 typedef struct {
@@ -340,7 +342,7 @@ typedef struct {
 static uint32_t rd32(const pcap_rd *p, const uint8_t *b)
 {
 	return p->swap ? ((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3])
-	               : ((uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0]);
+		       : ((uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0]);
 }
 
 static int pcap_open(pcap_rd *p, const uint8_t *buf, size_t len)
@@ -409,8 +411,11 @@ static void rx_print(const rx_log *l, int json)
 		const rx_spdu *x = &l->e[i];
 		static const char *const names[] = { "unknown-signer", "valid", "invalid", "unknown-signer" };
 		if (json) {
-			printf("%s\n {\"spdu\": %zu, \"frame\": %zu, \"verdict\": \"%s\"", i ? "," : "", i + 1, x->frame,
-			       names[x->verdict]);
+			printf("%s\n {\"spdu\": %zu, \"frame\": %zu, \"len\": %zu, \"verdict\": \"%s\"", i ? "," : "",
+			       i + 1, x->frame, x->len, names[x->verdict]);
+			printf(", \"inline_requests\": %d, \"learning_request\": %s, \"requested_certificate\": %zu",
+			       x->f.has_inline ? (int)x->f.n_inline : -1, x->f.has_learning ? "true" : "false",
+			       x->f.requested_cert_len);
 			if (x->verdict == 1)
 				printf(", \"alg\": \"%s\", \"signer\": \"%s\", \"after_p2pcd\": %s", x->alg,
 				       x->digest ? "digest" : "certificate", x->after_p2pcd ? "true" : "false");
@@ -512,6 +517,13 @@ int v2x_receive(int argc, char **argv)
 		}
 		if ((rc = rx_spdu_add(&log, frame, ts)) != 0)
 			break;
+		v2x_spdu_info di;
+		rx_spdu *nx = &log.e[log.n - 1];
+		nx->len = res.spdu_len;
+		if (pqs_v2x_spdu_decode(res.spdu, res.spdu_len, &di) == V2X_OK) {
+			nx->f = di.p2pcd;
+			nx->f.requested_cert = NULL;
+		}
 		log.in_receive = 1;
 		int e = pqs_v2x_p2pcd_receive(node, res.spdu, res.spdu_len, log.last_now);
 		log.in_receive = 0;
