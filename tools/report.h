@@ -20,6 +20,7 @@ typedef int (*report_section_fn)(FILE *md, const report_opts *o);
 int report_section_sig(FILE *md, const report_opts *o);
 int report_section_v2x_sizes(FILE *md, const report_opts *o);
 int report_section_v2x_bench(FILE *md, const report_opts *o);
+int report_section_p2pcd(FILE *md, const report_opts *o);
 int report_section_ledger(FILE *md, const report_opts *o);
 int report_section_scms(FILE *md, const report_opts *o);
 int report_section_kcmvp(FILE *md, const report_opts *o);

@@ -433,6 +433,28 @@ size_t pqs_v2x_replay_memory(const v2x_replay *r);
 
 typedef enum { V2X_SIGNER_CERT = 0, V2X_SIGNER_DIGEST = 1 } v2x_signer_kind;
 
+/* HashedId3 values one inlineP2pcdRequest may list here (1609.2 leaves SequenceOfHashedId3 unbounded). */
+#define V2X_P2PCD_MAX_IDS 8
+
+/**
+ * The peer-to-peer certificate distribution fields of HeaderInfo
+ * (1609.2 clause 8 and section 6.3.9): p2pcdLearningRequest (a root
+ * component, HashedId3) and the extension additions inlineP2pcdRequest
+ * (SequenceOfHashedId3) and requestedCertificate (Certificate).  A
+ * HashedId3 is the low-order 3 octets of a certificate's hash, i.e. the
+ * last 3 octets of its HashedId8 (section 6.4.3).  Decoding fills the
+ * pointer with a position inside the SPDU; encoding borrows the caller's.
+ */
+typedef struct {
+	uint8_t has_learning; /* p2pcdLearningRequest present */
+	uint8_t learning[3];
+	uint8_t has_inline; /* inlineP2pcdRequest present (it may list 0 ids) */
+	size_t n_inline;
+	uint8_t inline_ids[V2X_P2PCD_MAX_IDS][3];
+	const uint8_t *requested_cert; /* requestedCertificate (COER Certificate), NULL if absent */
+	size_t requested_cert_len;
+} v2x_p2pcd_fields;
+
 /**
  * A signing context: key, certificate and the precomputed certificate
  * hash and HashedId8, so that repeated signing (the V2X benchmark) costs
@@ -463,6 +485,17 @@ size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);
  */
 int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/**
+ * The same, with the clause-8 fields f (NULL: none) in HeaderInfo.  The
+ * largest SPDU is pqs_v2x_spdu_max_len() + pqs_v2x_p2pcd_fields_size(f).
+ * V2X_ERR_TOO_LARGE if f lists more than V2X_P2PCD_MAX_IDS ids.
+ */
+int pqs_v2x_spdu_sign_p2pcd(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f,
+			    const uint8_t *payload, size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/** Bytes the clause-8 fields f add to HeaderInfo (0 for NULL or no field). */
+size_t pqs_v2x_p2pcd_fields_size(const v2x_p2pcd_fields *f);
 
 /**
  * Reusable working memory of the SPDU verifier (pqs_v2x_verify_scratch_size()
@@ -512,6 +545,7 @@ typedef struct {
 	uint8_t signer_id[8];      /* HashedId8 of the signer's certificate */
 	const v2x_alg *alg;        /* signer's algorithm */
 	size_t chain_len;          /* certificates from signer to anchor (0 on a cache hit) */
+	v2x_p2pcd_fields p2pcd;    /* clause-8 HeaderInfo fields (requested_cert points into the SPDU) */
 } v2x_spdu_info;
 
 /**
@@ -530,6 +564,18 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
  * signer_id is the attached certificate's HashedId8 or the digest).
  */
 int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info);
+
+/**
+ * Validate a certificate on its own (one delivered by P2PCD, 1609.2
+ * clause 8) exactly as a signer certificate is validated: chain to a
+ * trust anchor of v->store through the store's certificates, validity at
+ * time32 (Time32 seconds), issuer permissions, region, signatures.  On
+ * success an end-entity certificate enters v->cache (if any), a CA
+ * certificate (one with certIssuePermissions) v->store as a known
+ * certificate; on failure nothing changes.  *is_ca (may be NULL) tells
+ * which.
+ */
+int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uint32_t time32, int *is_ca);
 
 #ifdef __cplusplus
 }

@@ -56,8 +56,16 @@ size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
 int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
 {
+	return pqs_v2x_spdu_sign_p2pcd(s, psid, generation_time, NULL, payload, payload_len, out, cap, out_len);
+}
+
+int pqs_v2x_spdu_sign_p2pcd(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f,
+			    const uint8_t *payload, size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
+{
 	if (!s || !s->key || !out || !out_len || (!payload && payload_len))
 		return V2X_ERR_ARG;
+	if (f && (f->n_inline > V2X_P2PCD_MAX_IDS || (f->n_inline && !f->has_inline)))
+		return f->n_inline > V2X_P2PCD_MAX_IDS ? V2X_ERR_TOO_LARGE : V2X_ERR_ARG;
 	const v2x_alg *alg = s->key->alg;
 	coer_wr w;
 	pqs_coer_wr_init(&w, out, cap);
@@ -70,9 +78,7 @@ int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_ti
 	pqs_coer_put_tag(&w, 0);
 	pqs_coer_put_length(&w, payload_len);
 	pqs_coer_put_bytes(&w, payload, payload_len);
-	pqs_coer_put_u8(&w, 0x40); /* HeaderInfo preamble: generationTime present */
-	pqs_coer_put_uint(&w, psid);
-	pqs_coer_put_u64(&w, generation_time);
+	pqs_v2x_header_put(&w, psid, generation_time, f);
 	size_t tbs_len = w.len - tbs_off;
 	if (s->kind == V2X_SIGNER_DIGEST) {
 		pqs_coer_put_tag(&w, 0);
@@ -124,6 +130,7 @@ typedef struct {
 	size_t sig_len;
 	v2x_cert *cert0_dec; /* where the signer certificate is decoded (NULL: scratch) */
 	const v2x_cache_entry *hit0; /* the cache entry whose certificate is the attached signer's */
+	v2x_p2pcd_fields p2pcd;      /* clause-8 HeaderInfo fields */
 	v2x_cert scratch;    /* the last certificate read */
 } spdu_view;
 
@@ -158,8 +165,12 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	sv->has_expiry = (pre & 0x10) != 0;
 	if ((pre & 0x08) && (e = pqs_coer_get_bytes(r, 10, &p)) != 0) /* ThreeDLocation: 4 + 4 + 2 */
 		return e;
-	if ((pre & 0x04) && (e = pqs_coer_get_bytes(r, 3, &p)) != 0) /* p2pcdLearningRequest HashedId3 */
-		return e;
+	if (pre & 0x04) { /* p2pcdLearningRequest HashedId3 */
+		if ((e = pqs_coer_get_bytes(r, 3, &p)) != 0)
+			return e;
+		memcpy(sv->p2pcd.learning, p, 3);
+		sv->p2pcd.has_learning = 1;
+	}
 	if (pre & 0x02) { /* MissingCrlIdentifier: extensible SEQUENCE { HashedId3, CrlSeries } */
 		unsigned mp;
 		if ((e = pqs_coer_get_preamble(r, 1, &mp)) != 0 || (e = pqs_coer_get_bytes(r, 5, &p)) != 0)
@@ -169,8 +180,8 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	}
 	if (pre & 0x01)
 		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
-	if (pre & 0x40) /* extension additions (inlineP2pcdRequest, ...): skipped by length */
-		return pqs_coer_skip_extensions(r);
+	if (pre & 0x40) /* extension additions: inlineP2pcdRequest, requestedCertificate, others skipped */
+		return pqs_v2x_header_ext_read(r, &sv->p2pcd, &sv->scratch);
 	return V2X_OK;
 }
 
@@ -305,6 +316,7 @@ static void fill_info(const spdu_view *sv, v2x_spdu_info *info)
 	info->signer_kind = sv->signer == V2X_SIGNER_DIGEST ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT;
 	memcpy(info->signer_id, sv->digest, 8);
 	info->alg = sv->sig_alg;
+	info->p2pcd = sv->p2pcd;
 }
 
 int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
@@ -818,5 +830,34 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 	}
 done:
 	free(own);
+	return e;
+}
+
+int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uint32_t time32, int *is_ca)
+{
+	if (!v || !v->store || !der)
+		return V2X_ERR_ARG;
+	spdu_view *sv = calloc(1, sizeof *sv); /* no SPDU: no attached issuers */
+	v2x_cache_entry *ce = malloc(sizeof *ce);
+	uint8_t h[V2X_MAX_HASH];
+	size_t hl = 0, chain_len = 0;
+	int e = sv && ce ? pqs_v2x_cert_decode(&ce->cert, der, len) : V2X_ERR_NOMEM;
+	if (!e)
+		e = pqs_v2x_cert_hashedid8(der, len, sv->digest, h, &hl);
+	int ca = !e && ce->cert.has_issue;
+	if (!e && ca) {
+		/* a CA certificate becomes an issuer the store can resolve, once its own chain holds */
+		e = validate_chain(v, sv, der, len, NULL, 1, time32, ce, &chain_len);
+		if (!e)
+			e = pqs_v2x_store_add_cert(v->store, der, len);
+	} else if (!e && !ce->cert.has_app) {
+		e = V2X_ERR_PSID_NOT_PERMITTED; /* neither a CA nor an end entity with permissions */
+	} else if (!e) {
+		e = signer_validate(v, sv, der, len, NULL, time32, h, hl, ce, &chain_len);
+	}
+	if (!e && is_ca)
+		*is_ca = ca;
+	free(sv);
+	free(ce);
 	return e;
 }

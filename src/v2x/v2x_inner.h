@@ -155,6 +155,14 @@ int pqs_v2x_cert_reconstruct_key(v2x_cert *c, const uint8_t *der, size_t len, co
 /* Seconds of a Duration (1609.2 section 6.4.15). */
 uint64_t pqs_v2x_duration_seconds(unsigned unit, uint16_t value);
 
+/* ---------------- HeaderInfo and clause-8 fields (p2pcd_codec.c) ---------------- */
+
+/* HeaderInfo { psid, generationTime, clause-8 fields f (NULL: none) } (6.3.9). */
+void pqs_v2x_header_put(coer_wr *w, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f);
+/* HeaderInfo extension additions (after the extension bit was seen): inlineP2pcdRequest and
+ * requestedCertificate (decoded strictly into scratch) fill f, other additions are skipped. */
+int pqs_v2x_header_ext_read(coer_rd *r, v2x_p2pcd_fields *f, v2x_cert *scratch);
+
 /* ---------------- duplicate detector (replay.c) ---------------- */
 
 /* 1 if this signer (first 16 octets of H(its certificate)) has this digest (first 16 octets of an
