@@ -616,10 +616,14 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 	unsigned long frag_lost = 0;
 	for (size_t r = 0; r < s->cfg.n_nodes; r++)
 		frag_lost += s->rx[r].frag_lost;
-	unsigned long exp_all = 0, got_all = 0;
+	unsigned long exp_all = 0, got_all = 0, exp_300 = 0, got_300 = 0;
 	for (size_t b = 0; b < s->cfg.n_bins; b++) {
 		exp_all += (unsigned long)s->pdr_exp[b];
 		got_all += (unsigned long)s->pdr_got[b];
+		if ((double)(b + 1) * s->cfg.bin_m <= 300) {
+			exp_300 += (unsigned long)s->pdr_exp[b];
+			got_300 += (unsigned long)s->pdr_got[b];
+		}
 	}
 	fprintf(f, "{\n  \"profile\": \"%s\",\n  \"policy\": \"%s\",\n  \"scenario\": \"%s\",\n", s->prof.name,
 		pqs_sim_policy_name(s->cfg.policy), ch->scenario);
@@ -647,7 +651,8 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 		"\"failed\": %lu, \"model_mismatches\": %lu },\n",
 		s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed, s->mismatches);
 	fprintf(f, "  \"test_dropped_fragments\": %lu,\n", s->dropped_by_test);
-	fprintf(f, "  \"pdr\": %.6f,\n  \"pdr_by_distance\": [", ratio(got_all, exp_all));
+	fprintf(f, "  \"pdr\": %.6f,\n  \"pdr_within_300m\": %.6f,\n  \"pdr_by_distance\": [", ratio(got_all, exp_all),
+		ratio(got_300, exp_300));
 	for (size_t b = 0; b < s->cfg.n_bins; b++)
 		fprintf(f,
 			"%s\n    { \"from_m\": %.0f, \"to_m\": %.0f, \"expected\": %llu, \"delivered\": %llu, \"pdr\": "

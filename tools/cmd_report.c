@@ -25,6 +25,7 @@ static const report_section sections[] = {
 	{ "ledger", report_section_ledger },
 	{ "scms", report_section_scms },
 	{ "kcmvp", report_section_kcmvp },
+	{ "sim", report_section_sim },
 };
 
 int cmd_report(int argc, char **argv)
