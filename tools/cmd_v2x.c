@@ -695,9 +695,8 @@ int cmd_v2x(int argc, char **argv)
 		const char *name;
 		int (*run)(int, char **);
 	} subs[] = {
-		{ "pki", v2x_pki }, { "sign", v2x_sign }, { "verify", v2x_verify },
-		{ "sizes", v2x_sizes }, { "pcap", v2x_pcap }, { "profiles", v2x_profiles },
-		{ "sim", cmd_v2x_sim },
+		{ "pki", v2x_pki },   { "sign", v2x_sign },         { "verify", v2x_verify }, { "sizes", v2x_sizes },
+		{ "pcap", v2x_pcap }, { "profiles", v2x_profiles }, { "sim", cmd_v2x_sim },
 	};
 	if (argc < 2)
 		return cli_error("usage: pqsig v2x pki|sign|verify|sizes|pcap|profiles ...");
