@@ -206,7 +206,8 @@ static int make_pki(pqs_sim *s)
 		e = pqs_v2x_store_add_root(s->store, s->ca_cert, s->ca_len);
 	for (size_t i = 0; !e && i < s->cfg.n_nodes; i++) {
 		char name[32];
-		snprintf(name, sizeof name, "vehicle-%zu", i);
+		/* one width for every name: all certificates, and so all SPDUs of a kind, have one size */
+		snprintf(name, sizeof name, "vehicle-%06zu", i);
 		pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, start);
 		cp.name = name;
 		e = pqs_v2x_key_generate(&s->keys[i], s->prof.vehicle, NULL);

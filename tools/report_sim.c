@@ -24,7 +24,7 @@ static const sim_combo quick_combos[] = {
 	{ "ECDSA", "j2945" },     { "ECDSA/FN-DSA-512", "j2945" }, { "ECDSA/ECDSA+FN-DSA-512", "j2945" },
 	{ "FN-DSA-512", "cert" }, { "FN-DSA-512", "j2945" },       { "ML-DSA-44", "j2945" },
 };
-static const unsigned quick_densities[] = { 20, 50, 100 };
+static const unsigned quick_densities[] = { 20, 60, 150 };
 #define QUICK_SECONDS "2"
 
 /* Full (--full): every policy for FN-DSA-512, the SLH-DSA CA profiles, densities to 400. */
@@ -196,7 +196,7 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", color);
 		for (size_t d = 0; d < n_dens; d++) {
 			const sim_run *r = &runs[c * n_dens + d];
-			double v = which ? r->aware300 : r->pdr300;
+			double v = which ? r->aware100 : r->pdr300;
 			fprintf(f, "%.1f,%.1f ", L + (W - L - R) * dens[d] / xmax, T + (H - T - B) * (1 - v));
 		}
 		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10,
@@ -206,17 +206,17 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 	return fclose(f) == 0 ? 0 : -1;
 }
 
-/* The density at which awareness at 300 m first falls below 90 %, linearly interpolated. */
+/* The density at which awareness within 100 m first falls below 90 %, linearly interpolated. */
 static void threshold_text(char *buf, size_t cap, const sim_run *runs, size_t n_dens, const unsigned *dens)
 {
 	for (size_t d = 0; d < n_dens; d++) {
-		if (runs[d].aware300 >= 0.9)
+		if (runs[d].aware100 >= 0.9)
 			continue;
 		if (d == 0) {
 			snprintf(buf, cap, "< %u", dens[0]);
 			return;
 		}
-		double a = runs[d - 1].aware300, b = runs[d].aware300;
+		double a = runs[d - 1].aware100, b = runs[d].aware100;
 		double x = dens[d - 1] + (dens[d] - dens[d - 1]) * (a - 0.9) / (a - b);
 		snprintf(buf, cap, "%.0f", x);
 		return;
