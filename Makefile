@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 CTEST_ARGS ?=
 
-.PHONY: all deps deps-m7 configure build test report clean asan fpemu m7 m7-bench
+.PHONY: all deps deps-m7 deps-sim configure build test report clean asan fpemu m7 m7-bench
 
 all: build
 
@@ -17,6 +17,10 @@ deps:
 deps-m7:
 	@scripts/deps.sh m7
 
+# ns-3 for pqsig-v2x-sim (docs/sim.md): its tests run in make test, its sweep in make report.
+deps-sim:
+	@scripts/deps.sh sim
+
 configure:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 
@@ -25,10 +29,11 @@ build: configure
 
 # deps before build (listed first: make builds prerequisites in order).
 # deps-m7: the suite includes test_m7_kat, the KAT subset on the emulated Cortex-M7.
-test: deps-m7 build
+# deps-sim: and the ns-3 simulator's tests (test_sim_*).
+test: deps-m7 deps-sim build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
-report: deps build
+report: deps deps-sim build
 	@$(BUILD)/pqsig report --out report/ --quick --force
 
 # Cortex-M7 (docs/m7.md): cross-build the PQC core and run the KAT subset under QEMU.

@@ -134,6 +134,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_v2x(int argc, char **argv);
+int cmd_v2x_sim(int argc, char **argv); /* tools/cmd_v2x_sim.c: runs pqsig-v2x-sim */
 int cmd_chain(int argc, char **argv);
 int cmd_scms(int argc, char **argv);
 

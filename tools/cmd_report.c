@@ -26,6 +26,7 @@ static const report_section sections[] = {
 	{ "kcmvp", report_section_kcmvp },
 	{ "falcon", report_section_falcon },
 	{ "wg1609", report_section_wg1609 },
+	{ "sim", report_section_sim },
 };
 /* clang-format on */
 

@@ -833,10 +833,10 @@ int cmd_v2x(int argc, char **argv)
 		int (*run)(int, char **);
 	} subs[] = {
 		{ "pki", v2x_pki },   { "sign", v2x_sign },         { "verify", v2x_verify },   { "sizes", v2x_sizes },
-		{ "pcap", v2x_pcap }, { "profiles", v2x_profiles }, { "receive", v2x_receive },
+		{ "pcap", v2x_pcap }, { "profiles", v2x_profiles }, { "receive", v2x_receive }, { "sim", cmd_v2x_sim },
 	};
 	if (argc < 2)
-		return cli_error("usage: pqsig v2x pki|sign|verify|receive|sizes|pcap|profiles ...");
+		return cli_error("usage: pqsig v2x pki|sign|verify|receive|sizes|pcap|profiles|sim ...");
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
 		if (strcmp(argv[1], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);

@@ -26,6 +26,10 @@ int report_section_scms(FILE *md, const report_opts *o);
 int report_section_kcmvp(FILE *md, const report_opts *o);
 int report_section_falcon(FILE *md, const report_opts *o);
 int report_section_wg1609(FILE *md, const report_opts *o);
+int report_section_sim(FILE *md, const report_opts *o);
+
+/* Path of pqsig-v2x-sim (PQSIG_V2X_SIM, else beside this executable); 0 if it is there, else -1. */
+int report_sim_program(char *buf, size_t cap);
 
 /* One series of a bar chart: a value per label and, optionally, its range (drawn as an error bar). */
 typedef struct {

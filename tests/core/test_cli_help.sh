@@ -14,7 +14,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 expected_paths=(
 	"list" "keygen" "sign" "verify" "report"
 	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon"
-	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x receive" "v2x sizes" "v2x pcap" "v2x profiles"
+	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x receive" "v2x sizes" "v2x pcap" "v2x profiles" "v2x sim"
 	"chain" "chain init" "chain keygen" "chain transfer" "chain mine" "chain validate" "chain show"
 	"scms" "scms issue"
 )

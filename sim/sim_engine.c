@@ -1,0 +1,676 @@
+/*
+ * The pqsig side of pqsig-v2x-sim (sim_engine.h): real SPDUs, real WSMs,
+ * real reassembly, real verification for a sample of receivers, and the
+ * metrics.  Everything goes through pqsig's public C API.
+ */
+#include "sim_engine.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pqsig/v2x.h"
+#include "pqsig/wsm.h"
+
+#define BSM_PSID        0x20u /* SAE J2735 BSM PSID (p-encoded 0x20) */
+#define RING            16u /* BSMs remembered per sender: 1.6 s, beyond the MAC queue's 500 ms and the reassembler's 1 s */
+#define NO_BIN          0xFFFFu
+#define LAT_BIN_US      10u     /* latency histogram resolution */
+#define LAT_BINS        200000u /* 10 us bins up to 2 s; longer ones land in the last bin */
+#define AWARE_WINDOW_US 100000u /* "a verified BSM in the last 100 ms" (issue 19) */
+#define CPU_SAMPLES     31      /* medians of CPU times measured at creation */
+/* 2026-12-01 00:00:00 UTC: the fixed epoch of simulated time, so runs do not depend on the clock */
+#define SIM_EPOCH_UNIX  1796083200ull
+
+typedef struct {
+	uint32_t seq;
+	uint8_t valid, kind;
+	uint64_t gen_us;
+	size_t n_wsm;
+	uint16_t *bin; /* per receiver: its PDR distance bin when the BSM was generated (NO_BIN: beyond) */
+} bsm_rec;
+
+typedef struct {
+	wsm_reasm *reasm;
+	uint64_t busy_until;     /* the verification queue: when the CPU is free again */
+	unsigned long frag_lost; /* fragmented SPDUs of which some, not all, fragments arrived */
+	v2x_cache *cache;        /* real verifiers only */
+} receiver;
+
+struct pqs_sim_ {
+	pqs_sim_config cfg;
+	v2x_profile prof;
+	double sign_us, cold_us, warm_us;
+	v2x_key ca_key;
+	uint8_t *ca_cert;
+	size_t ca_len;
+	v2x_key *keys;
+	uint8_t **certs;
+	size_t *cert_lens;
+	v2x_store *store; /* root (and, for the digest policy, every vehicle certificate) */
+	receiver *rx;
+	uint8_t *known; /* known[r * n + s]: r holds s's verified certificate (the model) */
+	uint64_t *done; /* done[(r * n + s) * 2 + k]: the last two verification end times */
+	bsm_rec *ring;
+	uint16_t *ring_bins;
+	uint64_t *last_cert_us; /* J2945/1: when each sender last attached its certificate */
+	uint8_t *payload;
+	uint8_t *spdu;
+	size_t spdu_cap, spdu_len;
+	uint8_t *wsm; /* n_wsm WSMs of the last BSM, wsm_stride bytes apart */
+	size_t wsm_stride, wsm_cap_count, n_wsm, *wsm_len;
+	/* metrics */
+	uint64_t *pdr_exp, *pdr_got;
+	unsigned long bsms, bsms_cert, wsms, wsm_bytes, spdus_fragmented;
+	size_t spdu_len_cert, spdu_len_digest, wsm_per_cert, wsm_per_digest;
+	unsigned long rx_wsms, rx_decode_errors, rx_complete, rx_verified, rx_unverifiable, rx_frag_complete;
+	unsigned long real_verified, real_unknown, real_failed, mismatches, dropped_by_test;
+	uint64_t *lat;
+	unsigned long lat_n;
+	double lat_sum;
+	uint64_t lat_max;
+	unsigned long aware_pairs[2], aware_hits[2];
+};
+
+const char *pqs_sim_policy_name(pqs_sim_policy p)
+{
+	static const char *const names[] = { "cert", "digest", "j2945" };
+	return (unsigned)p < 3 ? names[p] : "?";
+}
+
+int pqs_sim_policy_parse(const char *name)
+{
+	for (int i = 0; i < 3; i++)
+		if (strcmp(name, pqs_sim_policy_name((pqs_sim_policy)i)) == 0)
+			return i;
+	return -1;
+}
+
+void pqs_sim_config_default(pqs_sim_config *c)
+{
+	memset(c, 0, sizeof *c);
+	c->profile = "ECDSA";
+	c->policy = PQS_SIM_POLICY_J2945;
+	c->payload_len = 100;
+	c->wsm_limit = WSM_DATA_LIMIT_DEFAULT;
+	c->real_verifiers = 1;
+	c->sign_us = c->verify_cold_us = c->verify_warm_us = -1;
+	c->bin_m = 25;
+	c->n_bins = 40;
+	c->warmup_us = 1000000;
+	c->drop_receiver = SIZE_MAX;
+}
+
+static double thread_cpu_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return v[n / 2];
+}
+
+static uint64_t epoch_time64(uint64_t t_us)
+{
+	return pqs_v2x_time64_from_unix_us(SIM_EPOCH_UNIX * 1000000u + t_us);
+}
+
+/* The BSM stand-in: sender and sequence number first (as J2735's id and msgCnt), then filler. */
+static void fill_payload(uint8_t *p, size_t len, size_t sender, uint32_t seq)
+{
+	for (size_t i = 0; i < len; i++)
+		p[i] = (uint8_t)(i * 7u + seq);
+	for (size_t i = 0; i < 4 && i < len; i++)
+		p[i] = (uint8_t)(sender >> (24 - 8 * i));
+	for (size_t i = 0; i < 4 && 4 + i < len; i++)
+		p[4 + i] = (uint8_t)(seq >> (24 - 8 * i));
+}
+
+static int sign_one(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, v2x_signer_kind kind)
+{
+	v2x_signer sg;
+	int e = pqs_v2x_signer_init(&sg, &s->keys[sender], s->certs[sender], s->cert_lens[sender], kind, NULL);
+	fill_payload(s->payload, s->cfg.payload_len, sender, seq);
+	if (!e)
+		e = pqs_v2x_spdu_sign(&sg, BSM_PSID, epoch_time64(t_us), s->payload, s->cfg.payload_len, s->spdu,
+				      s->spdu_cap, &s->spdu_len);
+	return e;
+}
+
+/* Median CPU times of signing and of verifying cold (no cache: chain and message) and warm (cache hit). */
+static int measure_cpu(pqs_sim *s)
+{
+	double v[CPU_SAMPLES], c[CPU_SAMPLES], w[CPU_SAMPLES];
+	v2x_cache *cache = pqs_v2x_cache_new(4);
+	int e = cache ? V2X_OK : V2X_ERR_NOMEM;
+	for (unsigned i = 0; !e && i < CPU_SAMPLES; i++) {
+		double t0 = thread_cpu_us();
+		e = sign_one(s, 0, i, 0, V2X_SIGNER_CERT);
+		v[i] = thread_cpu_us() - t0;
+		v2x_verify_ctx ctx;
+		pqs_v2x_verify_ctx_init(&ctx, s->store, NULL, epoch_time64(0));
+		t0 = thread_cpu_us();
+		if (!e)
+			e = pqs_v2x_spdu_verify(&ctx, s->spdu, s->spdu_len, NULL);
+		c[i] = thread_cpu_us() - t0;
+		pqs_v2x_verify_ctx_init(&ctx, s->store, cache, epoch_time64(0));
+		if (!e)
+			e = pqs_v2x_spdu_verify(&ctx, s->spdu, s->spdu_len, NULL); /* fills the cache */
+		t0 = thread_cpu_us();
+		if (!e)
+			e = pqs_v2x_spdu_verify(&ctx, s->spdu, s->spdu_len, NULL);
+		w[i] = thread_cpu_us() - t0;
+	}
+	pqs_v2x_cache_free(cache);
+	if (e)
+		return e;
+	if (s->sign_us < 0)
+		s->sign_us = median(v, CPU_SAMPLES);
+	if (s->cold_us < 0)
+		s->cold_us = median(c, CPU_SAMPLES);
+	if (s->warm_us < 0)
+		s->warm_us = median(w, CPU_SAMPLES);
+	return V2X_OK;
+}
+
+static int issue(const v2x_cert_params *cp, const v2x_key *subject, const v2x_key *issuer, const uint8_t *icert,
+		 size_t ilen, uint8_t **out, size_t *len)
+{
+	*out = malloc(V2X_MAX_CERT);
+	if (!*out)
+		return V2X_ERR_NOMEM;
+	return pqs_v2x_cert_issue(cp, subject, issuer, icert, ilen, NULL, *out, V2X_MAX_CERT, len);
+}
+
+/* Root CA (the profile's CA scheme), one end-entity certificate per vehicle, signed by the root. */
+static int make_pki(pqs_sim *s)
+{
+	uint32_t start = pqs_v2x_time32_from_unix(SIM_EPOCH_UNIX - 86400);
+	v2x_cert_params cp;
+	int e = pqs_v2x_key_generate(&s->ca_key, s->prof.ca, NULL);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, start);
+	if (!e)
+		e = issue(&cp, &s->ca_key, &s->ca_key, NULL, 0, &s->ca_cert, &s->ca_len);
+	if (!e)
+		e = pqs_v2x_store_add_root(s->store, s->ca_cert, s->ca_len);
+	for (size_t i = 0; !e && i < s->cfg.n_nodes; i++) {
+		char name[32];
+		/* one width for every name: all certificates, and so all SPDUs of a kind, have one size */
+		snprintf(name, sizeof name, "vehicle-%06zu", i);
+		pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, start);
+		cp.name = name;
+		e = pqs_v2x_key_generate(&s->keys[i], s->prof.vehicle, NULL);
+		if (!e)
+			e = issue(&cp, &s->keys[i], &s->ca_key, s->ca_cert, s->ca_len, &s->certs[i], &s->cert_lens[i]);
+		/* the digest policy assumes certificates reached every receiver beforehand */
+		if (!e && s->cfg.policy == PQS_SIM_POLICY_DIGEST)
+			e = pqs_v2x_store_add_cert(s->store, s->certs[i], s->cert_lens[i]);
+	}
+	return e;
+}
+
+static void on_drop(void *ctx, uint32_t msg_id, wsm_drop_reason reason)
+{
+	(void)msg_id;
+	if (reason != WSM_DROP_DIGEST)
+		((receiver *)ctx)->frag_lost++;
+}
+
+static int alloc_all(pqs_sim *s)
+{
+	size_t n = s->cfg.n_nodes;
+	s->keys = calloc(n, sizeof *s->keys);
+	s->certs = calloc(n, sizeof *s->certs);
+	s->cert_lens = calloc(n, sizeof *s->cert_lens);
+	s->rx = calloc(n, sizeof *s->rx);
+	s->known = calloc(n * n, 1);
+	s->done = calloc(n * n * 2, sizeof *s->done);
+	s->ring = calloc(n * RING, sizeof *s->ring);
+	s->ring_bins = calloc(n * RING * n, sizeof *s->ring_bins);
+	for (size_t i = 0; s->ring && s->ring_bins && i < n * RING; i++)
+		s->ring[i].bin = s->ring_bins + i * n;
+	s->last_cert_us = calloc(n, sizeof *s->last_cert_us);
+	s->payload = calloc(s->cfg.payload_len + 1, 1);
+	s->pdr_exp = calloc(s->cfg.n_bins, sizeof *s->pdr_exp);
+	s->pdr_got = calloc(s->cfg.n_bins, sizeof *s->pdr_got);
+	s->lat = calloc(LAT_BINS, sizeof *s->lat);
+	s->store = pqs_v2x_store_new(n + 4);
+	if (!s->keys || !s->certs || !s->cert_lens || !s->rx || !s->known || !s->done || !s->ring || !s->ring_bins ||
+	    !s->last_cert_us || !s->payload || !s->pdr_exp || !s->pdr_got || !s->lat || !s->store)
+		return V2X_ERR_NOMEM;
+	wsm_reasm_config rc;
+	memset(&rc, 0, sizeof rc);
+	/* room for one partial message per neighbour: the bounds must not be what loses SPDUs here */
+	rc.max_messages = n < 16 ? 16 : n;
+	rc.max_messages_per_sender = 4;
+	rc.max_total_bytes = rc.max_messages * 16384u;
+	rc.max_bytes_per_sender = 4 * 16384u;
+	rc.on_drop = on_drop;
+	for (size_t i = 0; i < n; i++) {
+		rc.on_drop_ctx = &s->rx[i];
+		s->rx[i].reasm = pqs_wsm_reasm_new(&rc);
+		if (!s->rx[i].reasm)
+			return V2X_ERR_NOMEM;
+		if (i < s->cfg.real_verifiers && !(s->rx[i].cache = pqs_v2x_cache_new(n + 16)))
+			return V2X_ERR_NOMEM;
+	}
+	return V2X_OK;
+}
+
+pqs_sim *pqs_sim_create(const pqs_sim_config *cfg, char *err, size_t err_cap)
+{
+	pqs_sim *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, err_cap, "out of memory");
+		return NULL;
+	}
+	s->cfg = *cfg;
+	s->sign_us = cfg->sign_us;
+	s->cold_us = cfg->verify_cold_us;
+	s->warm_us = cfg->verify_warm_us;
+	int e = V2X_ERR_ARG;
+	if (cfg->n_nodes < 2 || cfg->n_bins == 0 || cfg->bin_m <= 0 || cfg->payload_len < 8 ||
+	    pqs_wsm_fragment_count(1, cfg->wsm_limit) == 0) {
+		snprintf(err, err_cap, "bad configuration (vehicles >= 2, payload >= 8, WSM limit %u..%u)",
+			 WSM_FRAG_LIMIT_MIN, WSM_DATA_LIMIT_MAX);
+		free(s);
+		return NULL;
+	}
+	if ((e = pqs_v2x_profile_parse(cfg->profile, &s->prof)) != 0 ||
+	    (!pqs_v2x_profile_available(&s->prof) && (e = V2X_ERR_ALG_UNAVAILABLE) != 0) || (e = alloc_all(s)) != 0 ||
+	    (e = make_pki(s)) != 0)
+		goto fail;
+	v2x_signer sg;
+	if ((e = pqs_v2x_signer_init(&sg, &s->keys[0], s->certs[0], s->cert_lens[0], V2X_SIGNER_CERT, NULL)) != 0)
+		goto fail;
+	s->spdu_cap = pqs_v2x_spdu_max_len(&sg, cfg->payload_len);
+	s->wsm_cap_count = pqs_wsm_fragment_count(s->spdu_cap, cfg->wsm_limit);
+	s->wsm_stride = cfg->wsm_limit + WSM_HEADER_MAX;
+	s->spdu = malloc(s->spdu_cap);
+	s->wsm = malloc(s->wsm_cap_count * s->wsm_stride);
+	s->wsm_len = calloc(s->wsm_cap_count, sizeof *s->wsm_len);
+	if (!s->spdu || !s->wsm || !s->wsm_len) {
+		e = V2X_ERR_NOMEM;
+		goto fail;
+	}
+	if ((e = measure_cpu(s)) != 0)
+		goto fail;
+	return s;
+fail:
+	snprintf(err, err_cap, "profile %s: %s", cfg->profile, pqs_v2x_strerror(e));
+	pqs_sim_free(s);
+	return NULL;
+}
+
+void pqs_sim_free(pqs_sim *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; s->rx && i < s->cfg.n_nodes; i++) {
+		pqs_wsm_reasm_free(s->rx[i].reasm);
+		pqs_v2x_cache_free(s->rx[i].cache);
+	}
+	for (size_t i = 0; s->keys && i < s->cfg.n_nodes; i++)
+		pqs_v2x_key_clear(&s->keys[i]);
+	for (size_t i = 0; s->certs && i < s->cfg.n_nodes; i++)
+		free(s->certs[i]);
+	pqs_v2x_key_clear(&s->ca_key);
+	pqs_v2x_store_free(s->store);
+	free(s->ca_cert);
+	free(s->keys);
+	free(s->certs);
+	free(s->cert_lens);
+	free(s->rx);
+	free(s->known);
+	free(s->done);
+	free(s->ring);
+	free(s->ring_bins);
+	free(s->last_cert_us);
+	free(s->payload);
+	free(s->spdu);
+	free(s->wsm);
+	free(s->wsm_len);
+	free(s->pdr_exp);
+	free(s->pdr_got);
+	free(s->lat);
+	free(s);
+}
+
+void pqs_sim_cpu_times(const pqs_sim *s, double *sign_us, double *verify_cold_us, double *verify_warm_us)
+{
+	*sign_us = s->sign_us;
+	*verify_cold_us = s->cold_us;
+	*verify_warm_us = s->warm_us;
+}
+
+static size_t bin_of(const pqs_sim *s, double dist_m)
+{
+	double b = floor(dist_m / s->cfg.bin_m);
+	return b < 0 ? 0 : (size_t)b;
+}
+
+/* J2945/1 (section 6.3.9): the certificate when a second has passed since the last one, else the digest. */
+static v2x_signer_kind signer_kind_for(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us)
+{
+	switch (s->cfg.policy) {
+	case PQS_SIM_POLICY_CERT:
+		return V2X_SIGNER_CERT;
+	case PQS_SIM_POLICY_DIGEST:
+		return V2X_SIGNER_DIGEST;
+	case PQS_SIM_POLICY_J2945:
+	default:
+		if (seq == 0 || t_us >= s->last_cert_us[sender] + 1000000u) {
+			s->last_cert_us[sender] = t_us;
+			return V2X_SIGNER_CERT;
+		}
+		return V2X_SIGNER_DIGEST;
+	}
+}
+
+size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, const double *dist_m)
+{
+	v2x_signer_kind kind = signer_kind_for(s, sender, seq, t_us);
+	if (sender >= s->cfg.n_nodes || sign_one(s, sender, seq, t_us, kind) != 0)
+		return 0;
+	wsm_fragmenter fr;
+	/* message ids: distinct per sender and BSM, as a counter from a per-sender start would be */
+	uint32_t msg_id = (uint32_t)(sender * 2654435761u) ^ (seq * 40503u + 1u);
+	if (pqs_wsm_fragmenter_init(&fr, s->spdu, s->spdu_len, s->cfg.wsm_limit, msg_id) != 0 ||
+	    fr.count > s->wsm_cap_count)
+		return 0;
+	wsm_header h;
+	memset(&h, 0, sizeof h);
+	h.psid = BSM_PSID;
+	uint8_t data[WSM_DATA_LIMIT_MAX];
+	for (size_t i = 0; i < fr.count; i++) {
+		size_t dl = 0;
+		if (pqs_wsm_fragmenter_get(&fr, i, data, sizeof data, &dl) != 0 ||
+		    pqs_wsm_encode(s->wsm + i * s->wsm_stride, s->wsm_stride, &s->wsm_len[i], &h, data, dl) != 0)
+			return 0;
+		s->wsm_bytes += s->wsm_len[i];
+	}
+	s->n_wsm = fr.count;
+	bsm_rec *r = &s->ring[sender * RING + seq % RING];
+	r->seq = seq;
+	r->valid = 1;
+	r->kind = (uint8_t)kind;
+	r->gen_us = t_us;
+	r->n_wsm = fr.count;
+	s->bsms++;
+	s->wsms += fr.count;
+	s->spdus_fragmented += fr.count > 1;
+	if (kind == V2X_SIGNER_CERT) {
+		s->bsms_cert++;
+		s->spdu_len_cert = s->spdu_len;
+		s->wsm_per_cert = fr.count;
+	} else {
+		s->spdu_len_digest = s->spdu_len;
+		s->wsm_per_digest = fr.count;
+	}
+	for (size_t j = 0; j < s->cfg.n_nodes; j++) {
+		size_t b = dist_m ? bin_of(s, dist_m[j]) : NO_BIN;
+		r->bin[j] = b < s->cfg.n_bins && j != sender ? (uint16_t)b : NO_BIN;
+		if (r->bin[j] != NO_BIN)
+			s->pdr_exp[b]++;
+	}
+	return fr.count;
+}
+
+const uint8_t *pqs_sim_wsm(const pqs_sim *s, size_t index, size_t *len)
+{
+	if (index >= s->n_wsm)
+		return NULL;
+	*len = s->wsm_len[index];
+	return s->wsm + index * s->wsm_stride;
+}
+
+size_t pqs_sim_last_spdu_len(const pqs_sim *s)
+{
+	return s->spdu_len;
+}
+
+static uint32_t read_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * The real verifier: pqs_v2x_spdu_verify against the receiver's own cache.
+ * Returns 1 verified, 0 not; *cold = 1 if the signer's chain was validated.
+ */
+static int verify_real(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, const uint8_t *spdu, size_t len,
+		       uint64_t t_us, int *cold)
+{
+	v2x_verify_ctx ctx;
+	v2x_spdu_info info;
+	pqs_v2x_verify_ctx_init(&ctx, s->store, s->rx[receiver].cache, epoch_time64(t_us));
+	ctx.expected_psid = BSM_PSID;
+	ctx.has_expected_psid = 1;
+	int e = pqs_v2x_spdu_verify(&ctx, spdu, len, &info);
+	*cold = ctx.cache_misses > 0;
+	if (e == V2X_ERR_SIGNER_UNKNOWN) {
+		s->real_unknown++;
+		return 0;
+	}
+	/* the bytes are right only if the payload is the BSM this sender made */
+	if (e || info.payload_len != s->cfg.payload_len || read_be32(info.payload) != sender ||
+	    read_be32(info.payload + 4) != seq) {
+		s->real_failed++;
+		return 0;
+	}
+	s->real_verified++;
+	return 1;
+}
+
+static void record_latency(pqs_sim *s, uint64_t gen_us, uint64_t done_us)
+{
+	uint64_t l = done_us - gen_us;
+	uint64_t b = l / LAT_BIN_US;
+	s->lat[b < LAT_BINS ? b : LAT_BINS - 1]++;
+	s->lat_n++;
+	s->lat_sum += (double)l;
+	if (l > s->lat_max)
+		s->lat_max = l;
+}
+
+/* A whole SPDU reached receiver r: verify (for real, or by the model plus its CPU time). */
+static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, const uint8_t *spdu, size_t len,
+			  uint64_t t_us)
+{
+	size_t n = s->cfg.n_nodes;
+	const bsm_rec *b = &s->ring[sender * RING + seq % RING];
+	s->rx_complete++;
+	if (!b->valid || b->seq != seq)
+		return; /* older than the ring: cannot happen within the reassembler's timeout */
+	if (b->n_wsm > 1)
+		s->rx_frag_complete++;
+	uint8_t *known = &s->known[r * n + sender];
+	/* the model: a certificate (attached, or held beforehand under the digest policy) verifies;
+	 * a digest verifies only once the certificate has been verified (J2945/1) */
+	int ok = b->kind == V2X_SIGNER_CERT || s->cfg.policy == PQS_SIM_POLICY_DIGEST || *known;
+	int cold = ok && !*known;
+	if (r < s->cfg.real_verifiers) {
+		int real_cold = 0;
+		int real_ok = verify_real(s, r, sender, seq, spdu, len, t_us, &real_cold);
+		if (real_ok != ok || (real_ok && real_cold != cold))
+			s->mismatches++;
+	}
+	if (!ok) {
+		s->rx_unverifiable++;
+		return;
+	}
+	*known = 1;
+	s->rx_verified++;
+	receiver *rv = &s->rx[r];
+	uint64_t start = rv->busy_until > t_us ? rv->busy_until : t_us;
+	uint64_t done = start + (uint64_t)llround(cold ? s->cold_us : s->warm_us);
+	rv->busy_until = done;
+	uint64_t *d = &s->done[(r * n + sender) * 2];
+	d[1] = d[0];
+	d[0] = done;
+	if (b->bin[r] != NO_BIN)
+		s->pdr_got[b->bin[r]]++;
+	if (b->gen_us >= s->cfg.warmup_us)
+		record_latency(s, b->gen_us, done);
+	if (s->cfg.trace)
+		fprintf(s->cfg.trace, "delivered %zu %zu %u\n", r, sender, seq);
+}
+
+void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, const uint8_t *wsm, size_t len,
+		     uint64_t t_us)
+{
+	if (receiver >= s->cfg.n_nodes || sender >= s->cfg.n_nodes)
+		return;
+	s->rx_wsms++;
+	wsm_header h;
+	const uint8_t *data;
+	size_t dlen;
+	if (pqs_wsm_decode(wsm, len, &h, &data, &dlen) != 0 || h.psid != BSM_PSID) {
+		s->rx_decode_errors++;
+		return;
+	}
+	if (receiver == s->cfg.drop_receiver && sender == s->cfg.drop_sender && seq == s->cfg.drop_seq) {
+		wsm_fragment_info fi;
+		size_t index =
+			pqs_wsm_is_fragment(data, dlen) && pqs_wsm_fragment_parse(data, dlen, &fi) == 0 ? fi.index : 0;
+		if (index == s->cfg.drop_index) {
+			s->dropped_by_test++;
+			return;
+		}
+	}
+	uint8_t mac[WSM_SENDER_LEN] = { 0x02, 0, 0, 0, 0, 0 };
+	for (size_t i = 0; i < 4; i++)
+		mac[2 + i] = (uint8_t)(sender >> (24 - 8 * i));
+	wsm_reasm_result res;
+	if (pqs_wsm_reasm_push(s->rx[receiver].reasm, mac, data, dlen, t_us / 1000u, &res) != 0)
+		return;
+	if (res.status == WSM_REASM_COMPLETE)
+		spdu_complete(s, receiver, sender, seq, res.spdu, res.spdu_len, t_us);
+}
+
+void pqs_sim_sample_awareness(pqs_sim *s, uint64_t t_us, const double *dist_m)
+{
+	static const double radius[2] = { 100, 300 };
+	size_t n = s->cfg.n_nodes;
+	if (t_us < s->cfg.warmup_us)
+		return;
+	for (size_t r = 0; r < n; r++)
+		for (size_t x = 0; x < n; x++) {
+			if (x == r)
+				continue;
+			const uint64_t *d = &s->done[(r * n + x) * 2];
+			/* verification ends can lie ahead of now (the queue): the last two cover that */
+			int hit = 0;
+			for (int k = 0; k < 2; k++)
+				hit |= d[k] != 0 && d[k] <= t_us && d[k] + AWARE_WINDOW_US >= t_us;
+			for (int k = 0; k < 2; k++)
+				if (dist_m[r * n + x] <= radius[k]) {
+					s->aware_pairs[k]++;
+					s->aware_hits[k] += (unsigned long)hit;
+				}
+		}
+}
+
+void pqs_sim_finish(pqs_sim *s, uint64_t t_us)
+{
+	/* partial messages still held can no longer complete: counted as lost now */
+	for (size_t r = 0; r < s->cfg.n_nodes; r++)
+		pqs_wsm_reasm_expire(s->rx[r].reasm, t_us / 1000u + 3600u * 1000u);
+}
+
+unsigned long pqs_sim_mismatches(const pqs_sim *s)
+{
+	return s->mismatches;
+}
+
+static double lat_quantile(const pqs_sim *s, double q)
+{
+	if (s->lat_n == 0)
+		return 0;
+	unsigned long want = (unsigned long)ceil(q * (double)s->lat_n), acc = 0;
+	for (size_t b = 0; b < LAT_BINS; b++) {
+		acc += s->lat[b];
+		if (acc >= want && acc > 0)
+			return (double)((b + 1) * LAT_BIN_US) / 1000.0; /* upper edge of the bin, ms */
+	}
+	return (double)s->lat_max / 1000.0;
+}
+
+static double ratio(unsigned long a, unsigned long b)
+{
+	return b ? (double)a / (double)b : 0;
+}
+
+void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
+{
+	unsigned long frag_lost = 0;
+	for (size_t r = 0; r < s->cfg.n_nodes; r++)
+		frag_lost += s->rx[r].frag_lost;
+	unsigned long exp_all = 0, got_all = 0, exp_300 = 0, got_300 = 0;
+	for (size_t b = 0; b < s->cfg.n_bins; b++) {
+		exp_all += (unsigned long)s->pdr_exp[b];
+		got_all += (unsigned long)s->pdr_got[b];
+		if ((double)(b + 1) * s->cfg.bin_m <= 300) {
+			exp_300 += (unsigned long)s->pdr_exp[b];
+			got_300 += (unsigned long)s->pdr_got[b];
+		}
+	}
+	fprintf(f, "{\n  \"profile\": \"%s\",\n  \"policy\": \"%s\",\n  \"scenario\": \"%s\",\n", s->prof.name,
+		pqs_sim_policy_name(s->cfg.policy), ch->scenario);
+	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n", s->cfg.n_nodes,
+		(unsigned long long)ch->seed, ch->duration_s);
+	fprintf(f, "  \"payload_bytes\": %zu,\n  \"wsm_limit\": %zu,\n", s->cfg.payload_len, s->cfg.wsm_limit);
+	fprintf(f, "  \"spdu_bytes_cert\": %zu,\n  \"spdu_bytes_digest\": %zu,\n", s->spdu_len_cert,
+		s->spdu_len_digest);
+	fprintf(f, "  \"wsms_per_spdu_cert\": %zu,\n  \"wsms_per_spdu_digest\": %zu,\n", s->wsm_per_cert,
+		s->wsm_per_digest);
+	fprintf(f, "  \"cpu_us\": { \"sign\": %.1f, \"verify_cold\": %.1f, \"verify_warm\": %.1f },\n", s->sign_us,
+		s->cold_us, s->warm_us);
+	fprintf(f,
+		"  \"bsms_sent\": %lu,\n  \"bsms_with_cert\": %lu,\n  \"wsms_sent\": %lu,\n  \"wsm_bytes_sent\": "
+		"%lu,\n",
+		s->bsms, s->bsms_cert, s->wsms, s->wsm_bytes);
+	fprintf(f, "  \"mac_queue_drops\": %lu,\n", ch->mac_drops);
+	fprintf(f, "  \"wsms_received\": %lu,\n  \"wsm_decode_errors\": %lu,\n", s->rx_wsms, s->rx_decode_errors);
+	fprintf(f, "  \"spdus_reassembled\": %lu,\n  \"spdus_verified\": %lu,\n  \"spdus_unverifiable\": %lu,\n",
+		s->rx_complete, s->rx_verified, s->rx_unverifiable);
+	fprintf(f, "  \"fragmented\": { \"completed\": %lu, \"lost_to_a_fragment\": %lu, \"lost_share\": %.6f },\n",
+		s->rx_frag_complete, frag_lost, ratio(frag_lost, frag_lost + s->rx_frag_complete));
+	fprintf(f,
+		"  \"real_verification\": { \"receivers\": %zu, \"verified\": %lu, \"unknown_signer\": %lu, "
+		"\"failed\": %lu, \"model_mismatches\": %lu },\n",
+		s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed, s->mismatches);
+	fprintf(f, "  \"test_dropped_fragments\": %lu,\n", s->dropped_by_test);
+	fprintf(f, "  \"pdr\": %.6f,\n  \"pdr_within_300m\": %.6f,\n  \"pdr_by_distance\": [", ratio(got_all, exp_all),
+		ratio(got_300, exp_300));
+	for (size_t b = 0; b < s->cfg.n_bins; b++)
+		fprintf(f,
+			"%s\n    { \"from_m\": %.0f, \"to_m\": %.0f, \"expected\": %llu, \"delivered\": %llu, \"pdr\": "
+			"%.6f }",
+			b ? "," : "", (double)b * s->cfg.bin_m, (double)(b + 1) * s->cfg.bin_m,
+			(unsigned long long)s->pdr_exp[b], (unsigned long long)s->pdr_got[b],
+			ratio((unsigned long)s->pdr_got[b], (unsigned long)s->pdr_exp[b]));
+	fprintf(f, "\n  ],\n");
+	fprintf(f, "  \"awareness_100m\": %.6f,\n  \"awareness_300m\": %.6f,\n",
+		ratio(s->aware_hits[0], s->aware_pairs[0]), ratio(s->aware_hits[1], s->aware_pairs[1]));
+	fprintf(f, "  \"cbr\": %.6f,\n  \"cbr_nodes\": %zu,\n", ch->cbr, ch->cbr_nodes);
+	fprintf(f,
+		"  \"latency_ms\": { \"count\": %lu, \"mean\": %.3f, \"p50\": %.3f, \"p90\": %.3f, \"p99\": %.3f, "
+		"\"p999\": %.3f, \"max\": %.3f }",
+		s->lat_n, s->lat_n ? s->lat_sum / (double)s->lat_n / 1000.0 : 0, lat_quantile(s, 0.5),
+		lat_quantile(s, 0.9), lat_quantile(s, 0.99), lat_quantile(s, 0.999), (double)s->lat_max / 1000.0);
+	if (ch->wall_s >= 0)
+		fprintf(f, ",\n  \"wall_s\": %.2f", ch->wall_s);
+	fprintf(f, "\n}\n");
+}

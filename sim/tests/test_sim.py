@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Tests of pqsig-v2x-sim (issue 19, docs/sim.md): test_sim.py SIM CASE.
+
+Cases:
+  e2e         5 vehicles deliver and verify real SPDUs end to end (every receiver verifies for real)
+  fragment    dropping one fragment at one receiver loses exactly that SPDU there, nothing else
+  determinism the same seed gives the same output byte for byte; another seed does not
+  airtime     one sender, no contention: ns-3's TX time of every WSM against the 802.11p OFDM formula
+
+Each prints "N passed, N failed" and exits non-zero on a failure.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+SIM = sys.argv[1]
+CASE = sys.argv[2]
+TMP = tempfile.mkdtemp(prefix="pqsig-sim-")
+passed = failed = 0
+
+# Fixed CPU times make outputs independent of this machine's load (determinism, trace diffs).
+FIXED_CPU = ["--sign-us", "100", "--verify-cold-us", "200", "--verify-warm-us", "100"]
+# Five vehicles within 40 m, no fading: every frame is decodable, losses only from collisions.
+SMALL = ["--vehicles", "5", "--duration", "2", "--road-length", "40", "--no-fading"]
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def run(args, name="out"):
+    out = os.path.join(TMP, name + ".json")
+    p = subprocess.run([SIM] + args + ["-o", out], capture_output=True, text=True)
+    if p.returncode != 0:
+        print("FAIL: pqsig-v2x-sim %s: exit %d: %s" % (" ".join(args), p.returncode, p.stderr.strip()))
+        sys.exit(1)
+    with open(out) as f:
+        text = f.read()
+    return json.loads(text), text
+
+
+def read_lines(path):
+    with open(path) as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def case_e2e():
+    # (profile, policy, which SPDU's fragment count to check, WSMs it takes at the 1400-byte limit)
+    for profile, policy, kind, frags in (("ECDSA/FN-DSA-512", "j2945", "cert", 1), ("FN-DSA-512", "cert", "cert", 2),
+                                         ("ML-DSA-44", "j2945", "cert", 5), ("ECDSA+FN-DSA-512", "digest", "digest", 1)):
+        r, _ = run(SMALL + ["--profile", profile, "--policy", policy, "--real-verifiers", "5"])
+        tag = "%s %s" % (profile, policy)
+        # 5 vehicles, 10 Hz, 2 s: 20 BSMs each, every one signed for real
+        check(r["bsms_sent"] == 100, "%s: %d BSMs sent, want 100" % (tag, r["bsms_sent"]))
+        got = r["wsms_per_spdu_" + kind]
+        check(got == frags, "%s: %d WSMs per %s SPDU, want %d" % (tag, got, kind, frags))
+        rv = r["real_verification"]
+        # every receiver is a real verifier: each reassembled SPDU was verified by pqs_v2x_spdu_verify
+        check(rv["receivers"] == 5, "%s: %d real verifiers" % (tag, rv["receivers"]))
+        check(rv["verified"] + rv["unknown_signer"] + rv["failed"] == r["spdus_reassembled"],
+              "%s: real verdicts %s for %d SPDUs" % (tag, rv, r["spdus_reassembled"]))
+        check(rv["verified"] == r["spdus_verified"], "%s: real %d, model %d" % (tag, rv["verified"], r["spdus_verified"]))
+        check(rv["failed"] == 0 and rv["model_mismatches"] == 0, "%s: %s" % (tag, rv))
+        check(r["wsm_decode_errors"] == 0, "%s: %d WSM decode errors" % (tag, r["wsm_decode_errors"]))
+        # 4 receivers per BSM; a few may collide, most must arrive
+        check(r["spdus_verified"] >= 0.9 * 400, "%s: only %d of 400 SPDUs verified" % (tag, r["spdus_verified"]))
+        check(r["latency_ms"]["count"] > 0 and r["latency_ms"]["p50"] > 0, "%s: latency %s" % (tag, r["latency_ms"]))
+        check(r["awareness_100m"] > 0.8, "%s: awareness %.3f" % (tag, r["awareness_100m"]))
+
+
+def case_fragment():
+    base = ["--profile", "FN-DSA-512", "--policy", "cert", "--real-verifiers", "5"] + SMALL + FIXED_CPU
+    ta, tb = os.path.join(TMP, "a.trace"), os.path.join(TMP, "b.trace")
+    a, _ = run(base + ["--trace", ta], "a")
+    # receiver 2 loses fragment 1 of vehicle 1's BSM 7 (fragments 0 and 1 of 2)
+    b, _ = run(base + ["--trace", tb, "--drop", "2:1:7:1"], "b")
+    la, lb = read_lines(ta), read_lines(tb)
+    target = "delivered 2 1 7"
+    check(target in la, "the baseline run did not deliver vehicle 1's BSM 7 to vehicle 2")
+    check(b["test_dropped_fragments"] == 1, "%d fragments dropped, want 1" % b["test_dropped_fragments"])
+    missing = sorted(set(la) - set(lb))
+    extra = sorted(set(lb) - set(la))
+    check(missing == [target], "lost %s, want exactly [%s]" % (missing[:5], target))
+    check(extra == [], "delivered more than the baseline: %s" % extra[:5])
+    check(len(lb) == len(la) - 1, "%d deliveries, want %d" % (len(lb), len(la) - 1))
+    check(b["fragmented"]["lost_to_a_fragment"] == a["fragmented"]["lost_to_a_fragment"] + 1,
+          "lost to a fragment: %d, baseline %d" % (b["fragmented"]["lost_to_a_fragment"],
+                                                    a["fragmented"]["lost_to_a_fragment"]))
+    check(b["real_verification"]["model_mismatches"] == 0, "mismatches %s" % b["real_verification"])
+
+
+def case_determinism():
+    args = ["--profile", "ECDSA/FN-DSA-512", "--policy", "j2945", "--vehicles", "30", "--duration", "2",
+            "--seed", "7", "--no-wall"] + FIXED_CPU
+    t1, t2, t3 = (os.path.join(TMP, n) for n in ("1.trace", "2.trace", "3.trace"))
+    r1, j1 = run(args + ["--trace", t1], "1")
+    r2, j2 = run(args + ["--trace", t2], "2")
+    check(j1 == j2, "two runs with seed 7 differ")
+    check(read_lines(t1) == read_lines(t2), "two runs with seed 7 delivered differently")
+    check(r1["spdus_verified"] > 1000, "only %d SPDUs verified" % r1["spdus_verified"])
+    r3, j3 = run([a if a != "7" else "8" for a in args] + ["--trace", t3], "3")
+    check(read_lines(t1) != read_lines(t3), "seeds 7 and 8 delivered the same")
+
+
+def ofdm_airtime_us(mpdu_bytes):
+    """IEEE 802.11-2016 17.4.3 (TXTIME) and table 17-5 at 10 MHz: 32 us preamble + 8 us SIGNAL, then
+    8 us symbols; 6 Mb/s is QPSK rate 1/2, 48 data bits per symbol; 16 SERVICE + 8 * length + 6 tail bits."""
+    return 40 + 8 * math.ceil((16 + 8 * mpdu_bytes + 6) / 48)
+
+
+def case_airtime():
+    # WSM sizes of real SPDUs: certificate and digest SPDUs of several profiles, small to fragmented
+    n = 0
+    exact = half_symbol_short = 0
+    for profile, policy, payload in (("ECDSA", "j2945", 100), ("ECDSA", "cert", 37), ("ECDSA/FN-DSA-512", "cert", 100),
+                                     ("FN-DSA-512", "j2945", 100), ("ML-DSA-44", "cert", 100),
+                                     ("ECDSA+FN-DSA-512", "cert", 61), ("ML-DSA-44", "digest", 500)):
+        log = os.path.join(TMP, "tx.log")
+        r, _ = run(["--profile", profile, "--policy", policy, "--payload-size", str(payload), "--vehicles", "2",
+                    "--senders", "1", "--duration", "1.2", "--road-length", "10", "--no-fading", "--tx-log", log,
+                    "--real-verifiers", "0"])
+        lines = [list(map(int, l.split())) for l in read_lines(log)]
+        check(len(lines) == r["wsms_sent"], "%s: %d TX records for %d WSMs" % (profile, len(lines), r["wsms_sent"]))
+        for wsm, mpdu, ns3_us in lines:
+            n += 1
+            # 802.11 data header 24 + LLC/SNAP 8 (EtherType 0x88DC) + FCS 4 around the WSM
+            check(mpdu == wsm + 36, "%s: MPDU %d for a %d-byte WSM" % (profile, mpdu, wsm))
+            want = ofdm_airtime_us(mpdu)
+            # ns-3.37 counts 10 MHz data symbols as 4 us of 24 bits (OfdmPhy::GetPayloadDuration):
+            # the same bit rate, but rounded to half a symbol, so it is 4 us short when the
+            # 48-bit symbol count is not reached by a whole symbol.  Anything else is a failure.
+            ns3_model = 40 + 4 * math.ceil((16 + 8 * mpdu + 6) / 24)
+            check(ns3_us == ns3_model, "%s: ns-3 %d us for %d bytes, its model gives %d" % (profile, ns3_us, mpdu, ns3_model))
+            check(ns3_us in (want, want - 4), "%s: ns-3 %d us, 802.11 %d us (%d bytes)" % (profile, ns3_us, want, mpdu))
+            exact += ns3_us == want
+            half_symbol_short += ns3_us == want - 4
+    check(n >= 100, "only %d frames timed" % n)
+    print("airtime: %d frames, %d exactly the 802.11 OFDM TXTIME, %d 4 us (half a symbol) short" %
+          (n, exact, half_symbol_short))
+
+
+{"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime}[CASE]()
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
