@@ -71,7 +71,7 @@ int report_section_scms(FILE *md, const report_opts *o)
 	            "(ML-DSA-44: %u x 1312 B = %.2f MiB, the seed's \"about 3.9 MiB\"). The request adds the message "
 	            "header and, in path (b), %u B of ECIES overhead and 24 B of inner fields (the 16-byte response key, "
 	            "algorithm, period) per certificate. "
-	            "\"RA alone links\" is what `tests/scms/test_scms_privacy` demonstrates: in path (a) it links "
+	            "\"RA alone links\" is what `tests/v2x/scms/test_scms_privacy` demonstrates: in path (a) it links "
 	            "every certificate to its vehicle; in the butterfly paths and path (b) it finds no match between "
 	            "the RA's view and any issued certificate. Vehicle CPU includes generating the keys, deriving each "
 	            "private key and checking each certificate (signature under the ACA, or ECQV reconstruction). "

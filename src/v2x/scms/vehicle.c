@@ -11,7 +11,7 @@
 #include "pqsig/v2x.h"
 #include "pqsig/sha2.h"
 #include "scms_inner.h"
-#include "v2x/v2x_inner.h"
+#include "v2x/dot2/v2x_inner.h"
 
 typedef struct {
 	uint8_t *cert;

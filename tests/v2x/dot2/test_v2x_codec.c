@@ -171,7 +171,7 @@ static void spdu_cases(void)
 		TU_CHECK(verify_with(&x, &root, NULL) == V2X_ERR_UNSUPPORTED, "unknown signer: unsupported");
 	}
 	/* HeaderInfo extension additions this stack does not interpret (pduFunctionalType, the third):
-	 * skipped by length (the signature then fails); the P2PCD ones are decoded (src/v2x/p2pcd_codec.c) */
+	 * skipped by length (the signature then fails); the P2PCD ones are decoded (src/v2x/dot2/p2pcd_codec.c) */
 	{
 		uint8_t ext[] = { 0x02, 0x05, 0x20, 0x01, 0x00 }; /* bitmap: 3 bits, the third set; one open type */
 		edit(&x, &spdu, OFF_HEADER, 1, (const uint8_t *)"\xc0", 1);

@@ -29,7 +29,7 @@
 #include "pqsig/scms.h"
 #include "pqsig/v2x.h"
 #include "testutil.h"
-#include "v2x/v2x_inner.h"
+#include "v2x/dot2/v2x_inner.h"
 
 static int hex_field(const tu_json *o, const char *key, uint8_t *out, size_t n)
 {

@@ -11,7 +11,7 @@
  * fragment, pcap, tshark, read back, reassemble, verify with the stack.
  *
  * Unfragmented real SPDU frames get the full IEEE 1609.2 check of
- * tests/v2x/tshark_check.py (path in argv[1]; issue 10 item 24): the
+ * tests/v2x/dot2/tshark_check.py (path in argv[1]; issue 10 item 24): the
  * Ieee1609Dot2Data spans the whole WSM data, no visible malformed flag, and
  * no expert info except exactly one unknown-alternative warning per PQC key
  * or signature (Wireshark 4.0 does not know those alternatives).  Fragment
@@ -473,7 +473,7 @@ static void test_errors(void)
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s tests/v2x/tshark_check.py\n", argv[0]);
+		fprintf(stderr, "usage: %s tests/v2x/dot2/tshark_check.py\n", argv[0]);
 		return 2;
 	}
 	tshark_check_py = argv[1];

@@ -27,7 +27,7 @@ Checks (../shared/notes/v2x-encoding.md, "What a test must check"):
   - no visible "Malformed Packet".
 Exit 0 if all hold, 1 otherwise (one line saying why).
 
-pcap: a capture of WSMP frames (tests/wsm/test_wsm_pcap.c); MANIFEST has one
+pcap: a capture of WSMP frames (tests/v2x/dot3/test_wsm_pcap.c); MANIFEST has one
 line "FRAME|SPDU_LEN|UNKNOWN" per frame that carries a whole (unfragmented)
 SPDU, numbered from 1.  Each such frame must pass the checks above, with the
 Ieee1609Dot2Data element spanning SPDU_LEN bytes.  Frames not listed

@@ -27,7 +27,7 @@
 #include "pqsig/ecdsa.h"
 #include "pqsig/v2x.h"
 #include "testutil.h"
-#include "v2x/v2x_inner.h"
+#include "v2x/dot2/v2x_inner.h"
 
 #define NOW_UNIX 1795953600ull
 
