@@ -357,13 +357,14 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 	int e = class_for(key->alg, &c);
 	if (e)
 		return e;
-	/* 1609.2 section 5.3.1: a scheme that defines signing a hash (the class's sign_digest slot:
-	 * ECDSA) signs the data input as that hash value e; PQC schemes and composites sign the same
-	 * data input as their message (docs/v2x.md). */
-	if (c->sign_digest)
-		e = pqs_sig_sign_digest(c, sig, V2X_MAX_SIG, sig_len, data_input, len, key->sk);
-	else
-		e = pqs_sig_sign(c, sig, V2X_MAX_SIG, sig_len, data_input, len, NULL, 0, key->sk, 0, rng);
+	if (key->alg->kind == V2X_KIND_ECDSA) {
+		/* 1609.2 section 5.3.1: ECDSA signs the data input as the hash value e. */
+		e = pqs_ecdsa_sign_digest(c, sig, data_input, len, key->sk);
+		*sig_len = 2 * pqs_ecdsa_field_len(c);
+		return pqs_v2x_from_pqs(e);
+	}
+	/* PQC and composites sign the same data input as their message (docs/v2x.md). */
+	e = pqs_sig_sign(c, sig, V2X_MAX_SIG, sig_len, data_input, len, NULL, 0, key->sk, 0, rng);
 	return pqs_v2x_from_pqs(e);
 }
 
