@@ -16,27 +16,27 @@
  * Indices 0-4 are IEEE 1609.2-2022 section 6.3.30 / 6.3.38 (0 ecdsaNistP256,
  * 1 ecdsaBrainpoolP256r1, 2 ecdsaBrainpoolP384r1, 3 ecdsaNistP384, 4 sm2);
  * 5 is FN-DSA-512 in the Vanetza / IRT SystemX profile; 6-14 are this
- * project's choices (docs/v2x.md keeps them stable).  pk_len / sig_len are
- * the value sizes on the wire: EccP256CurvePoint (tag + x) = 33,
- * EcdsaP256Signature (x-only rSig + sSig) = 65, fixed-size OCTET STRINGs
- * for PQC, and SEQUENCE { ECDSA part, PQC OCTET STRING } for composites.
+ * project's choices (docs/v2x.md keeps them stable).  Each names its
+ * signature-core class; the wire sizes are derived from the class
+ * (sizes_init): EccP256CurvePoint (tag + x) has the compressed point's
+ * size, EcdsaP256Signature (x-only rSig + sSig) one tag octet more than
+ * r || s, fixed-size OCTET STRINGs for PQC, and SEQUENCE { ECDSA part,
+ * PQC OCTET STRING } for composites.
  */
-static const v2x_alg algs[] = {
-	{ "ECDSA", "ECDSA-P256", 0, V2X_KIND_ECDSA, V2X_HASH_SHA256, 33, 65 },
-	{ "ECDSA-brainpoolP256r1", "ECDSA-brainpoolP256r1", 1, V2X_KIND_ECDSA, V2X_HASH_SHA256, 33, 65 },
-	{ "ECDSA-P384", "ECDSA-P384", 3, V2X_KIND_ECDSA, V2X_HASH_SHA384, 49, 97 },
-	{ "FN-DSA-512", "FN-DSA-512", 5, V2X_KIND_PQC, V2X_HASH_SHA256, 897, 666 },
-	{ "FN-DSA-1024", "FN-DSA-1024", 6, V2X_KIND_PQC, V2X_HASH_SHA256, 1793, 1280 },
-	{ "ML-DSA-44", "ML-DSA-44", 7, V2X_KIND_PQC, V2X_HASH_SHA256, 1312, 2420 },
-	{ "ML-DSA-65", "ML-DSA-65", 8, V2X_KIND_PQC, V2X_HASH_SHA256, 1952, 3309 },
-	{ "ML-DSA-87", "ML-DSA-87", 9, V2X_KIND_PQC, V2X_HASH_SHA256, 2592, 4627 },
-	{ "ECDSA+ML-DSA-44", "ECDSA-P256+ML-DSA-44", 10, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 1312, 65 + 2420 },
-	{ "ECDSA+ML-DSA-65", "ECDSA-P256+ML-DSA-65", 11, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 1952, 65 + 3309 },
-	{ "ECDSA+ML-DSA-87", "ECDSA-P256+ML-DSA-87", 12, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 2592, 65 + 4627 },
-	{ "ECDSA+FN-DSA-512", "ECDSA-P256+Falcon-padded-512", 13, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 33 + 897,
-	  65 + 666 },
-	{ "ECDSA+FN-DSA-1024", "ECDSA-P256+Falcon-padded-1024", 14, V2X_KIND_COMPOSITE, V2X_HASH_SHA256,
-	  33 + 1793, 65 + 1280 },
+static v2x_alg algs[] = {
+	{ "ECDSA", "ECDSA-P256", 0, V2X_KIND_ECDSA, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA-brainpoolP256r1", "ECDSA-brainpoolP256r1", 1, V2X_KIND_ECDSA, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA-P384", "ECDSA-P384", 3, V2X_KIND_ECDSA, V2X_HASH_SHA384, 0, 0 },
+	{ "FN-DSA-512", "FN-DSA-512", 5, V2X_KIND_PQC, V2X_HASH_SHA256, 0, 0 },
+	{ "FN-DSA-1024", "FN-DSA-1024", 6, V2X_KIND_PQC, V2X_HASH_SHA256, 0, 0 },
+	{ "ML-DSA-44", "ML-DSA-44", 7, V2X_KIND_PQC, V2X_HASH_SHA256, 0, 0 },
+	{ "ML-DSA-65", "ML-DSA-65", 8, V2X_KIND_PQC, V2X_HASH_SHA256, 0, 0 },
+	{ "ML-DSA-87", "ML-DSA-87", 9, V2X_KIND_PQC, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA+ML-DSA-44", "ECDSA-P256+ML-DSA-44", 10, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA+ML-DSA-65", "ECDSA-P256+ML-DSA-65", 11, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA+ML-DSA-87", "ECDSA-P256+ML-DSA-87", 12, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA+FN-DSA-512", "ECDSA-P256+Falcon-padded-512", 13, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 0, 0 },
+	{ "ECDSA+FN-DSA-1024", "ECDSA-P256+Falcon-padded-1024", 14, V2X_KIND_COMPOSITE, V2X_HASH_SHA256, 0, 0 },
 };
 
 #define NALGS (sizeof algs / sizeof algs[0])
@@ -51,8 +51,33 @@ static v2x_alg generic[MAX_GENERIC];
 static size_t n_generic;
 static pthread_once_t generic_once = PTHREAD_ONCE_INIT;
 
+/*
+ * Wire sizes of the table's algorithms from their classes: the key value
+ * is the registry key (a compressed point is tag + x, as many octets), the
+ * signature value adds rSig's tag octet to an ECDSA r || s (a composite's
+ * ECDSA half too).  An algorithm whose class is not linked keeps 0 and is
+ * unavailable.
+ */
+static size_t ec_field[NALGS]; /* byte length of the ECDSA curve (a composite's ECDSA half), else 0 */
+
+static void sizes_init(void)
+{
+	for (size_t i = 0; i < NALGS; i++) {
+		const pqs_sig_class *c = pqs_sig_find(algs[i].registry_name), *a = NULL, *b = NULL;
+		if (!c || c->pk_len > UINT16_MAX || c->sig_max_len >= UINT16_MAX)
+			continue;
+		if (algs[i].kind == V2X_KIND_ECDSA)
+			ec_field[i] = pqs_ecdsa_field_len(c);
+		else if (algs[i].kind == V2X_KIND_COMPOSITE && pqs_composite_parts(c, &a, &b) == PQS_OK)
+			ec_field[i] = pqs_ecdsa_field_len(a);
+		algs[i].pk_len = (uint16_t)c->pk_len;
+		algs[i].sig_len = (uint16_t)(c->sig_max_len + (algs[i].kind == V2X_KIND_PQC ? 0 : 1));
+	}
+}
+
 static void generic_init(void)
 {
+	sizes_init();
 	for (size_t i = 0; i < pqs_sig_count() && n_generic < MAX_GENERIC; i++) {
 		const pqs_sig_class *c = pqs_sig_at(i);
 		int own = 0;
@@ -83,6 +108,7 @@ size_t pqs_v2x_alg_count(void)
 
 const v2x_alg *pqs_v2x_alg_at(size_t i)
 {
+	generic_count(); /* the table's sizes are set with the registry alternatives */
 	if (i < NALGS)
 		return &algs[i];
 	return i - NALGS < generic_count() ? &generic[i - NALGS] : NULL;
@@ -112,6 +138,7 @@ static const v2x_alg *generic_by_id(uint16_t id)
 
 const v2x_alg *pqs_v2x_alg_by_index(unsigned index)
 {
+	generic_count();
 	for (size_t i = 0; i < NALGS; i++)
 		if (algs[i].index == index)
 			return &algs[i];
@@ -455,9 +482,10 @@ static int ecsig_get(coer_rd *r, uint8_t *rs, size_t field)
 	return V2X_OK;
 }
 
+/* The ECDSA curve's byte length of an ECDSA or composite algorithm of the table (from its class). */
 static size_t field_of(const v2x_alg *alg)
 {
-	return alg->hash == V2X_HASH_SHA384 ? 48 : 32;
+	return alg >= algs && alg < algs + NALGS ? ec_field[alg - algs] : 0;
 }
 
 static size_t wrap_size(const v2x_alg *alg, size_t value_len)
@@ -531,16 +559,16 @@ static size_t part_len(const v2x_alg *alg, v2x_part part)
 	return part == V2X_PART_PVK ? alg->pk_len : alg->sig_len;
 }
 
-/* A composite's ECDSA P-256 part: 33 registry bytes (compressed point) on 33
- * wire bytes (tag, x), or 64 registry bytes (r || s) on 65 (tag, r, s). */
-static size_t composite_ec_len(v2x_part part)
+/* A composite's ECDSA part: a compressed point (field + 1 registry bytes) on as many wire bytes
+ * (tag, x), or r || s (2 field) on one more (tag, r, s). */
+static size_t composite_ec_len(const v2x_alg *alg, v2x_part part)
 {
-	return part == V2X_PART_PVK ? 33u : 64u;
+	return part == V2X_PART_PVK ? field_of(alg) + 1 : 2 * field_of(alg);
 }
 
-static size_t composite_ec_wire_len(v2x_part part)
+static size_t composite_ec_wire_len(const v2x_alg *alg, v2x_part part)
 {
-	return part == V2X_PART_PVK ? 33u : 65u;
+	return composite_ec_len(alg, part) + (part == V2X_PART_SIG);
 }
 
 static void ec_put(coer_wr *w, v2x_part part, const uint8_t *v, size_t field)
@@ -555,7 +583,7 @@ static void ec_put(coer_wr *w, v2x_part part, const uint8_t *v, size_t field)
 static int ec_get(coer_rd *r, v2x_part part, uint8_t *out, const v2x_alg *alg)
 {
 	if (part == V2X_PART_SIG)
-		return ecsig_get(r, out, alg->kind == V2X_KIND_ECDSA ? field_of(alg) : 32);
+		return field_of(alg) ? ecsig_get(r, out, field_of(alg)) : V2X_ERR_ALG_UNAVAILABLE;
 	const pqs_sig_class *ec = ecdsa_part(alg);
 	return ec ? pqs_v2x_point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
 }
@@ -577,9 +605,9 @@ static void part_put(coer_wr *w, v2x_part part, const v2x_alg *alg, const uint8_
 	case V2X_KIND_PQC:
 		pqs_coer_put_bytes(w, v, n);
 		break;
-	default: /* composite: SEQUENCE { ECDSA P-256 part, OCTET STRING } */
-		ec_put(w, part, v, 32);
-		pqs_coer_put_bytes(w, v + composite_ec_len(part), n - composite_ec_wire_len(part));
+	default: /* composite: SEQUENCE { ECDSA part, OCTET STRING } */
+		ec_put(w, part, v, field_of(alg));
+		pqs_coer_put_bytes(w, v + composite_ec_len(alg, part), n - composite_ec_wire_len(alg, part));
 		break;
 	}
 }
@@ -637,6 +665,8 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 	*alg = a;
 	if (!a)
 		return V2X_OK;
+	if (!a->pk_len)
+		return V2X_ERR_ALG_UNAVAILABLE; /* its class is not linked: no sizes to decode with */
 	n = part_len(a, part);
 	switch (a->kind) {
 	case V2X_KIND_ECDSA:
@@ -651,14 +681,16 @@ static int part_get(coer_rd *r, v2x_part part, const v2x_alg **alg, uint8_t *out
 			memcpy(out, p, n);
 		break;
 	default: {
-		size_t tail = n - composite_ec_wire_len(part);
+		if (!field_of(a))
+			return V2X_ERR_ALG_UNAVAILABLE;
+		size_t tail = n - composite_ec_wire_len(a, part);
 		e = ec_get(&v, part, out, a);
 		if (!e && v.len - v.pos != tail)
 			return V2X_ERR_CONSTRAINT;
 		if (!e)
 			e = pqs_coer_get_bytes(&v, tail, &p);
 		if (!e)
-			memcpy(out + composite_ec_len(part), p, tail);
+			memcpy(out + composite_ec_len(a, part), p, tail);
 		break;
 	}
 	}
