@@ -11,9 +11,9 @@
 #ifndef PQSIG_CORE_ERRORS_H
 #define PQSIG_CORE_ERRORS_H
 
-const char *pqs_v2x_error_message(int err);   /* src/v2x/util.c */
+const char *pqs_v2x_error_message(int err);   /* src/v2x/dot2/util.c */
 const char *pqs_chain_error_message(int err); /* src/chain/codec.c */
-const char *pqs_wsm_error_message(int err);   /* src/v2x/wsm.c */
+const char *pqs_wsm_error_message(int err);   /* src/v2x/dot3/wsm.c */
 const char *pqs_scms_error_message(int err);  /* src/v2x/scms/msg.c */
 
 #endif
