@@ -71,10 +71,11 @@ static const help_page help_pages[] = {
 		    "  --max-input N   largest message in bytes (default 64 MiB)\n"
 		    "exit 0 valid, 1 invalid (including a malformed signature), 2 error\n"
 		    "example: pqsig verify -a ML-DSA-65 -p alice.pk -i hello.txt -S - < hello.sig\n" },
-	{ "bench", "usage: pqsig bench sig|v2x|chain [options]\n"
+	{ "bench", "usage: pqsig bench sig|v2x|chain|falcon [options]\n"
 		   "  sig     signature schemes      (pqsig bench sig --help)\n"
 		   "  v2x     V2X SPDU profiles      (pqsig bench v2x --help)\n"
 		   "  chain   ledger blocks          (pqsig bench chain --help)\n"
+		   "  falcon  Falcon variants        (pqsig bench falcon --help)\n"
 		   "example: pqsig bench sig --quick\n" },
 	{ "bench sig", "usage: pqsig bench sig [-a ALG]... [--seconds N] [--quick] [--json]\n"
 		       "  -a, --alg ALG   benchmark this algorithm (repeatable; default all)\n"
@@ -92,11 +93,16 @@ static const help_page help_pages[] = {
 			 "  --quick         short run\n"
 			 "  --json          JSON output\n"
 			 "example: pqsig bench chain -a ML-DSA-44 --quick\n" },
+	{ "bench falcon", "usage: pqsig bench falcon [--keys K] [--signatures N] [--json]\n"
+			  "  --keys K          keys per keygen Reduce variant, the same seeds (default 200)\n"
+			  "  --signatures N    signatures per ffSampling variant (default 2000)\n"
+			  "  --json            JSON output\n"
+			  "example: pqsig bench falcon --keys 200 --json\n" },
 	{ "report", "usage: pqsig report --out DIR [--quick|--full] [--only PART] [--force]\n"
 		    "  -o, --out DIR   directory for the report\n"
 		    "  --quick         short benchmark runs\n"
 		    "  --full          full benchmark runs\n"
-		    "  --only PART     one section: signatures, v2x, v2x-bench, ledger or scms\n"
+		    "  --only PART     one section: signatures, v2x, v2x-bench, p2pcd, ledger, scms, kcmvp or falcon\n"
 		    "  --force         replace existing files\n"
 		    "example: pqsig report --out report --quick\n" },
 	{ "v2x", "usage: pqsig v2x pki|sign|verify|receive|sizes|pcap|profiles ...\n"
