@@ -29,8 +29,8 @@ static const policy_col cols[] = {
 #define N_COLS (sizeof cols / sizeof cols[0])
 
 /* The seed's profiles; the quick report runs the first five. */
-static const char *const profiles[] = { "ECDSA",     "FN-DSA-512",      "ECDSA/FN-DSA-512", "ML-DSA-44",
-	                                "ECDSA/ML-DSA-44", "ECDSA+ML-DSA-87", "ML-DSA-87" };
+static const char *const profiles[] = { "ECDSA",           "FN-DSA-512",      "ECDSA/FN-DSA-512", "ML-DSA-44",
+					"ECDSA/ML-DSA-44", "ECDSA+ML-DSA-87", "ML-DSA-87" };
 #define N_QUICK 5
 
 #define SECONDS 10u
@@ -50,7 +50,7 @@ static int run(const char *profile, const policy_col *c, v2x_scen_result *r, int
 	o.policy = c->policy;
 	o.flavour = c->flavour;
 	o.rsu = c->policy == V2X_POLICY_RSU;
-	o.t0_us = (uint64_t)time(NULL) * 1000000u; /* the PKI is valid from an hour ago */
+	o.t0_us = (uint64_t)time(NULL) * 1000000u;     /* the PKI is valid from an hour ago */
 	o.arrive_us = SECONDS * 1000000u / 2 + 55000u; /* between two of A's BSMs, mid-second */
 	o.duration_us = SECONDS * 1000000u;
 	o.payload_len = 100; /* the seed's BSM payload */
@@ -65,16 +65,17 @@ int report_section_p2pcd(FILE *md, const report_opts *o)
 	size_t np = o->quick ? N_QUICK : sizeof profiles / sizeof profiles[0];
 	double avg[sizeof profiles / sizeof profiles[0]][N_COLS];
 	int avail[sizeof profiles / sizeof profiles[0]][N_COLS];
-	fprintf(md, "## V2X: certificate delivery (P2PCD) and inclusion policies\n\n"
-		    "Scenario (`v2x pcap --scenario`, docs/v2x.md \"Certificate delivery\"): vehicle A sends a BSM "
-		    "(100-byte payload) every 100 ms for %u s; a newcomer B arrives after %u.055 s; in the RSU "
-		    "column an RSU hears both and A cannot hear B. Every party is a `v2x_p2pcd_node`; every SPDU is "
-		    "really signed and verified. Bytes are WSM data (SPDU plus our fragment headers at the 1400 B "
-		    "limit). P2PCD bytes: clause-8 HeaderInfo fields and Peer2Peer PDUs from B's arrival on, both "
-		    "ways (B learns A's certificate and A learns B's; with the RSU, the RSU learns B's too); under "
-		    "J2945/1 a request is answered by attaching the certificate, counted in A's BSM bytes. "
-		    "\"unverifiable\": A's BSMs B received before it held A's certificate (held, then verified).\n\n",
-		    SECONDS, SECONDS / 2);
+	fprintf(md,
+		"## V2X: certificate delivery (P2PCD) and inclusion policies\n\n"
+		"Scenario (`v2x pcap --scenario`, docs/v2x.md \"Certificate delivery\"): vehicle A sends a BSM "
+		"(100-byte payload) every 100 ms for %u s; a newcomer B arrives after %u.055 s; in the RSU "
+		"column an RSU hears both and A cannot hear B. Every party is a `v2x_p2pcd_node`; every SPDU is "
+		"really signed and verified. Bytes are WSM data (SPDU plus our fragment headers at the 1400 B "
+		"limit). P2PCD bytes: clause-8 HeaderInfo fields and Peer2Peer PDUs from B's arrival on, both "
+		"ways (B learns A's certificate and A learns B's; with the RSU, the RSU learns B's too); under "
+		"J2945/1 a request is answered by attaching the certificate, counted in A's BSM bytes. "
+		"\"unverifiable\": A's BSMs B received before it held A's certificate (held, then verified).\n\n",
+		SECONDS, SECONDS / 2);
 	fprintf(md, "| profile | policy | bytes/BSM | single-WSM BSMs | P2PCD bytes per newcomer | unverifiable "
 		    "BSMs | B verified |\n|---|---|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < np; i++)
@@ -88,8 +89,8 @@ int report_section_p2pcd(FILE *md, const report_opts *o)
 			}
 			avg[i][j] = r.a_bsms ? (double)r.a_air_bytes / (double)r.a_bsms : 0;
 			fprintf(md, "| %s | %s | %.0f | %.0f%% | %zu | %zu | %zu/%zu |\n", profiles[i], cols[j].label,
-			        avg[i][j], r.a_bsms ? 100.0 * (double)r.a_single_wsm / (double)r.a_bsms : 0.0,
-			        r.p2pcd_bytes, r.newcomer_unverified, r.newcomer_verified, r.newcomer_received);
+				avg[i][j], r.a_bsms ? 100.0 * (double)r.a_single_wsm / (double)r.a_bsms : 0.0,
+				r.p2pcd_bytes, r.newcomer_unverified, r.newcomer_verified, r.newcomer_received);
 		}
 	/* the seed's estimates: all-PQC ~7x, ECDSA vehicle + Falcon-512 CA ~2.2x, against ECDSA */
 	fprintf(md, "\nGrowth of vehicle data (bytes per BSM against ECDSA under the same policy). The seed "

@@ -18,25 +18,26 @@
 #define MAX_RECENT     32 /* certificates answered (by anyone) recently */
 #define MAX_NEIGHBOURS 64 /* signers heard recently (J2945 "new neighbour") */
 
+/* The key of the three HashedId3 tables below: which certificate, and a time (table-specific). */
 typedef struct {
 	uint8_t id3[3];
 	int used;
-	uint64_t created_us;
+	uint64_t t_us;
+} id3_key;
+
+typedef struct {
+	id3_key k;          /* t_us: when first wanted */
 	int sent, observed; /* we asked / a neighbour asked, at sent_us / observed_us */
 	uint64_t sent_us, observed_us;
 	size_t validations; /* delivered certificates validated for it */
 } wanted;
 
 typedef struct {
-	uint8_t id3[3];
-	int used;
-	uint64_t due_us;
+	id3_key k; /* t_us: when the answer is due */
 } answer;
 
 typedef struct {
-	uint8_t id3[3];
-	int used;
-	uint64_t at_us;
+	id3_key k; /* t_us: when someone last answered */
 } recent;
 
 typedef struct {
@@ -225,58 +226,60 @@ int pqs_v2x_p2pcd_node_add_known(v2x_p2pcd_node *n, const uint8_t *cert, size_t 
 
 /* ---------------- bounded tables ---------------- */
 
+/* The entry of a table (n entries, each stride bytes, starting with an id3_key) keyed by id3. */
+static id3_key *key_find(void *table, size_t n, size_t stride, const uint8_t id3[3])
+{
+	for (size_t i = 0; i < n; i++) {
+		id3_key *k = (id3_key *)((uint8_t *)table + i * stride);
+		if (k->used && memcmp(k->id3, id3, 3) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+/* The entry for id3 (its time set to t_us), else a free one, else the one with the oldest time,
+ * cleared and keyed by id3. */
+static id3_key *key_take(void *table, size_t n, size_t stride, const uint8_t id3[3], uint64_t t_us)
+{
+	id3_key *k = key_find(table, n, stride, id3), *oldest = NULL;
+	for (size_t i = 0; !k && i < n; i++) {
+		id3_key *c = (id3_key *)((uint8_t *)table + i * stride);
+		if (!c->used || !oldest || c->t_us < oldest->t_us)
+			oldest = c;
+		if (!c->used)
+			break;
+	}
+	if (!k) {
+		k = oldest;
+		memset(k, 0, stride);
+		memcpy(k->id3, id3, 3);
+		k->used = 1;
+	}
+	k->t_us = t_us;
+	return k;
+}
+
 static wanted *want_find(v2x_p2pcd_node *n, const uint8_t id3[3])
 {
-	for (size_t i = 0; i < MAX_WANTED; i++)
-		if (n->want[i].used && memcmp(n->want[i].id3, id3, 3) == 0)
-			return &n->want[i];
-	return NULL;
+	return (wanted *)key_find(n->want, MAX_WANTED, sizeof n->want[0], id3);
 }
 
 /* Ask for id3 (the oldest request goes when the table is full). */
 static void want_add(v2x_p2pcd_node *n, const uint8_t id3[3], uint64_t now_us)
 {
-	if (want_find(n, id3))
-		return;
-	wanted *slot = &n->want[0];
-	for (size_t i = 0; i < MAX_WANTED; i++) {
-		if (!n->want[i].used) {
-			slot = &n->want[i];
-			break;
-		}
-		if (n->want[i].created_us < slot->created_us)
-			slot = &n->want[i];
-	}
-	memset(slot, 0, sizeof *slot);
-	memcpy(slot->id3, id3, 3);
-	slot->used = 1;
-	slot->created_us = now_us;
+	if (!want_find(n, id3))
+		(void)key_take(n->want, MAX_WANTED, sizeof n->want[0], id3, now_us);
 }
 
 static recent *recent_find(v2x_p2pcd_node *n, const uint8_t id3[3])
 {
-	for (size_t i = 0; i < MAX_RECENT; i++)
-		if (n->answered[i].used && memcmp(n->answered[i].id3, id3, 3) == 0)
-			return &n->answered[i];
-	return NULL;
+	return (recent *)key_find(n->answered, MAX_RECENT, sizeof n->answered[0], id3);
 }
 
 /* Someone (this node or another) answered for id3 at now_us. */
 static void recent_note(v2x_p2pcd_node *n, const uint8_t id3[3], uint64_t now_us)
 {
-	recent *r = recent_find(n, id3);
-	for (size_t i = 0; !r && i < MAX_RECENT; i++)
-		if (!n->answered[i].used || !r || n->answered[i].at_us < r->at_us)
-			r = !n->answered[i].used ? &n->answered[i] : r;
-	if (!r) { /* full: the oldest goes */
-		r = &n->answered[0];
-		for (size_t i = 1; i < MAX_RECENT; i++)
-			if (n->answered[i].at_us < r->at_us)
-				r = &n->answered[i];
-	}
-	memcpy(r->id3, id3, 3);
-	r->used = 1;
-	r->at_us = now_us;
+	(void)key_take(n->answered, MAX_RECENT, sizeof n->answered[0], id3, now_us);
 }
 
 /* 1 if a signer not heard within neighbour_timeout_us (J2945's "new neighbour"). */
@@ -308,8 +311,8 @@ static int neighbour_seen(v2x_p2pcd_node *n, const uint8_t id[8], uint64_t now_u
 static void answer_observed(v2x_p2pcd_node *n, const uint8_t id3[3], uint64_t now_us)
 {
 	for (size_t i = 0; i < MAX_ANSWERS; i++)
-		if (n->ans[i].used && memcmp(n->ans[i].id3, id3, 3) == 0) {
-			n->ans[i].used = 0;
+		if (n->ans[i].k.used && memcmp(n->ans[i].k.id3, id3, 3) == 0) {
+			n->ans[i].k.used = 0;
 			n->st.responses_cancelled++;
 		}
 	recent_note(n, id3, now_us);
@@ -338,23 +341,23 @@ static void request_observed(v2x_p2pcd_node *n, const uint8_t id3[3], uint64_t n
 	if (!k->own && !pqs_p2pcd_policy_answers_for_others(&n->cfg))
 		return;
 	const recent *r = recent_find(n, id3);
-	if (r && now_us - r->at_us < n->cfg.response_active_timeout_us)
+	if (r && now_us - r->k.t_us < n->cfg.response_active_timeout_us)
 		return; /* answered within p2pcd_responseActiveTimeout */
 	answer *slot = NULL;
 	for (size_t i = 0; i < MAX_ANSWERS; i++) {
-		if (n->ans[i].used && memcmp(n->ans[i].id3, id3, 3) == 0)
+		if (n->ans[i].k.used && memcmp(n->ans[i].k.id3, id3, 3) == 0)
 			return; /* already scheduled */
-		if (!n->ans[i].used && !slot)
+		if (!n->ans[i].k.used && !slot)
 			slot = &n->ans[i];
 	}
 	if (!slot)
 		return; /* saturated: the requester will ask again */
-	memcpy(slot->id3, id3, 3);
-	slot->used = 1;
+	memcpy(slot->k.id3, id3, 3);
+	slot->k.used = 1;
 	/* the RSU answers at once: it is the designated responder of its area */
 	uint64_t b = n->cfg.max_response_backoff_us, draw = n->backoff_r >> 16;
 	uint64_t backoff = (b >> 16) * draw + (((b & 0xffffu) * draw) >> 16); /* b * backoff_r / 2^32 */
-	slot->due_us = now_us + (n->cfg.is_rsu ? 0 : backoff);
+	slot->k.t_us = now_us + (n->cfg.is_rsu ? 0 : backoff);
 }
 
 /* The earliest answer due at now_us (removed and noted), or NULL. */
@@ -362,14 +365,14 @@ static const known *answer_due(v2x_p2pcd_node *n, uint64_t now_us)
 {
 	answer *best = NULL;
 	for (size_t i = 0; i < MAX_ANSWERS; i++)
-		if (n->ans[i].used && n->ans[i].due_us <= now_us && (!best || n->ans[i].due_us < best->due_us))
+		if (n->ans[i].k.used && n->ans[i].k.t_us <= now_us && (!best || n->ans[i].k.t_us < best->k.t_us))
 			best = &n->ans[i];
 	if (!best)
 		return NULL;
-	best->used = 0;
-	recent_note(n, best->id3, now_us);
+	best->k.used = 0;
+	recent_note(n, best->k.id3, now_us);
 	n->st.responses_sent++;
-	return known_find3(n, best->id3);
+	return known_find3(n, best->k.id3);
 }
 
 /* ---------------- receiver ---------------- */
@@ -467,7 +470,7 @@ static void cert_delivered(v2x_p2pcd_node *n, const uint8_t *der, size_t len, co
 			want_issuer(n, der, len, now_us);
 		return;
 	}
-	w->used = 0;
+	w->k.used = 0;
 	n->st.certs_learned++;
 	if (pqs_p2pcd_policy_answers_for_others(&n->cfg))
 		(void)known_add(n, der, len, 0); /* a full table only costs a later answer */
@@ -500,15 +503,20 @@ static void hold(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, const uint8
 	emit(n, V2X_P2PCD_EV_HELD, V2X_ERR_SIGNER_UNKNOWN, spdu, len, NULL, id, now_us);
 }
 
+/* Input that fails: counted, reported, returned. */
+static int reject(v2x_p2pcd_node *n, int e, const uint8_t *data, size_t len, const uint8_t *id, uint64_t now_us)
+{
+	n->st.rejected++;
+	emit(n, V2X_P2PCD_EV_REJECTED, e, data, len, NULL, id, now_us);
+	return e;
+}
+
 static int receive_spdu(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, uint64_t now_us)
 {
 	v2x_spdu_info info;
 	int e = pqs_v2x_spdu_decode(spdu, len, &info);
-	if (e) {
-		n->st.rejected++;
-		emit(n, V2X_P2PCD_EV_REJECTED, e, spdu, len, NULL, NULL, now_us);
-		return e;
-	}
+	if (e)
+		return reject(n, e, spdu, len, NULL, now_us);
 	const v2x_p2pcd_fields *f = &info.p2pcd;
 	/* a delivered certificate first: this SPDU may be the first its signer can be verified by */
 	if (f->requested_cert)
@@ -527,7 +535,7 @@ static int receive_spdu(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, uint
 			id3_of(info.signer_id, id3);
 			wanted *w = want_find(n, id3);
 			if (w)
-				w->used = 0;
+				w->k.used = 0;
 			retry_held(n, id3, now_us);
 			/* an RSU also keeps what it verified with an attached certificate, to answer for it */
 			const v2x_cache_entry *ce = pqs_v2x_cache_next(n->cache, info.signer_id, NULL);
@@ -537,8 +545,7 @@ static int receive_spdu(v2x_p2pcd_node *n, const uint8_t *spdu, size_t len, uint
 	} else if (e == V2X_ERR_SIGNER_UNKNOWN && info.signer_kind == V2X_SIGNER_DIGEST) {
 		hold(n, spdu, len, info.signer_id, now_us);
 	} else {
-		n->st.rejected++;
-		emit(n, V2X_P2PCD_EV_REJECTED, e, spdu, len, NULL, info.signer_id, now_us);
+		(void)reject(n, e, spdu, len, info.signer_id, now_us);
 	}
 	/* requests: processed whether or not the SPDU verified (its signer may be a newcomer we cannot
 	 * verify yet, exactly the node that needs an answer); answers are rate-limited per certificate */
@@ -557,11 +564,8 @@ int pqs_v2x_p2pcd_receive(v2x_p2pcd_node *n, const uint8_t *data, size_t len, ui
 	if (len >= 2 && data[0] == 3 && data[1] == 0x80) { /* unsecuredData: a Peer2Peer PDU */
 		v2x_p2p_certs c;
 		int e = pqs_v2x_p2p_decode(data, len, &c);
-		if (e) {
-			n->st.rejected++;
-			emit(n, V2X_P2PCD_EV_REJECTED, e, data, len, NULL, NULL, now_us);
-			return e;
-		}
+		if (e)
+			return reject(n, e, data, len, NULL, now_us);
 		/* the requested certificate is first, its issuers follow */
 		cert_delivered(n, c.certs[0], c.lens[0], c.certs + 1, c.lens + 1, c.n - 1, now_us);
 		return V2X_OK;
@@ -583,13 +587,13 @@ void pqs_v2x_p2pcd_tick(v2x_p2pcd_node *n, uint64_t now_us)
 	/* a request nobody holds an SPDU for any more is forgotten */
 	for (size_t i = 0; i < MAX_WANTED; i++) {
 		wanted *w = &n->want[i];
-		if (!w->used || now_us - w->created_us <= n->cfg.pending_timeout_us)
+		if (!w->k.used || now_us - w->k.t_us <= n->cfg.pending_timeout_us)
 			continue;
 		int needed = 0;
 		for (size_t j = 0; j < n->held.n && !needed; j++)
-			needed = memcmp(n->held.e[j].signer_id + 5, w->id3, 3) == 0;
+			needed = memcmp(n->held.e[j].signer_id + 5, w->k.id3, 3) == 0;
 		if (!needed)
-			w->used = 0;
+			w->k.used = 0;
 	}
 }
 
@@ -598,7 +602,7 @@ void pqs_v2x_p2pcd_tick(v2x_p2pcd_node *n, uint64_t now_us)
 static int request_due(const v2x_p2pcd_node *n, const wanted *w, uint64_t now_us)
 {
 	uint64_t t = n->cfg.request_active_timeout_us;
-	return w->used && (!w->sent || now_us - w->sent_us >= t) && (!w->observed || now_us - w->observed_us >= t);
+	return w->k.used && (!w->sent || now_us - w->sent_us >= t) && (!w->observed || now_us - w->observed_us >= t);
 }
 
 int pqs_v2x_p2pcd_next_spdu(v2x_p2pcd_node *n, uint64_t now_us, v2x_signer_kind *signer, v2x_p2pcd_fields *f)
@@ -616,19 +620,19 @@ int pqs_v2x_p2pcd_next_spdu(v2x_p2pcd_node *n, uint64_t now_us, v2x_signer_kind 
 	}
 	for (size_t i = 0; i < MAX_WANTED; i++) {
 		wanted *w = &n->want[i];
-		if (!w->used)
+		if (!w->k.used)
 			continue;
 		if (!request_due(n, w, now_us))
 			continue;
 		if (n->cfg.flavour == V2X_P2PCD_SEPARATE) {
 			if (f->has_learning)
 				continue; /* one p2pcdLearningRequest per SPDU */
-			memcpy(f->learning, w->id3, 3);
+			memcpy(f->learning, w->k.id3, 3);
 			f->has_learning = 1;
 		} else {
 			if (f->n_inline == V2X_P2PCD_MAX_IDS)
 				continue;
-			memcpy(f->inline_ids[f->n_inline++], w->id3, 3);
+			memcpy(f->inline_ids[f->n_inline++], w->k.id3, 3);
 			f->has_inline = 1;
 		}
 		w->sent = 1;

@@ -29,8 +29,8 @@
 #include "pqsig/wsm.h"
 #include "testutil.h"
 
-#define T0 1795953600000000ull /* Unix microseconds: 2026-11-28 */
-#define BSM 100000u            /* 10 Hz */
+#define T0       1795953600000000ull /* Unix microseconds: 2026-11-28 */
+#define BSM      100000u             /* 10 Hz */
 #define SPDU_CAP (64u * 1024u)
 
 typedef struct {
@@ -41,7 +41,7 @@ typedef struct {
 } pki;
 
 static int issue(const v2x_cert_params *cp, const v2x_key *subj, const v2x_key *iss, const uint8_t *ic, size_t il,
-                 uint8_t *out, size_t *len)
+		 uint8_t *out, size_t *len)
 {
 	return pqs_v2x_cert_issue(cp, subj, iss, ic, il, NULL, out, V2X_MAX_CERT, len);
 }
@@ -322,7 +322,8 @@ static void test_inline(const pki *pa, const pki *pb, const char *label)
 	for (int i = 0; i < 10; i++) {
 		t += BSM;
 		n = send_bsm(&a, t, m, &k, &f);
-		TU_CHECK(k == V2X_SIGNER_DIGEST && !f.requested_cert && !f.has_inline && pqs_v2x_p2pcd_receive(b.node, m, n, t) == V2X_OK,
+		TU_CHECK(k == V2X_SIGNER_DIGEST && !f.requested_cert && !f.has_inline &&
+				 pqs_v2x_p2pcd_receive(b.node, m, n, t) == V2X_OK,
 			 "%s: steady BSM %d", label, i);
 	}
 	v2x_p2pcd_stats s;
