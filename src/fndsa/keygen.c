@@ -89,24 +89,12 @@ const char *pqs_fndsa_keygen_reduce_name(unsigned variant)
 	return variant < PQS_FNDSA_KEYGEN_REDUCE_COUNT ? names[variant] : NULL;
 }
 
-/*
- * The last 'need' words of a solver array (need rounded up to even, for
- * 8-byte alignment): the stack grows downwards, so a smaller logn leaves
- * the array's low end untouched and a painted-stack measurement sees
- * only what this logn uses.
- */
-static uint32_t *upper_words(uint64_t *buf, size_t buf_words, size_t need)
-{
-	need += need & 1;
-	return (uint32_t *)(void *)(buf + (buf_words - need) / 2);
-}
-
 /* NTRUSolve of the FIXED variant, memory on the stack. */
 static int solve_fixed(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g)
 {
 	uint64_t buf[(FNDSA_KEYGEN_FIXED_WORDS(10) + 1) / 2];
 	size_t need = FNDSA_KEYGEN_FIXED_WORDS(logn);
-	uint32_t *w = upper_words(buf, 2 * (sizeof buf / sizeof *buf), need);
+	uint32_t *w = (uint32_t *)(void *)buf;
 	int ok = pqs_ntru_solve_fixed(logn, F, G, f, g, w, need);
 
 	pqs_zeroize(w, need * sizeof *w);
@@ -119,7 +107,7 @@ static int solve_partial(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, c
 	uint64_t buf[PQS_FNDSA_NTRU2025_WORDS(10) / 2];
 	int8_t Gl[1024];
 	size_t need = pqs_fndsa_ntru2025_solve_words(logn);
-	uint32_t *w = upper_words(buf, 2 * (sizeof buf / sizeof *buf), need);
+	uint32_t *w = (uint32_t *)(void *)buf;
 	int ok = pqs_fndsa_ntru2025_solve(logn, F, G != NULL ? G : Gl, f, g, w);
 
 	pqs_zeroize(w, need * sizeof *w);

@@ -364,8 +364,8 @@ int pqs_keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, uns
  * FIXED and PARTIAL sample the same (f, g) as FLOAT (round-3 sampler and
  * candidate order) and differ from it only in the checks' arithmetic and
  * the solver, so they give other keys than the KATs.  Their solver memory
- * is a stack array (FNDSA_KEYGEN_FIXED_WORDS / PQS_FNDSA_NTRU2025_WORDS of
- * logn 10, only the part logn needs is touched).
+ * is a stack array sized for logn 10 (FNDSA_KEYGEN_FIXED_WORDS /
+ * PQS_FNDSA_NTRU2025_WORDS), whatever logn is.
  * The process-wide selection (default PQSIG_FNDSA_KEYGEN_REDUCE_DEFAULT,
  * settable per build) applies to pqs_fndsa_keygen_from_seed() and thus
  * the registry classes; a value >= PQS_FNDSA_KEYGEN_REDUCE_COUNT returns
