@@ -19,12 +19,10 @@ typedef struct {
 
 /* Report sections are listed here, in report order. */
 static const report_section sections[] = {
-	{ "signatures", report_section_sig },
-	{ "v2x", report_section_v2x_sizes },
-	{ "v2x-bench", report_section_v2x_bench },
-	{ "ledger", report_section_ledger },
-	{ "scms", report_section_scms },
-	{ "kcmvp", report_section_kcmvp },
+	{ "signatures", report_section_sig },      { "v2x", report_section_v2x_sizes },
+	{ "v2x-bench", report_section_v2x_bench }, { "ledger", report_section_ledger },
+	{ "scms", report_section_scms },           { "kcmvp", report_section_kcmvp },
+	{ "falcon", report_section_falcon },
 };
 
 int cmd_report(int argc, char **argv)

@@ -23,6 +23,7 @@ int report_section_v2x_bench(FILE *md, const report_opts *o);
 int report_section_ledger(FILE *md, const report_opts *o);
 int report_section_scms(FILE *md, const report_opts *o);
 int report_section_kcmvp(FILE *md, const report_opts *o);
+int report_section_falcon(FILE *md, const report_opts *o);
 
 /* One series of a bar chart: a value per label and, optionally, its range (drawn as an error bar). */
 typedef struct {

@@ -76,9 +76,14 @@ size_t pqs_fndsa_ntru2025_solve_words(unsigned logn);
 /* ==================================================================== */
 /* Candidate sampling and checks (keygen2025.c).                        */
 
-/* Fixed-point orthogonalized-norm check (section 1.3 step 4); 1 = accept.
+/* Fixed-point orthogonalized-norm check (section 1.3 step 4): accept
+ * (1) iff ||(q adj f, q adj g)/(f adj f + g adj g)||^2 < bound/2^32.
  * tmp: 3n fxr. */
-int pqs_fndsa_kg2025_check_ortho(const int8_t *f, const int8_t *g,
-	unsigned logn, fxr *tmp);
+int pqs_fndsa_kg_check_ortho_fixed(const int8_t *f, const int8_t *g, unsigned logn, fxr *tmp, uint64_t bound);
+/* FN-DSA: (0.999*1.17)^2 q, as the reference's 32.32 constant. */
+#define PQS_FNDSA_KG2025_ORTHO_BOUND    ((uint64_t)72107278641426u)
+/* Round 3 (spec v1.2 Alg. 5 line 8): 1.17^2 q = 16822.4121, rounded to
+ * 32.32 (the fixed-point keygen variants of keygen.c). */
+#define PQS_FNDSA_KG_ROUND3_ORTHO_BOUND ((uint64_t)72251709809335u)
 
 #endif
