@@ -18,16 +18,6 @@
 #define AVX2     __attribute__((target("avx2")))
 #define AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
 
-/* FIPS 202 section 3.2.5: the round constants of iota. */
-static const uint64_t round_constants[24] = {
-	0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-	0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-	0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-	0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-	0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-	0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
 #define XOR(a, b) _mm256_xor_si256((a), (b))
 #define ROL(x, n) _mm256_or_si256(_mm256_slli_epi64((x), (n)), _mm256_srli_epi64((x), 64 - (n)))
 
@@ -87,7 +77,7 @@ AVX2 static inline __attribute__((always_inline)) void keccak_f1600_x4_body(uint
 		const __m256i b34 = ROL(XOR(a[15], d0), 41);
 		const __m256i b44 = ROL(XOR(a[21], d1), 2);
 		a[0] = XOR(XOR(b00, _mm256_andnot_si256(b10, b20)),
-			   _mm256_set1_epi64x((long long)round_constants[round]));
+			   _mm256_set1_epi64x((long long)pqs_keccak_round_constants[round]));
 		a[1] = XOR(b10, _mm256_andnot_si256(b20, b30));
 		a[2] = XOR(b20, _mm256_andnot_si256(b30, b40));
 		a[3] = XOR(b30, _mm256_andnot_si256(b40, b00));
