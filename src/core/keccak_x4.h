@@ -29,6 +29,9 @@ typedef struct {
 	uint8_t squeezing;              /* 0 while absorbing */
 } pqs_keccak_x4;
 
+/** The 24 round constants of iota (FIPS 202 section 3.2.5), for both permutations. */
+extern const uint64_t pqs_keccak_round_constants[24];
+
 /** Keccak-f[1600] (FIPS 202 section 3.3) on four interleaved states. */
 void pqs_keccak_f1600_x4(uint64_t s[25][4]);
 

@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FEATURE_AVX2 = 1, FEATURE_BMI1 = 2, FEATURE_SHA_NI = 4, FEATURES_PROBED = 0x100 };
+enum { FEATURE_AVX2 = 1, FEATURE_BMI1 = 2, FEATURE_SHA_NI = 4, FEATURE_AVX512VL = 8, FEATURES_PROBED = 0x100 };
 
 static _Atomic int feature_bits = 0;
 static _Atomic int portable_forced = 0;
+static _Atomic int avx512_forbidden = 0;
 
 static int env_forbids_simd(void)
 {
@@ -30,6 +31,8 @@ static int features(void)
 		if (!env_forbids_simd()) {
 			if (__builtin_cpu_supports("avx2"))
 				bits |= FEATURE_AVX2;
+			if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+				bits |= FEATURE_AVX512VL;
 			if (__builtin_cpu_supports("bmi"))
 				bits |= FEATURE_BMI1;
 			if (__builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1"))
@@ -47,6 +50,11 @@ int pqs_simd_avx2(void)
 	return (features() & FEATURE_AVX2) != 0;
 }
 
+int pqs_simd_avx512vl(void)
+{
+	return (features() & FEATURE_AVX512VL) != 0 && !atomic_load_explicit(&avx512_forbidden, memory_order_relaxed);
+}
+
 int pqs_simd_bmi1(void)
 {
 	return (features() & FEATURE_BMI1) != 0;
@@ -61,9 +69,19 @@ void pqs_simd_force_portable(int on)
 {
 	atomic_store_explicit(&portable_forced, on != 0, memory_order_relaxed);
 }
+
+void pqs_simd_forbid_avx512(int on)
+{
+	atomic_store_explicit(&avx512_forbidden, on != 0, memory_order_relaxed);
+}
 #else
 /* No x86-64 SIMD paths exist in this build. */
 int pqs_simd_avx2(void)
+{
+	return 0;
+}
+
+int pqs_simd_avx512vl(void)
 {
 	return 0;
 }
@@ -79,6 +97,11 @@ int pqs_simd_sha_ni(void)
 }
 
 void pqs_simd_force_portable(int on)
+{
+	(void)on;
+}
+
+void pqs_simd_forbid_avx512(int on)
 {
 	(void)on;
 }

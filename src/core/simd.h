@@ -12,6 +12,12 @@
 /** 1 if AVX2 code may run here: the CPU has it and portable C is not forced. */
 int pqs_simd_avx2(void);
 
+/**
+ * 1 if AVX-512F and AVX-512VL may run here (32 vector registers, vprolq,
+ * vpternlogq on 256-bit vectors), unless pqs_simd_forbid_avx512(1).
+ */
+int pqs_simd_avx512vl(void);
+
 /** 1 if BMI1 (andn) code may run here. */
 int pqs_simd_bmi1(void);
 
@@ -23,5 +29,8 @@ int pqs_simd_sha_ni(void);
  * PQSIG_NO_SIMD (0).  For tests that compare both paths in one process.
  */
 void pqs_simd_force_portable(int on);
+
+/** Forbid (1) or allow again (0) the AVX-512 paths only: tests of the AVX2 paths on AVX-512 CPUs. */
+void pqs_simd_forbid_avx512(int on);
 
 #endif

@@ -10,6 +10,7 @@
  * returns a value in normal form.
  */
 #include "inner.h"
+#include "core/simd.h"
 
 extern const uint16_t pqs_fndsa_mq_gm[1024];
 extern const uint16_t pqs_fndsa_mq_igm[1024];
@@ -56,7 +57,7 @@ void pqs_fndsa_allow_avx2(int allow)
 int pqs_fndsa_uses_avx2(void)
 {
 #if FNDSA_AVX2_BUILD
-	return avx2_allowed && __builtin_cpu_supports("avx2");
+	return avx2_allowed && pqs_simd_avx2(); /* the one switch: src/core/simd.h, PQSIG_NO_SIMD=1 */
 #else
 	return 0;
 #endif

@@ -261,6 +261,38 @@ static void x4_start(pqs_keccak_x4 *ks, int shake256, mldsa_poly *const a[4], co
 	pqs_zeroize(in, sizeof in);
 }
 
+/*
+ * Rejection sampling of every busy lane from the first first_len bytes in
+ * out[j], then one more block of all four streams at a time until each
+ * polynomial has 256 coefficients: RejNTTPoly (eta = 0, SHAKE128) or
+ * RejBoundedPoly (eta = 2 or 4, SHAKE256).  Both rates are multiples of 3,
+ * so no candidate straddles blocks.
+ */
+static void x4_reject_fill(pqs_keccak_x4 *ks, mldsa_poly *const a[4], uint8_t *const out[4], size_t first_len,
+			   unsigned eta)
+{
+	const size_t rate = eta ? SHAKE256_RATE : SHAKE128_RATE;
+	unsigned ctr[4];
+	size_t len = first_len;
+	for (unsigned j = 0; j < 4; j++)
+		ctr[j] = a[j] ? 0 : MLDSA_N;
+	for (;;) {
+		unsigned missing = 0;
+		for (unsigned j = 0; j < 4; j++) {
+			if (ctr[j] < MLDSA_N) {
+				int32_t *dst = a[j]->coeffs + ctr[j];
+				ctr[j] += eta ? rej_eta(dst, MLDSA_N - ctr[j], out[j], len, eta)
+					      : rej_uniform(dst, MLDSA_N - ctr[j], out[j], len);
+			}
+			missing |= ctr[j] < MLDSA_N;
+		}
+		if (!missing)
+			return;
+		pqs_keccak_x4_squeeze_blocks(ks, out, 1);
+		len = rate;
+	}
+}
+
 /* The four-way path pays when AVX2 runs it and at least two lanes are busy. */
 static int x4_worth_it(mldsa_poly *const a[4])
 {
@@ -278,23 +310,9 @@ void pqs_mldsa_poly_uniform_x4(mldsa_poly *const a[4], const uint8_t rho[MLDSA_S
 	}
 	uint8_t buf[4][UNIFORM_NBLOCKS * SHAKE128_RATE];
 	uint8_t *out[4];
-	unsigned ctr[4];
 	pqs_keccak_x4 ks;
 	x4_start(&ks, 0, a, rho, MLDSA_SEEDBYTES, nonce, buf[0], sizeof buf[0], UNIFORM_NBLOCKS, out);
-	unsigned missing = 0;
-	for (unsigned j = 0; j < 4; j++) {
-		ctr[j] = a[j] ? rej_uniform(a[j]->coeffs, MLDSA_N, buf[j], sizeof buf[j]) : MLDSA_N;
-		missing |= ctr[j] < MLDSA_N;
-	}
-	while (missing) {
-		pqs_keccak_x4_squeeze_blocks(&ks, out, 1);
-		missing = 0;
-		for (unsigned j = 0; j < 4; j++) {
-			if (ctr[j] < MLDSA_N)
-				ctr[j] += rej_uniform(a[j]->coeffs + ctr[j], MLDSA_N - ctr[j], buf[j], SHAKE128_RATE);
-			missing |= ctr[j] < MLDSA_N;
-		}
-	}
+	x4_reject_fill(&ks, a, out, sizeof buf[0], 0);
 }
 
 void pqs_mldsa_poly_uniform_eta_x4(mldsa_poly *const a[4], const uint8_t rhop[MLDSA_CRHBYTES], const uint16_t nonce[4],
@@ -310,23 +328,9 @@ void pqs_mldsa_poly_uniform_eta_x4(mldsa_poly *const a[4], const uint8_t rhop[ML
 	uint8_t buf[4][2 * SHAKE256_RATE];
 	const size_t nblocks = (eta == 2) ? 1 : 2;
 	uint8_t *out[4];
-	unsigned ctr[4];
 	pqs_keccak_x4 ks;
 	x4_start(&ks, 1, a, rhop, MLDSA_CRHBYTES, nonce, buf[0], sizeof buf[0], nblocks, out);
-	unsigned missing = 0;
-	for (unsigned j = 0; j < 4; j++) {
-		ctr[j] = a[j] ? rej_eta(a[j]->coeffs, MLDSA_N, buf[j], nblocks * SHAKE256_RATE, eta) : MLDSA_N;
-		missing |= ctr[j] < MLDSA_N;
-	}
-	while (missing) {
-		pqs_keccak_x4_squeeze_blocks(&ks, out, 1);
-		missing = 0;
-		for (unsigned j = 0; j < 4; j++) {
-			if (ctr[j] < MLDSA_N)
-				ctr[j] += rej_eta(a[j]->coeffs + ctr[j], MLDSA_N - ctr[j], buf[j], SHAKE256_RATE, eta);
-			missing |= ctr[j] < MLDSA_N;
-		}
-	}
+	x4_reject_fill(&ks, a, out, nblocks * SHAKE256_RATE, eta);
 	pqs_keccak_x4_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
 }

@@ -4,7 +4,8 @@
  * every length around the block boundaries, absorbed and squeezed in random
  * pieces, with idle (NULL) lanes; the permutation against four calls of
  * pqs_keccak_f1600; the FIPS 202 empty-message digests.  Each check runs on
- * the AVX2 path (when the CPU has it) and on the forced portable path.
+ * the AVX-512VL and AVX2 paths (when the CPU has them) and on the forced
+ * portable path.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,10 +139,14 @@ int main(void)
 	/* The documented switch: PQSIG_NO_SIMD=1 leaves only portable C (the _no_simd registration). */
 	const char *no_simd = getenv("PQSIG_NO_SIMD");
 	if (no_simd && strcmp(no_simd, "1") == 0) {
-		TU_CHECK(!pqs_simd_avx2() && !pqs_simd_bmi1() && !pqs_simd_sha_ni(),
+		TU_CHECK(!pqs_simd_avx2() && !pqs_simd_avx512vl() && !pqs_simd_bmi1() && !pqs_simd_sha_ni(),
 			 "PQSIG_NO_SIMD=1 clears every feature");
 		TU_CHECK(pqs_sha256_accelerated(1) == 0, "PQSIG_NO_SIMD=1: SHA-256 without SHA-NI");
 	}
+	if (pqs_simd_avx512vl())
+		check_path("AVX-512VL");
+	pqs_simd_forbid_avx512(1);
+	TU_CHECK(!pqs_simd_avx512vl(), "AVX-512 can be forbidden");
 	if (pqs_simd_avx2())
 		check_path("AVX2");
 	else
@@ -150,5 +155,6 @@ int main(void)
 	TU_CHECK(!pqs_simd_avx2(), "forcing portable C turns AVX2 off");
 	check_path("portable");
 	pqs_simd_force_portable(0);
+	pqs_simd_forbid_avx512(0);
 	return tu_finish("keccak_x4");
 }
