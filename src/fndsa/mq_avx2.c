@@ -41,6 +41,12 @@ static inline AVX2 __m256i norm16x16(__m256i x)
 	return _mm256_add_epi16(x, _mm256_and_si256(_mm256_srai_epi16(x, 15), q));
 }
 
+/* u + v mod q for u, v in 0..q-1 (the x output of both butterflies). */
+static inline AVX2 __m256i add_mod_q(__m256i u, __m256i v)
+{
+	return norm16x16(_mm256_sub_epi16(_mm256_add_epi16(u, v), _mm256_set1_epi16((int16_t)FNDSA_Q)));
+}
+
 /* The twiddle s and s/q mod 2^16 (the multiplier of mont16x16). */
 static inline AVX2 __m256i twiddle_q(__m256i s)
 {
@@ -92,9 +98,12 @@ static AVX2 small_layer small_layer_init(unsigned h)
 	return sl;
 }
 
-static inline AVX2 __m256i partner_of(const small_layer *sl, __m256i v)
+/* The pairs of 16 coefficients w: *x gets each lane's first member, *y its second. */
+static inline AVX2 void split_pairs(const small_layer *sl, __m256i w, __m256i *x, __m256i *y)
 {
-	return sl->h == 8 ? _mm256_permute4x64_epi64(v, 0x4E) : _mm256_shuffle_epi8(v, sl->partner_ctl);
+	__m256i p = sl->h == 8 ? _mm256_permute4x64_epi64(w, 0x4E) : _mm256_shuffle_epi8(w, sl->partner_ctl);
+	*x = _mm256_blendv_epi8(w, p, sl->y_mask);
+	*y = _mm256_blendv_epi8(p, w, sl->y_mask);
 }
 
 /* The 8 / h twiddles tw[0..8/h-1], one per lane as the lane's pair needs. */
@@ -118,7 +127,6 @@ static inline AVX2 __m256i twiddles_of(const small_layer *sl, const uint16_t *tw
 void AVX2 pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
 {
 	/* Same Cooley-Tukey layers as pqs_fndsa_mq_NTT; logn >= 4. */
-	const __m256i q = _mm256_set1_epi16((int16_t)FNDSA_Q);
 	size_t n = (size_t)1 << logn;
 	size_t t = n;
 	for (size_t m = 1; m < n; m <<= 1) {
@@ -130,7 +138,7 @@ void AVX2 pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
 				for (size_t j = j1; j < j1 + ht; j += 16) {
 					__m256i u = load16(a + j);
 					__m256i v = norm16x16(mont16x16(load16(a + j + ht), s, sq));
-					store16(a + j, norm16x16(_mm256_sub_epi16(_mm256_add_epi16(u, v), q)));
+					store16(a + j, add_mod_q(u, v));
 					store16(a + j + ht, norm16x16(_mm256_sub_epi16(u, v)));
 				}
 			}
@@ -139,12 +147,10 @@ void AVX2 pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn)
 			for (size_t j = 0; j < n; j += 16) {
 				__m256i s = twiddles_of(&sl, pqs_fndsa_mq_gm + m + j / (2 * ht));
 				__m256i sq = twiddle_q(s);
-				__m256i w = load16(a + j);
-				__m256i p = partner_of(&sl, w);
-				__m256i x = _mm256_blendv_epi8(w, p, sl.y_mask);
-				__m256i y = _mm256_blendv_epi8(p, w, sl.y_mask);
+				__m256i x, y;
+				split_pairs(&sl, load16(a + j), &x, &y);
 				__m256i v = norm16x16(mont16x16(y, s, sq));
-				__m256i sum = norm16x16(_mm256_sub_epi16(_mm256_add_epi16(x, v), q));
+				__m256i sum = add_mod_q(x, v);
 				__m256i dif = norm16x16(_mm256_sub_epi16(x, v));
 				store16(a + j, _mm256_blendv_epi8(sum, dif, sl.y_mask));
 			}
@@ -157,7 +163,6 @@ void AVX2 pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
 {
 	/* Same Gentleman-Sande layers as pqs_fndsa_mq_iNTT, then the
 	 * product by ni = 2^16/n mod q; logn >= 4. */
-	const __m256i q = _mm256_set1_epi16((int16_t)FNDSA_Q);
 	size_t n = (size_t)1 << logn;
 	size_t t = 1;
 	for (size_t m = n; m > 1; m >>= 1) {
@@ -170,7 +175,7 @@ void AVX2 pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
 				for (size_t j = j1; j < j1 + t; j += 16) {
 					__m256i u = load16(a + j);
 					__m256i v = load16(a + j + t);
-					store16(a + j, norm16x16(_mm256_sub_epi16(_mm256_add_epi16(u, v), q)));
+					store16(a + j, add_mod_q(u, v));
 					store16(a + j + t, norm16x16(mont16x16(_mm256_sub_epi16(u, v), s, sq)));
 				}
 			}
@@ -179,11 +184,9 @@ void AVX2 pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni)
 			for (size_t j = 0; j < n; j += 16) {
 				__m256i s = twiddles_of(&sl, pqs_fndsa_mq_igm + hm + j / dt);
 				__m256i sq = twiddle_q(s);
-				__m256i w = load16(a + j);
-				__m256i p = partner_of(&sl, w);
-				__m256i x = _mm256_blendv_epi8(w, p, sl.y_mask);
-				__m256i y = _mm256_blendv_epi8(p, w, sl.y_mask);
-				__m256i sum = norm16x16(_mm256_sub_epi16(_mm256_add_epi16(x, y), q));
+				__m256i x, y;
+				split_pairs(&sl, load16(a + j), &x, &y);
+				__m256i sum = add_mod_q(x, y);
 				__m256i dif = norm16x16(mont16x16(_mm256_sub_epi16(x, y), s, sq));
 				store16(a + j, _mm256_blendv_epi8(sum, dif, sl.y_mask));
 			}
