@@ -108,6 +108,34 @@ void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime 
  * them once for contiguous data (stride 1, the common case, in loops the
  * compiler can vectorize) and once for strided data.
  */
+/* One block of Cooley-Tukey butterflies (twiddle s) on ht pairs. */
+static inline void ntt_block(uint32_t *r1, uint32_t *r2, size_t ht, size_t stride, uint32_t s, uint32_t p, uint32_t p0i)
+{
+	size_t v;
+
+	for (v = 0; v < ht; v++) {
+		uint32_t x = r1[v * stride];
+		uint32_t y = mp31_mmul(r2[v * stride], s, p, p0i);
+
+		r1[v * stride] = mp31_add(x, y, p);
+		r2[v * stride] = mp31_sub(x, y, p);
+	}
+}
+
+/* One block of Gentleman-Sande butterflies (twiddle s) on t pairs. */
+static inline void intt_block(uint32_t *r1, uint32_t *r2, size_t t, size_t stride, uint32_t s, uint32_t p, uint32_t p0i)
+{
+	size_t v;
+
+	for (v = 0; v < t; v++) {
+		uint32_t x = r1[v * stride];
+		uint32_t y = r2[v * stride];
+
+		r1[v * stride] = mp31_add(x, y, p);
+		r2[v * stride] = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
+	}
+}
+
 static inline void
 ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 	uint32_t p, uint32_t p0i)
@@ -123,18 +151,9 @@ ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 		size_t u;
 
 		for (u = 0; u < m; u++) {
-			uint32_t s = gm[m + u];
 			uint32_t *r1 = a + u * t * stride;
-			uint32_t *r2 = r1 + ht * stride;
-			size_t v;
 
-			for (v = 0; v < ht; v++) {
-				uint32_t x = r1[v * stride];
-				uint32_t y = mp31_mmul(r2[v * stride], s, p, p0i);
-
-				r1[v * stride] = mp31_add(x, y, p);
-				r2[v * stride] = mp31_sub(x, y, p);
-			}
+			ntt_block(r1, r1 + ht * stride, ht, stride, gm[m + u], p, p0i);
 		}
 		t = ht;
 	}
@@ -156,18 +175,9 @@ intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
 		size_t u;
 
 		for (u = 0; u < hm; u++) {
-			uint32_t s = igm[hm + u];
 			uint32_t *r1 = a + u * dt * stride;
-			uint32_t *r2 = r1 + t * stride;
-			size_t v;
 
-			for (v = 0; v < t; v++) {
-				uint32_t x = r1[v * stride];
-				uint32_t y = r2[v * stride];
-
-				r1[v * stride] = mp31_add(x, y, p);
-				r2[v * stride] = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
-			}
+			intt_block(r1, r1 + t * stride, t, stride, igm[hm + u], p, p0i);
 		}
 		t = dt;
 	}
@@ -253,13 +263,7 @@ static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsig
 				}
 				continue;
 			}
-			for (v = 0; v < ht; v++) {
-				uint32_t x = r1[v];
-				uint32_t y = mp31_mmul(r2[v], s, p, p0i);
-
-				r1[v] = mp31_add(x, y, p);
-				r2[v] = mp31_sub(x, y, p);
-			}
+			ntt_block(r1, r2, ht, 1, s, p, p0i);
 		}
 		t = ht;
 	}
@@ -297,13 +301,7 @@ static MP31_AVX2 void intt_contiguous_avx2(uint32_t *a, const uint32_t *igm, uns
 				}
 				continue;
 			}
-			for (v = 0; v < t; v++) {
-				uint32_t x = r1[v];
-				uint32_t y = r2[v];
-
-				r1[v] = mp31_add(x, y, p);
-				r2[v] = mp31_mmul(mp31_sub(x, y, p), s, p, p0i);
-			}
+			intt_block(r1, r2, t, 1, s, p, p0i);
 		}
 		t = dt;
 	}
