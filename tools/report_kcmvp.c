@@ -113,12 +113,13 @@ static int haetae_placement(FILE *md, const report_opts *o)
 	size_t fs = f->cls->pk_len + f->cls->sig_max_len, ks = k->cls->pk_len + k->cls->sig_max_len;
 	int size_between = hs < ms && hs > fs && hs > ks;
 	fprintf(md,
-		"\nVerification: HAETAE-2 at %.3f ms is %s Falcon-512 / Hawk-512 (%.3f / %.3f ms) and ML-DSA-87 "
-		"(%.3f ms): the seed's placement %s. Sizes: HAETAE-2's public key and signature (%zu B together) "
-		"are %s ML-DSA-44's (%zu B) and Falcon-512's / Hawk-512's (%zu / %zu B): the seed's ordering %s.\n",
-		hv / 1000.0, verify_between ? "between" : "not between", fv / 1000.0, kv / 1000.0, mv / 1000.0,
-		verify_between ? "holds" : "does not hold here", hs, size_between ? "between" : "not between", ms, fs,
-		ks, size_between ? "holds" : "does not hold");
+		"\nVerification: HAETAE-2 at %.3f ms is %s than Falcon-512 (%.3f ms), %s than Hawk-512 (%.3f ms) and "
+		"%s than ML-DSA-87 (%.3f ms): the seed's placement %s. Sizes: HAETAE-2's public key and signature "
+		"(%zu B together) are %s ML-DSA-44's (%zu B) and Falcon-512's / Hawk-512's (%zu / %zu B): the seed's "
+		"ordering %s.\n",
+		hv / 1000.0, hv > fv ? "slower" : "faster", fv / 1000.0, hv > kv ? "slower" : "faster", kv / 1000.0,
+		hv < mv ? "faster" : "slower", mv / 1000.0, verify_between ? "holds" : "does not hold here", hs,
+		size_between ? "between" : "not between", ms, fs, ks, size_between ? "holds" : "does not hold");
 	return CLI_OK;
 }
 
