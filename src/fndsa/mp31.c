@@ -11,6 +11,7 @@
  * multiplication with R = 2^31.  p is public, so nothing here needs to
  * hide p; values are secret, and every operation on them is branchless.
  */
+#include "core/simd.h"
 #include "keygen_inner.h"
 
 uint32_t pqs_mp31_ninv31(uint32_t p)
@@ -327,7 +328,7 @@ void pqs_mp31_allow_avx2(int allow)
 int pqs_mp31_uses_avx2(void)
 {
 #if MP31_AVX2_BUILD
-	return mp31_avx2_allowed && __builtin_cpu_supports("avx2");
+	return mp31_avx2_allowed && pqs_simd_avx2(); /* the one switch: src/core/simd.h, PQSIG_NO_SIMD=1 */
 #else
 	return 0;
 #endif
