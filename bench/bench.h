@@ -124,9 +124,11 @@ void bench_machine_info(char *buf, size_t cap);
 #include "pqsig/sig.h"
 typedef struct {
 	const pqs_sig_class *cls;
-	bench_stats op[3];     /* keygen, sign, verify: all rounds pooled */
-	bench_stats yard[3];   /* the yardstick's operation in the same rounds */
-	bench_spread ratio[3]; /* per-round ratio to the yardstick */
+	/* keygen, sign, verify, and verify with a key prepared once (pqs_sig_prepare), beside the
+	 * yardstick's verify: all rounds pooled */
+	bench_stats op[4];
+	bench_stats yard[4];   /* the yardstick's operation in the same rounds */
+	bench_spread ratio[4]; /* per-round ratio to the yardstick */
 } bench_sig_result;
 /*
  * Measure each class for about `seconds` per operation (at least 100 runs)

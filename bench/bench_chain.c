@@ -72,6 +72,8 @@ typedef struct {
 	double tx_paper, tx_compact_pk, tx_compact_ref; /* mean bytes per transaction */
 	double validate_ms_1t, validate_ms_all;  /* medians */
 	double bare_ms;                          /* 1000 bare verifications, median */
+	double validate_ms_prepared;             /* 1 thread, senders' keys prepared (warm key cache), median */
+	size_t prepared_key_bytes;               /* memory per cached sender: pk + prepared key */
 	double overhead_cpu;                     /* 1-thread validation / bare, in thread CPU time */
 	double work_ratio;                       /* CPU of 1-thread / CPU of all-thread validation (process) */
 	double cores_1t, cores_all;              /* CPU time / wall time of each: the cores actually obtained */
@@ -140,7 +142,8 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	size_t *txlen = calloc(BLOCK_TXS, sizeof *txlen);
 	double *samples = calloc(r->reps > NKEYS ? r->reps : NKEYS, sizeof *samples);
 	uint8_t *genesis = NULL, *blk = NULL, *paper_buf = NULL, (*digests)[32] = NULL;
-	pqs_chain_state *state = NULL;
+	pqs_chain_state *state = NULL, *warm = NULL;
+	pqs_chain_key_cache *key_cache = NULL;
 	pqs_chain_builder *b = NULL;
 	pqs_chain_alloc *alloc = NULL;
 	size_t glen, blen;
@@ -233,9 +236,21 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	 * 3. Bare verification of the 1000 signatures, validation on one thread and on all: interleaved
 	 * repetition by repetition, so load changes on a shared machine hit the three alike.
 	 */
+	/* The warm case: a state whose key cache already holds every sender (one untimed validation). */
+	rc = PQS_CHAIN_ERR_NOMEM;
+	if (!(key_cache = pqs_chain_key_cache_new(NKEYS, (size_t)1 << 30)) || !(warm = pqs_chain_state_clone(state)))
+		goto done;
+	pqs_chain_state_set_key_cache(warm, key_cache);
+	double warm_us, warm_cpu;
+	if ((rc = time_validation(warm, blk, blen, NULL, &warm_us, &warm_cpu)))
+		goto done;
+	pqs_chain_key_cache_stats kst;
+	pqs_chain_key_cache_get_stats(key_cache, &kst);
+	r->prepared_key_bytes = kst.keys ? kst.bytes / kst.keys : 0;
 	pqs_chain_tx *dec = NULL;
 	pqs_chain_header h;
-	double *s1 = NULL, *sall = NULL, *cpu_bare = NULL, *cpu_1t = NULL, *cpu_all = NULL;
+	double *s1 = NULL, *sall = NULL, *cpu_bare = NULL, *cpu_1t = NULL, *cpu_all = NULL, *swarm = NULL,
+	       *cpu_warm = NULL;
 	if ((rc = pqs_chain_block_decode(&h, &dec, NULL, blk, blen)))
 		goto done;
 	s1 = calloc(r->reps, sizeof *s1);
@@ -243,7 +258,9 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	cpu_bare = calloc(r->reps, sizeof *cpu_bare);
 	cpu_1t = calloc(r->reps, sizeof *cpu_1t);
 	cpu_all = calloc(r->reps, sizeof *cpu_all);
-	rc = s1 && sall && cpu_bare && cpu_1t && cpu_all ? PQS_OK : PQS_CHAIN_ERR_NOMEM;
+	swarm = calloc(r->reps, sizeof *swarm);
+	cpu_warm = calloc(r->reps, sizeof *cpu_warm);
+	rc = s1 && sall && cpu_bare && cpu_1t && cpu_all && swarm && cpu_warm ? PQS_OK : PQS_CHAIN_ERR_NOMEM;
 	for (size_t rep = 0; rep < r->reps && !rc; rep++) {
 		double c0 = cpu_us(CLOCK_THREAD_CPUTIME_ID), t0 = bench_now_us();
 		for (size_t i = 0; i < BLOCK_TXS && !rc; i++)
@@ -254,6 +271,8 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 			rc = time_validation(state, blk, blen, NULL, &s1[rep], &cpu_1t[rep]);
 		if (!rc)
 			rc = time_validation(state, blk, blen, pool_all, &sall[rep], &cpu_all[rep]);
+		if (!rc)
+			rc = time_validation(warm, blk, blen, NULL, &swarm[rep], &cpu_warm[rep]);
 		bench_progress("%s: verification and validation %zu/%zu", cls->name, rep + 1, r->reps);
 	}
 	if (!rc) {
@@ -279,6 +298,7 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 		r->verify_us = r->bare_ms * 1e3 / BLOCK_TXS;
 		r->validate_ms_1t = median_of(s1, r->reps) / 1e3;
 		r->validate_ms_all = median_of(sall, r->reps) / 1e3;
+		r->validate_ms_prepared = median_of(swarm, r->reps) / 1e3;
 		double c1 = median_of(cpu_1t, r->reps);
 		r->overhead_cpu = c1 / median_of(cpu_bare, r->reps) - 1.0;
 		double call = median_of(cpu_all, r->reps);
@@ -293,6 +313,8 @@ static int run_workflow(const pqs_sig_class *cls, int quick, pqs_chain_pool *poo
 	free(cpu_bare);
 	free(cpu_1t);
 	free(cpu_all);
+	free(swarm);
+	free(cpu_warm);
 	if (rc)
 		goto done;
 	rc = PQS_OK;
@@ -316,7 +338,9 @@ done:
 	free(digests);
 	free(alloc);
 	pqs_chain_builder_free(b);
+	pqs_chain_state_free(warm);
 	pqs_chain_state_free(state);
+	pqs_chain_key_cache_free(key_cache);
 	return rc;
 }
 
@@ -409,6 +433,25 @@ static void print_tables(FILE *f, const chain_result *res, size_t n, int md)
 			        100 * overhead, 100 * r->overhead_cpu, r->validate_ms_all, 100 * e->median, 100 * e->min,
 			        100 * e->max, r->cores_1t, c->median, r->cpus_allowed, or_dash(p ? p->validate_ms : NULL));
 	}
+	/* Repeat senders: validation with every sender's prepared key already cached (src/chain/keycache.c). */
+	fprintf(f, "\n");
+	if (md)
+		fprintf(f,
+			"| algorithm | cached key B per sender (pk + prepared) | validate ms, 1 thread, plain keys | "
+			"with prepared keys | speed-up |\n|---|---|---|---|---|\n");
+	else
+		fprintf(f, "%-22s %14s %12s %14s %9s\n", "algorithm", "cached key B", "val 1t ms", "val prepared",
+			"speed-up");
+	for (size_t i = 0; i < n; i++) {
+		const chain_result *r = &res[i];
+		double speedup = r->validate_ms_1t / r->validate_ms_prepared;
+		if (md)
+			fprintf(f, "| %s | %zu | %.2f | %.2f | %.2fx |\n", r->cls->name, r->prepared_key_bytes,
+				r->validate_ms_1t, r->validate_ms_prepared, speedup);
+		else
+			fprintf(f, "%-22s %14zu %12.2f %14.2f %8.2fx\n", r->cls->name, r->prepared_key_bytes,
+				r->validate_ms_1t, r->validate_ms_prepared, speedup);
+	}
 }
 
 static void print_json(const chain_result *res, size_t n)
@@ -421,20 +464,23 @@ static void print_json(const chain_result *res, size_t n)
 		bench_json_string(stdout, r->cls->name);
 		printf(",\"pk_bytes\":%zu,\"sk_bytes\":%zu,\"sig_bytes_mean\":%.2f,\"tx_bytes_paper\":%.2f,"
 		       "\"block_bytes_paper\":%zu,\"tx_bytes_compact_key\":%.2f,\"tx_bytes_compact_ref\":%.2f,"
-		       "\"block_bytes_compact\":%zu,\"keys\":%zu,\"keygen_us\":%.3f,\"sign_us\":%.3f,\"verify_us\":%.3f,"
+		       "\"block_bytes_compact\":%zu,\"keys\":%zu,\"keygen_us\":%.3f,\"sign_us\":%.3f,\"verify_us\":%."
+		       "3f,"
 		       "\"bare_verify_ms_1000\":%.3f,\"validate_ms_1t\":%.3f,\"validate_ms_all\":%.3f,\"threads\":%u,"
 		       "\"validations\":%zu,\"overhead_1t\":%.4f,\"overhead_1t_cpu\":%.4f,\"parallel_efficiency\":%.4f,"
 		       "\"parallel_efficiency_spread\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
 		       "\"cpu_work_ratio_all\":%.4f,\"cores_obtained_1t\":%.3f,\"cores_obtained_all\":%.3f,"
 		       "\"cores_obtained_all_spread\":{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"rounds\":%zu},"
-		       "\"cpus_allowed\":%u,\"paper_block_mb\":",
+		       "\"cpus_allowed\":%u,\"validate_ms_1t_prepared\":%.3f,\"prepared_key_bytes\":%zu,"
+		       "\"paper_block_mb\":",
 		       r->cls->pk_len, r->cls->sk_len, r->sig_mean, r->tx_paper, r->block_paper, r->tx_compact_pk,
-		       r->tx_compact_ref, r->block_compact, r->nkeys, r->keygen_us, r->sign_us, r->verify_us, r->bare_ms,
-		       r->validate_ms_1t, r->validate_ms_all, r->threads, r->reps, r->validate_ms_1t / r->bare_ms - 1.0,
-		       r->overhead_cpu, r->efficiency.median, r->efficiency.median, r->efficiency.min, r->efficiency.max,
-		       r->efficiency.rounds, r->work_ratio, r->cores_1t, r->cores_all, r->cores_obtained_all.median,
-		       r->cores_obtained_all.min, r->cores_obtained_all.max, r->cores_obtained_all.rounds,
-		       r->cpus_allowed);
+		       r->tx_compact_ref, r->block_compact, r->nkeys, r->keygen_us, r->sign_us, r->verify_us,
+		       r->bare_ms, r->validate_ms_1t, r->validate_ms_all, r->threads, r->reps,
+		       r->validate_ms_1t / r->bare_ms - 1.0, r->overhead_cpu, r->efficiency.median,
+		       r->efficiency.median, r->efficiency.min, r->efficiency.max, r->efficiency.rounds, r->work_ratio,
+		       r->cores_1t, r->cores_all, r->cores_obtained_all.median, r->cores_obtained_all.min,
+		       r->cores_obtained_all.max, r->cores_obtained_all.rounds, r->cpus_allowed,
+		       r->validate_ms_prepared, r->prepared_key_bytes);
 		printf("%s,\"paper_validate_ms\":%s}%s\n", p && p->block_mb ? p->block_mb : "null",
 		       p && p->validate_ms ? p->validate_ms : "null", i + 1 < n ? "," : "");
 	}

@@ -24,7 +24,19 @@
  *     600 digests, the replays accepted without and with it (each pool
  *     SPDU sent twice inside the window), and the warm rate with it, for
  *     SPDUs new to it and for replays (rejected before any signature check);
- *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (pqs_wsm_fragment_count).
+ *   - size: SPDU bytes and WSMs needed at 1400 and 2302 B (pqs_wsm_fragment_count);
+ *   - CA signing: CPU time per vehicle certificate the issuing CA signs
+ *     (pqs_v2x_cert_issue), the CA side of the 1609 WG proposal's SLH-DSA
+ *     profiles (bounded by a CPU budget: an SLH-DSA 's' signature takes
+ *     a quarter of a second or more).
+ *
+ * A profile VEHICLE/ICA/ROOT (e.g. ECDSA/FN-DSA-512/SLH-DSA-SHA2-128s, the
+ * proposal's three-level chain) has the root issue an intermediate CA that
+ * issues the vehicle certificate; the verifier knows the intermediate's
+ * certificate (in its store, not trusted), so a cold verification checks
+ * the root's signature on it, the intermediate's on the vehicle
+ * certificate and the message signature.  `--profiles wg1609` names the
+ * proposal's profiles (bench_v2x_wg1609_profiles).
  *
  * Clocks.  The machines this runs on are shared, often by many jobs at
  * once, so one-core figures use the measuring thread's CPU time
@@ -62,6 +74,18 @@ const char *const bench_v2x_seed_profiles[BENCH_V2X_N_SEED] = {
 	"ECDSA/ML-DSA-44", "ECDSA/FN-DSA-512", "ECDSA/ECDSA+FN-DSA-512",
 };
 
+/* The 1609 WG July 2026 proposal (issue 15): SLH-DSA CAs, FN-DSA-512 for comparison. */
+const char *const bench_v2x_wg1609_profiles[BENCH_V2X_N_WG1609] = {
+	"ECDSA/FN-DSA-512",
+	"ECDSA/SLH-DSA-SHA2-128s",
+	"ECDSA/SLH-DSA-SHAKE-128s",
+	"ECDSA/SLH-DSA-SHA2-128f",
+	"ECDSA/SLH-DSA-SHA2-192s",
+	"ECDSA/SLH-DSA-SHA2-256s",
+	"FN-DSA-512/SLH-DSA-SHA2-128s",
+	"ECDSA/FN-DSA-512/SLH-DSA-SHA2-128s",
+};
+
 #define BSM_PSID 0x20u
 #define PAYLOAD_LEN 100  /* the seed's BSM payload */
 #define POOL 16          /* distinct SPDUs verified in turn */
@@ -71,10 +95,11 @@ const char *const bench_v2x_seed_profiles[BENCH_V2X_N_SEED] = {
 
 /* Everything one profile's measurements need. */
 typedef struct {
-	v2x_profile prof;
-	v2x_key root_key, veh_key;
-	uint8_t root[V2X_MAX_CERT], veh[V2X_MAX_CERT];
-	size_t root_len, veh_len;
+	v2x_profile prof;        /* vehicle and issuing CA */
+	const v2x_alg *root_alg; /* a three-level chain's root; NULL: the issuing CA is the root */
+	v2x_key root_key, ica_key, veh_key;
+	uint8_t root[V2X_MAX_CERT], ica[V2X_MAX_CERT], veh[V2X_MAX_CERT], scratch[V2X_MAX_CERT];
+	size_t root_len, ica_len, veh_len;
 	v2x_store *store;
 	v2x_signer signer;
 	uint64_t now;             /* Time64 */
@@ -94,6 +119,8 @@ typedef struct {
 	uint8_t msg_ca[32], msg_veh[POOL][32];
 	uint8_t sig_ca[V2X_MAX_SIG], sig_veh[POOL][V2X_MAX_SIG];
 	size_t sig_ca_len, sig_veh_len[POOL];
+	uint8_t sig_root[V2X_MAX_SIG]; /* three-level chain: the root's signature on the intermediate */
+	size_t sig_root_len;
 	/* verification contexts of the one-core runs */
 	v2x_verify_ctx vctx;
 	v2x_cache *cache;
@@ -109,6 +136,7 @@ static void pki_free(bench_pki *p)
 		free(p->spdu[i]);
 	free(p->sign_buf);
 	pqs_v2x_key_clear(&p->root_key);
+	pqs_v2x_key_clear(&p->ica_key);
 	pqs_v2x_key_clear(&p->veh_key);
 	pqs_zeroize(&p->signer, sizeof p->signer);
 	free(p);
@@ -135,7 +163,29 @@ static int bare_verify(const v2x_key *k, const uint8_t m[32], const uint8_t *sig
 	return pqs_sig_verify(c, sig, sig_len, m, 32, NULL, 0, k->pk);
 }
 
-/* Root CA and vehicle certificate (issued directly by the root, as in the seed), store, signer, SPDU pool. */
+/* The key and certificate that issue vehicle certificates: the intermediate CA's in a three-level chain. */
+static const v2x_key *issuer_key(const bench_pki *p, const uint8_t **cert, size_t *len)
+{
+	*cert = p->root_alg ? p->ica : p->root;
+	*len = p->root_alg ? p->ica_len : p->root_len;
+	return p->root_alg ? &p->ica_key : &p->root_key;
+}
+
+/* The issuing CA signs one vehicle certificate (into scratch). */
+static int issue_vehicle_cert(bench_pki *p, uint8_t *out, size_t *out_len)
+{
+	v2x_cert_params cp;
+	const uint8_t *icert;
+	size_t ilen;
+	const v2x_key *ik = issuer_key(p, &icert, &ilen);
+	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, (uint32_t)(p->now / 1000000u) - 3600);
+	return pqs_v2x_cert_issue(&cp, &p->veh_key, ik, icert, ilen, NULL, out, V2X_MAX_CERT, out_len);
+}
+
+/*
+ * Root CA and vehicle certificate (issued directly by the root, as in the
+ * seed; or by an intermediate CA the root issued), store, signer, SPDU pool.
+ */
 static int pki_make(bench_pki *p, const char *where)
 {
 	int e;
@@ -143,20 +193,27 @@ static int pki_make(bench_pki *p, const char *where)
 	p->now = pqs_v2x_time64_from_unix_us(NOW_UNIX * 1000000ull);
 	uint32_t now32 = (uint32_t)(p->now / 1000000u);
 	bench_progress("v2x %s: keys and certificates", where);
-	if ((e = pqs_v2x_key_generate(&p->root_key, p->prof.ca, NULL)) != 0 ||
+	if ((e = pqs_v2x_key_generate(&p->root_key, p->root_alg ? p->root_alg : p->prof.ca, NULL)) != 0 ||
+	    (p->root_alg && (e = pqs_v2x_key_generate(&p->ica_key, p->prof.ca, NULL)) != 0) ||
 	    (e = pqs_v2x_key_generate(&p->veh_key, p->prof.vehicle, NULL)) != 0)
 		return e;
 	pqs_v2x_cert_params_default(&cp, V2X_CERT_ROOT, now32 - 86400);
+	cp.chain_length_range = p->root_alg ? 1 : 0; /* 1609.2 6.4.28: room for the intermediate CA */
 	if ((e = pqs_v2x_cert_issue(&cp, &p->root_key, &p->root_key, NULL, 0, NULL, p->root, sizeof p->root,
 				    &p->root_len)))
 		return e;
-	pqs_v2x_cert_params_default(&cp, V2X_CERT_EE, now32 - 3600);
-	if ((e = pqs_v2x_cert_issue(&cp, &p->veh_key, &p->root_key, p->root, p->root_len, NULL, p->veh, sizeof p->veh,
-				    &p->veh_len)))
+	if (p->root_alg) {
+		pqs_v2x_cert_params_default(&cp, V2X_CERT_CA, now32 - 86400);
+		if ((e = pqs_v2x_cert_issue(&cp, &p->ica_key, &p->root_key, p->root, p->root_len, NULL, p->ica,
+					    sizeof p->ica, &p->ica_len)))
+			return e;
+	}
+	if ((e = issue_vehicle_cert(p, p->veh, &p->veh_len)))
 		return e;
 	if (!(p->store = pqs_v2x_store_new(4)) || !(p->cache = pqs_v2x_cache_new(16)))
 		return V2X_ERR_NOMEM;
 	if ((e = pqs_v2x_store_add_root(p->store, p->root, p->root_len)) ||
+	    (p->root_alg && (e = pqs_v2x_store_add_cert(p->store, p->ica, p->ica_len))) ||
 	    (e = pqs_v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
 		return e;
 	for (size_t i = 0; i < PAYLOAD_LEN; i++)
@@ -175,8 +232,13 @@ static int pki_make(bench_pki *p, const char *where)
 	}
 	for (size_t i = 0; i < 32; i++)
 		p->msg_ca[i] = (uint8_t)(0xC0 + i);
-	if ((e = bare_sign(&p->root_key, p->msg_ca, p->sig_ca, &p->sig_ca_len)) != 0 ||
-	    bare_verify(&p->root_key, p->msg_ca, p->sig_ca, p->sig_ca_len) != PQS_OK)
+	const uint8_t *icert;
+	size_t ilen;
+	const v2x_key *ik = issuer_key(p, &icert, &ilen);
+	if ((e = bare_sign(ik, p->msg_ca, p->sig_ca, &p->sig_ca_len)) != 0 ||
+	    bare_verify(ik, p->msg_ca, p->sig_ca, p->sig_ca_len) != PQS_OK ||
+	    (p->root_alg && ((e = bare_sign(&p->root_key, p->msg_ca, p->sig_root, &p->sig_root_len)) != 0 ||
+			     bare_verify(&p->root_key, p->msg_ca, p->sig_root, p->sig_root_len) != PQS_OK)))
 		return e == PQS_ERR_UNKNOWN_ALG ? V2X_ERR_ALG_UNAVAILABLE : V2X_ERR_CRYPTO;
 	for (size_t k = 0; k < POOL; k++) {
 		for (size_t i = 0; i < 32; i++)
@@ -270,7 +332,11 @@ static int op_cert_id(void *arg, size_t i)
 static int op_bare_cold(void *arg, size_t i)
 {
 	bench_pki *p = arg;
-	int e = bare_verify(&p->root_key, p->msg_ca, p->sig_ca, p->sig_ca_len);
+	const uint8_t *icert;
+	size_t ilen;
+	int e = p->root_alg ? bare_verify(&p->root_key, p->msg_ca, p->sig_root, p->sig_root_len) : 0;
+	if (!e)
+		e = bare_verify(issuer_key(p, &icert, &ilen), p->msg_ca, p->sig_ca, p->sig_ca_len);
 	return e ? e : bare_verify(&p->veh_key, p->msg_veh[i % POOL], p->sig_veh[i % POOL], p->sig_veh_len[i % POOL]);
 }
 
@@ -278,6 +344,38 @@ static int op_bare_warm(void *arg, size_t i)
 {
 	bench_pki *p = arg;
 	return bare_verify(&p->veh_key, p->msg_veh[i % POOL], p->sig_veh[i % POOL], p->sig_veh_len[i % POOL]);
+}
+
+static int op_ca_sign(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	size_t len;
+	(void)i;
+	return issue_vehicle_cert(p, p->scratch, &len);
+}
+
+/*
+ * CPU time per vehicle certificate the issuing CA signs: up to max_runs
+ * issues, stopping early once cpu_budget_s of CPU time is spent (at least
+ * one).  No untimed warm-up: pki_make has issued one already.
+ */
+static int ca_sign_samples(bench_pki *p, const char *name, size_t max_runs, double cpu_budget_s, bench_stats *st)
+{
+	double t[16], spent = 0;
+	size_t n = 0;
+	int e = 0;
+	if (max_runs > 16)
+		max_runs = 16;
+	while (!e && n < max_runs && (n == 0 || spent < cpu_budget_s * 1e6)) {
+		bench_progress("v2x %s: CA signs a certificate (%zu)", name, n + 1);
+		double t0 = bench_thread_cpu_us();
+		e = op_ca_sign(p, n);
+		t[n] = bench_thread_cpu_us() - t0;
+		spent += t[n++];
+	}
+	if (!e)
+		bench_stats_of(t, n, st);
+	return e;
 }
 
 /* ---- all cores ---- */
@@ -342,6 +440,26 @@ static double verify_all_cores(bench_pki *p, unsigned threads, int warm, double 
 }
 
 /* ---- one profile ---- */
+
+/* VEHICLE/CA as pqs_v2x_profile_parse takes it, or VEHICLE/ICA/ROOT (root_alg set). */
+static int bench_profile_parse(const char *name, v2x_profile *prof, const v2x_alg **root_alg)
+{
+	const char *first = strchr(name, '/'), *last = strrchr(name, '/');
+	*root_alg = NULL;
+	if (!first || first == last)
+		return pqs_v2x_profile_parse(name, prof);
+	char head[64];
+	if ((size_t)(last - name) >= sizeof head)
+		return V2X_ERR_UNKNOWN_ALG;
+	memcpy(head, name, (size_t)(last - name));
+	head[last - name] = 0;
+	int e = pqs_v2x_profile_parse(head, prof);
+	if (e)
+		return e;
+	snprintf(prof->name, sizeof prof->name, "%s", name);
+	*root_alg = pqs_v2x_alg_find(last + 1);
+	return *root_alg ? V2X_OK : V2X_ERR_UNKNOWN_ALG;
+}
 
 static unsigned default_threads(void)
 {
@@ -490,12 +608,12 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	bench_pki *p = calloc(1, sizeof *p);
 	if (!p)
 		return cli_error("out of memory");
-	int e = pqs_v2x_profile_parse(name, &p->prof);
+	int e = bench_profile_parse(name, &p->prof, &p->root_alg);
 	if (e) {
 		pki_free(p);
 		return cli_error("unknown V2X profile '%s' (%s)", name, pqs_v2x_strerror(e));
 	}
-	if (!pqs_v2x_profile_available(&p->prof)) {
+	if (!pqs_v2x_profile_available(&p->prof) || (p->root_alg && !pqs_v2x_alg_class(p->root_alg))) {
 		pki_free(p);
 		fprintf(stderr, "bench v2x: %s skipped: a scheme of this profile is not registered in this build\n", name);
 		return 0;
@@ -506,6 +624,14 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 		return cli_error("v2x %s: setup failed: %s", name, pqs_v2x_strerror(e));
 	}
 	r->spdu_bytes = p->spdu_len[0];
+	/* the same SPDU with the signer as a digest (the vehicle certificate's HashedId8) */
+	v2x_signer by_digest;
+	if ((e = pqs_v2x_signer_init(&by_digest, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_DIGEST, NULL)) == 0)
+		e = pqs_v2x_spdu_sign(&by_digest, BSM_PSID, p->now, p->payload, PAYLOAD_LEN, p->sign_buf, p->sign_cap,
+				      &r->spdu_digest_bytes);
+	pqs_zeroize(&by_digest, sizeof by_digest);
+	if (e)
+		goto fail;
 	r->frags_1400 = pqs_wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_DEFAULT);
 	r->frags_2302 = pqs_wsm_fragment_count(r->spdu_bytes, WSM_DATA_LIMIT_MAX);
 
@@ -516,6 +642,9 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	if ((e = cpu_samples(label, op_sign, p, nsign, &r->sign)) != 0)
 		goto fail;
 	r->sign_margin_pct = 100.0 * (1.0 - r->sign.p99_us / 1000.0 / BUDGET_MS);
+	if ((e = ca_sign_samples(p, name, quick ? 3 : 10, quick ? 1.0 : 8.0, &r->ca_sign)) != 0)
+		goto fail;
+	r->chain_len = p->root_alg ? 3 : 2;
 
 	rate_job jobs[8] = {
 		{ .fn = op_verify, .what = "verify cold", .stack = 1 },
@@ -615,6 +744,8 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		}
 		printf(",\"available\":true,\"spdu_bytes\":%zu,\"fragments_1400\":%zu,\"fragments_2302\":%zu,"
 		       "\"sign_runs\":%zu,\"sign_p50_ms\":%.4f,\"sign_p99_ms\":%.4f,\"sign_margin_pct\":%.2f,"
+		       "\"spdu_digest_bytes\":%zu,\"chain_length\":%u,\"ca_sign_runs\":%zu,\"ca_sign_per_cert_p50_ms\":"
+		       "%.4f,"
 		       "\"verify_cold_per_s\":%.1f,\"verify_warm_per_s\":%.1f,"
 		       "\"verify_bare_cold_per_s\":%.1f,\"verify_bare_warm_per_s\":%.1f,"
 		       "\"stack_overhead_cold\":%.4f,\"stack_overhead_warm\":%.4f,"
@@ -631,15 +762,17 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       "\"replay_rejects_per_s\":%.1f,"
 		       "\"openssl_ecdsa_p256_verify_per_s\":%.1f}%s\n",
 		       r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.n, r->sign.median_us / 1000.0,
-		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->verify_warm_per_s,
-		       r->bare_cold_per_s, r->bare_warm_per_s, r->overhead_cold, r->overhead_warm, r->checks_cold,
-		       r->checks_warm, r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
+		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->spdu_digest_bytes, r->chain_len, r->ca_sign.n,
+		       r->ca_sign.median_us / 1000.0, r->verify_cold_per_s, r->verify_warm_per_s, r->bare_cold_per_s,
+		       r->bare_warm_per_s, r->overhead_cold, r->overhead_warm, r->checks_cold, r->checks_warm,
+		       r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
 		       r->ratio_warm_to_ecdsa, r->ratio_spread.median, r->ratio_spread.min, r->ratio_spread.max,
 		       r->ratio_spread.rounds, r->ratio_warm_spread.median, r->ratio_warm_spread.min,
-		       r->ratio_warm_spread.max, r->ratio_warm_spread.rounds, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us,
-		       r->cert_id_us, r->replay_memory, BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER,
-		       r->replays_sent, r->replays_accepted_off, r->replays_accepted_on, r->verify_warm_dedup_per_s,
-		       r->replay_reject_per_s, y->verify.ops_per_s, i + 1 < n ? "," : "");
+		       r->ratio_warm_spread.max, r->ratio_warm_spread.rounds, r->verify_cold_per_s / 10.0,
+		       r->verify_warm_per_s / 10.0, r->decode_us, r->cert_id_us, r->replay_memory,
+		       BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER, r->replays_sent, r->replays_accepted_off,
+		       r->replays_accepted_on, r->verify_warm_dedup_per_s, r->replay_reject_per_s, y->verify.ops_per_s,
+		       i + 1 < n ? "," : "");
 	}
 	printf("]\n");
 }
@@ -649,35 +782,37 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 	printf("OpenSSL ECDSA P-256 verify (yardstick): %.0f/s; 100-byte BSM payload, PSID 0x20, certificate "
 	       "attached, issued by the root\n\n",
 	       y->verify.ops_per_s);
-	printf("%-24s %6s %5s %5s %10s %10s %7s %10s %10s %10s %10s %7s %7s %11s %11s %7s %-13s %9s %9s\n", "profile",
-	       "SPDU B", "@1400", "@2302", "sign p50", "sign p99", "margin", "cold/s", "bare/s", "warm/s", "bare/s",
-	       "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "(range)", "nbrs cold", "nbrs warm");
+	printf("%-36s %6s %5s %5s %10s %10s %7s %11s %10s %10s %10s %10s %7s %7s %11s %11s %7s %-13s %9s %9s\n",
+	       "profile", "SPDU B", "@1400", "@2302", "sign p50", "sign p99", "margin", "CA sig/cert", "cold/s",
+	       "bare/s", "warm/s", "bare/s", "ovh c", "ovh w", "cold all/s", "warm all/s", "x ECDSA", "(range)",
+	       "nbrs cold", "nbrs warm");
 	for (size_t i = 0; i < n; i++) {
 		const bench_v2x_result *r = &res[i];
 		if (!r->available) {
-			printf("%-24s skipped: scheme not registered in this build\n", r->profile);
+			printf("%-36s skipped: scheme not registered in this build\n", r->profile);
 			continue;
 		}
 		char range[32];
 		snprintf(range, sizeof range, "(%.2f-%.2f)", r->ratio_spread.min, r->ratio_spread.max);
-		printf("%-24s %6zu %5zu %5zu %8.3fms %8.3fms %6.2f%% %10.0f %10.0f %10.0f %10.0f %6.1f%% %6.1f%% %11.0f "
-		       "%11.0f %7.2f %-13s %9.0f %9.0f\n",
+		printf("%-36s %6zu %5zu %5zu %8.3fms %8.3fms %6.2f%% %9.3fms %10.0f %10.0f %10.0f %10.0f %6.1f%% "
+		       "%6.1f%% "
+		       "%11.0f %11.0f %7.2f %-13s %9.0f %9.0f\n",
 		       r->profile, r->spdu_bytes, r->frags_1400, r->frags_2302, r->sign.median_us / 1000.0,
-		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->verify_cold_per_s, r->bare_cold_per_s,
-		       r->verify_warm_per_s, r->bare_warm_per_s, 100.0 * r->overhead_cold, 100.0 * r->overhead_warm,
-		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, range,
-		       r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0);
+		       r->sign.p99_us / 1000.0, r->sign_margin_pct, r->ca_sign.median_us / 1000.0, r->verify_cold_per_s,
+		       r->bare_cold_per_s, r->verify_warm_per_s, r->bare_warm_per_s, 100.0 * r->overhead_cold,
+		       100.0 * r->overhead_warm, r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa,
+		       range, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0);
 	}
 	printf("\nDuplicate detector (v2x_replay, %d signers x %d digests; each of %d SPDUs sent twice inside the "
 	       "window; warm cache, one core)\n",
 	       BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER, POOL);
-	printf("%-24s %10s %12s %12s %10s %12s %14s\n", "profile", "memory", "replays off", "replays on", "warm/s",
+	printf("%-36s %10s %12s %12s %10s %12s %14s\n", "profile", "memory", "replays off", "replays on", "warm/s",
 	       "warm+det/s", "replay rej/s");
 	for (size_t i = 0; i < n; i++) {
 		const bench_v2x_result *r = &res[i];
 		if (!r->available)
 			continue;
-		printf("%-24s %8.2fMB %7u of %2u %7u of %2u %10.0f %12.0f %14.0f\n", r->profile,
+		printf("%-36s %8.2fMB %7u of %2u %7u of %2u %10.0f %12.0f %14.0f\n", r->profile,
 		       (double)r->replay_memory / 1048576.0, r->replays_accepted_off, r->replays_sent,
 		       r->replays_accepted_on, r->replays_sent, r->verify_warm_per_s, r->verify_warm_dedup_per_s,
 		       r->replay_reject_per_s);
@@ -698,11 +833,20 @@ int bench_v2x_main(int argc, char **argv)
 			return cli_error("--profiles list too long");
 		strcpy(buf, list);
 		for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-			if (n == 32)
+			int wg = strcmp(tok, "wg1609") == 0;
+			if (n + (wg ? BENCH_V2X_N_WG1609 : 1) > 32)
 				return cli_error("at most 32 profiles");
+			if (wg) {
+				for (size_t i = 0; i < BENCH_V2X_N_WG1609; i++)
+					names[n++] = bench_v2x_wg1609_profiles[i];
+				continue;
+			}
 			v2x_profile probe;
-			if (pqs_v2x_profile_parse(tok, &probe) != V2X_OK)
-				return cli_error("unknown V2X profile '%s' (try 'pqsig v2x profiles')", tok);
+			const v2x_alg *root;
+			if (bench_profile_parse(tok, &probe, &root) != V2X_OK)
+				return cli_error(
+					"unknown V2X profile '%s' (try 'pqsig v2x profiles', or VEHICLE/ICA/ROOT)",
+					tok);
 			names[n++] = tok;
 		}
 		if (n == 0)

@@ -14,13 +14,20 @@
 #define BENCH_V2X_N_SEED 8
 extern const char *const bench_v2x_seed_profiles[BENCH_V2X_N_SEED];
 
+/* The 1609 WG July 2026 proposal's CA profiles (SLH-DSA CAs; `--profiles wg1609`). */
+#define BENCH_V2X_N_WG1609 8
+extern const char *const bench_v2x_wg1609_profiles[BENCH_V2X_N_WG1609];
+
 typedef struct {
 	char profile[64];
 	int available;               /* 0: a scheme of the profile is not registered (skipped) */
 	size_t spdu_bytes;           /* certificate-signed SPDU, 100-byte payload */
+	size_t spdu_digest_bytes;    /* the same with a digest signer (HashedId8 of the vehicle certificate) */
 	size_t frags_1400, frags_2302;
 	bench_stats sign;            /* full SPDU signing: build, hash, sign, encode */
 	double sign_margin_pct;      /* 100 * (1 - p99 / 100 ms) */
+	unsigned chain_len;          /* certificates from the vehicle to the root: 2, or 3 with an intermediate CA */
+	bench_stats ca_sign;         /* CPU time of the issuing CA per vehicle certificate (pqs_v2x_cert_issue) */
 	/* one core, SPDUs per second */
 	double verify_cold_per_s;    /* no verified-certificate cache: CA signature + message signature */
 	double verify_warm_per_s;    /* warm cache: message signature only */

@@ -47,12 +47,22 @@ overhead = marks[1] - marks[0]
 counts = {}
 for (cls, what), (a, b) in zip(ops[1:], zip(marks[2::2], marks[3::2])):
     counts.setdefault(cls, {}).setdefault(what, []).append(b - a - overhead)
+# "stack CLASS OPERATION BYTES": painted-stack peak of a bracketed operation (Falcon keygen).
+stacks = {}
+for l in open(sys.argv[1]):
+    if l.startswith("stack "):
+        _, cls, what, b = l.split()
+        stacks.setdefault((cls, what), []).append(int(b))
+def entry(c, w, v):
+    e = {"runs": v, "median": statistics.median_low(v)}
+    if (c, w) in stacks:
+        e["stack_peak_bytes"] = max(stacks[(c, w)])
+    return e
 result = {
     "target": "Cortex-M7 (qemu-system-arm -M mps2-an500), hard-float fpv5-d16",
     "unit": "guest instructions (QEMU TCG plugin), not cycles",
     "marker_overhead_subtracted": overhead,
-    "classes": {c: {w: {"runs": v, "median": statistics.median_low(v)} for w, v in ops_.items()}
-                for c, ops_ in counts.items()},
+    "classes": {c: {w: entry(c, w, v) for w, v in ops_.items()} for c, ops_ in counts.items()},
 }
 text = json.dumps(result, indent=2)
 open(sys.argv[3], "w").write(text + "\n")

@@ -2,7 +2,10 @@
  * `pqsig scms issue --certs N --profile P [--vehicles V] [--json]`: runs
  * the whole SCMS issuance flow (vehicle -> RA -> ACA -> RA -> vehicle, see
  * include/pqsig/scms.h) for each profile and reports the bytes each
- * message carries and each role's CPU time.
+ * message carries and each role's CPU time.  `--profile wg1609` names the
+ * 1609 WG July 2026 proposal's ACAs: SLH-DSA (FIPS 205) signing ECDSA
+ * pseudonym certificates (butterfly keys, unified) and FN-DSA-512 vehicle
+ * keys (path (a)).
  */
 #include <stdio.h>
 #include <string.h>
@@ -53,7 +56,8 @@ static int parse_one(const char *s, scms_profile *p)
 		if (strlen(kinds[i].prefix) == klen && strncmp(s, kinds[i].prefix, klen) == 0)
 			k = &kinds[i];
 	if (!k)
-		return cli_error("unknown SCMS profile '%s' (try unified:ML-DSA-44, pqc-plain:ML-DSA-44, all)", s);
+		return cli_error("unknown SCMS profile '%s' (try unified:ML-DSA-44, pqc-plain:ML-DSA-44, all, wg1609)",
+				 s);
 	p->mode = k->mode;
 	p->cert_type = k->ct;
 	char veh[48] = "", ca[48] = "";
@@ -93,6 +97,15 @@ static int parse_one(const char *s, scms_profile *p)
 	p->vehicle_v2x = veh_alg->name;
 	return CLI_OK;
 }
+
+/* The 1609 WG proposal's SLH-DSA ACAs (issue 15), FN-DSA-512 for comparison. */
+static const char *const wg1609_profiles[] = {
+	"unified:FN-DSA-512",
+	"unified:SLH-DSA-SHA2-128s",
+	"unified:SLH-DSA-SHAKE-128s",
+	"unified:SLH-DSA-SHA2-128f",
+	"pqc-plain:FN-DSA-512/SLH-DSA-SHA2-128s",
+};
 
 static int add(scms_profile *out, size_t max, size_t *n, const char *name)
 {
@@ -147,6 +160,9 @@ int scms_profiles_parse(const char *spec, scms_profile *out, size_t max, size_t 
 				if (rc == CLI_OK)
 					rc = add_if_available(out, max, n, name, pqc[i], NULL);
 			}
+		} else if (strcmp(tok, "wg1609") == 0) {
+			for (size_t i = 0; i < sizeof wg1609_profiles / sizeof wg1609_profiles[0] && rc == CLI_OK; i++)
+				rc = add(out, max, n, wg1609_profiles[i]);
 		} else {
 			rc = add(out, max, n, tok);
 		}

@@ -2,11 +2,16 @@
  * `pqsig v2x ...`: the IEEE 1609.2 stack from the command line.
  *
  *   pki init --profile P --dir D [--intermediate] [--start UNIX] [--force]
- *   sign --dir D [--payload FILE | --payload-size N] [--signer cert|digest]
- *        [--psid N] [--time UNIX_US] -o SPDU [--force]
+ *   sign --dir D [--payload FILE | --payload-size N] [--signer cert|digest|auto]
+ *        [--policy j2945|cert|digest|rsu] [--seq N] [--psid N] [--time UNIX_US] -o SPDU [--force]
+ *        (auto: the policy's choice for the vehicle's BSM number N at 10 Hz)
  *   verify --dir D SPDU [--now UNIX_US] [--window SECONDS] [--psid N]
+ *        (D may hold trust anchors only: root.cert, ica.cert)
+ *   receive --pcap FILE --dir D [--json]   (tools/cmd_v2x_p2pcd.c)
  *   sizes [--json] [--all]   (--all: every profile, certificate and digest signer)
  *   pcap --dir D -o FILE [--link ethernet|80211] [--count N] [--payload-size N] [--limit N] [--force]
+ *        [--scenario [--policy P] [--flavour inline|separate] [--rsu] [--seconds N]]
+ *        (--scenario: vehicle A, a newcomer and optionally an RSU exchanging BSMs and P2PCD traffic)
  *
  * Files are written atomically and never replace an existing file without
  * --force (tools/cli.h, cli_output); secret keys are 0600 from creation.
@@ -23,9 +28,11 @@
 #include <time.h>
 
 #include "cli.h"
+#include "pqsig/p2pcd.h"
 #include "pqsig/v2x.h"
 #include "pqsig/wsm.h"
 #include "report.h"
+#include "v2x_tool.h"
 
 #define V2X_MAX_SPDU (64u * 1024u)
 
@@ -191,6 +198,33 @@ static int pki_load(pki *p, const char *dir, int with_keys)
 	return CLI_OK;
 }
 
+/*
+ * A receiver's directory: root.cert (a trust anchor), and if present ica.cert and vehicle.cert
+ * (known certificates: a vehicle directory lets its own digest-signed SPDUs resolve).  A directory
+ * with trust anchors only is a receiver that has met no vehicle yet.
+ */
+int v2x_load_anchors(const char *dir, v2x_store *st)
+{
+	static const char *const known[] = { "ica.cert", "vehicle.cert" };
+	size_t len = 0;
+	uint8_t *der = read_in(dir, "root.cert", "certificate", &len, V2X_MAX_CERT);
+	if (!der)
+		return CLI_ERROR;
+	int e = pqs_v2x_store_add_root(st, der, len);
+	free(der);
+	for (size_t i = 0; !e && i < sizeof known / sizeof known[0]; i++) {
+		char p[4096];
+		struct stat sb;
+		if (path_in(p, sizeof p, dir, known[i]) || stat(p, &sb) != 0)
+			continue;
+		if (!(der = read_in(dir, known[i], "certificate", &len, V2X_MAX_CERT)))
+			return CLI_ERROR;
+		e = pqs_v2x_store_add_cert(st, der, len);
+		free(der);
+	}
+	return e ? cli_error("%s: PKI certificates: %s", dir, pqs_v2x_strerror(e)) : CLI_OK;
+}
+
 /* ---------------- subcommands ---------------- */
 
 static int v2x_pki(int argc, char **argv)
@@ -247,24 +281,39 @@ static int v2x_pki(int argc, char **argv)
 static int v2x_sign(int argc, char **argv)
 {
 	const char *dir = NULL, *payload_path = NULL, *size_s = NULL, *signer_s = NULL, *out = NULL;
-	const char *psid_s = NULL, *time_s = NULL, *force = NULL;
+	const char *psid_s = NULL, *time_s = NULL, *force = NULL, *policy_s = NULL, *seq_s = NULL;
 	cli_opt opts[] = {
-		{ NULL, "--dir", 1, &dir },       { NULL, "--payload", 1, &payload_path },
-		{ NULL, "--payload-size", 1, &size_s }, { NULL, "--signer", 1, &signer_s },
-		{ "-o", "--out", 1, &out },       { NULL, "--psid", 1, &psid_s },
-		{ NULL, "--time", 1, &time_s },   { NULL, "--force", 0, &force },
+		{ NULL, "--dir", 1, &dir },
+		{ NULL, "--payload", 1, &payload_path },
+		{ NULL, "--payload-size", 1, &size_s },
+		{ NULL, "--signer", 1, &signer_s },
+		{ "-o", "--out", 1, &out },
+		{ NULL, "--psid", 1, &psid_s },
+		{ NULL, "--time", 1, &time_s },
+		{ NULL, "--force", 0, &force },
+		{ NULL, "--policy", 1, &policy_s },
+		{ NULL, "--seq", 1, &seq_s },
 	};
-	if (cli_parse(argc, argv, 1, opts, 8, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 10, NULL, 0, NULL))
 		return CLI_ERROR;
 	if (!dir || !out)
 		return cli_error("v2x sign needs --dir and -o");
 	if (payload_path && size_s)
 		return cli_error("give --payload or --payload-size, not both");
 	v2x_signer_kind kind = V2X_SIGNER_CERT;
+	int automatic = (signer_s && strcmp(signer_s, "auto") == 0) || (!signer_s && policy_s);
 	if (signer_s && strcmp(signer_s, "digest") == 0)
 		kind = V2X_SIGNER_DIGEST;
-	else if (signer_s && strcmp(signer_s, "cert") != 0)
-		return cli_error("--signer must be cert or digest");
+	else if (signer_s && !automatic && strcmp(signer_s, "cert") != 0)
+		return cli_error("--signer must be cert, digest or auto");
+	if (policy_s && !automatic)
+		return cli_error("--policy chooses the signer: use it with --signer auto");
+	v2x_policy policy = V2X_POLICY_J2945;
+	if (policy_s && pqs_v2x_policy_parse(policy_s, &policy) != V2X_OK)
+		return cli_error("unknown policy '%s' (j2945, cert, digest, rsu)", policy_s);
+	uint64_t seq = 0;
+	if (seq_s && cli_parse_u64(seq_s, "--seq", 0, 1000000, &seq))
+		return CLI_ERROR;
 	uint64_t psid = 0x20, t = 0, size = 100;
 	if (psid_s && cli_parse_u64(psid_s, "--psid", 0, WSM_PSID_MAX, &psid))
 		return CLI_ERROR;
@@ -295,7 +344,9 @@ static int v2x_sign(int argc, char **argv)
 		v2x_signer s;
 		size_t len = 0;
 		uint64_t gen = pqs_v2x_time64_from_unix_us(time_s ? t : unix_now_us());
-		int e = pqs_v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, kind, NULL);
+		int e = automatic ? v2x_policy_signer(policy, p.veh, p.veh_len, (size_t)seq, &kind) : V2X_OK;
+		if (!e)
+			e = pqs_v2x_signer_init(&s, &p.veh_key, p.veh, p.veh_len, kind, NULL);
 		if (!e)
 			e = pqs_v2x_spdu_sign(&s, (uint32_t)psid, gen, payload, plen, spdu, V2X_MAX_SPDU, &len);
 		if (e)
@@ -333,21 +384,9 @@ static int v2x_verify(int argc, char **argv)
 	uint8_t *spdu = cli_read_file(pos[0], "SPDU", &len, V2X_MAX_SPDU);
 	if (!spdu)
 		return CLI_ERROR;
-	pki p;
-	int rc = pki_load(&p, dir, 0);
-	v2x_store *st = rc ? NULL : pqs_v2x_store_new(8);
-	if (!rc && !st)
-		rc = cli_error("out of memory");
+	v2x_store *st = pqs_v2x_store_new(8);
+	int rc = st ? v2x_load_anchors(dir, st) : cli_error("out of memory");
 	int e = V2X_OK;
-	if (!rc) {
-		e = pqs_v2x_store_add_root(st, p.root, p.root_len);
-		if (!e && p.has_ica)
-			e = pqs_v2x_store_add_cert(st, p.ica, p.ica_len);
-		if (!e) /* known peers: lets a digest signer resolve */
-			e = pqs_v2x_store_add_cert(st, p.veh, p.veh_len);
-		if (e)
-			rc = cli_error("%s: PKI certificates: %s", dir, pqs_v2x_strerror(e));
-	}
 	if (!rc) {
 		v2x_verify_ctx v;
 		v2x_spdu_info info;
@@ -363,6 +402,12 @@ static int v2x_verify(int argc, char **argv)
 			rc = CLI_OK;
 		} else if (pqs_v2x_err_is_malformed(e)) {
 			rc = cli_error("%s: %s", pos[0], pqs_v2x_strerror(e));
+		} else if (e == V2X_ERR_SIGNER_UNKNOWN && pqs_v2x_spdu_decode(spdu, len, &info) == V2X_OK &&
+			   info.signer_kind == V2X_SIGNER_DIGEST) {
+			/* 1609.2 clause 8: the HashedId3 is the last 3 octets of the signer's HashedId8 */
+			fprintf(stderr, "pqsig: %s: unknown signer: P2PCD request for HashedId3 %02x%02x%02x\n", pos[0],
+				info.signer_id[5], info.signer_id[6], info.signer_id[7]);
+			rc = CLI_INVALID;
 		} else if (e <= -170) {
 			rc = cli_error("%s: %s", pos[0], pqs_v2x_strerror(e));
 		} else {
@@ -372,7 +417,6 @@ static int v2x_verify(int argc, char **argv)
 	}
 	pqs_v2x_store_free(st);
 	free(spdu);
-	pki_free(&p);
 	return rc;
 }
 
@@ -587,18 +631,108 @@ int report_section_v2x_sizes(FILE *md, const report_opts *o)
 
 /* ---------------- pcap ---------------- */
 
+static void scen_pki_fill(const pki *p, v2x_scen_pki *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	sp->root = p->root;
+	sp->root_len = p->root_len;
+	sp->ica = p->has_ica ? p->ica : NULL;
+	sp->ica_len = p->ica_len;
+	sp->issuer_key = p->has_ica ? &p->ica_key : &p->root_key;
+	sp->issuer = p->has_ica ? p->ica : p->root;
+	sp->issuer_len = p->has_ica ? p->ica_len : p->root_len;
+	sp->veh_key = &p->veh_key;
+	sp->veh = p->veh;
+	sp->veh_len = p->veh_len;
+	sp->start = pqs_v2x_time32_from_unix(unix_now_us() / 1000000u - 3600);
+}
+
+int v2x_scen_pki_generate(const char *profile, void **owner, v2x_scen_pki *sp)
+{
+	pki *p = malloc(sizeof *p);
+	int e = p ? pki_create(p, profile, 0, unix_now_us() / 1000000u - 3600) : V2X_ERR_NOMEM;
+	if (e) {
+		if (p)
+			pki_free(p);
+		free(p);
+		return e;
+	}
+	scen_pki_fill(p, sp);
+	*owner = p;
+	return V2X_OK;
+}
+
+void v2x_scen_pki_free(void *owner)
+{
+	if (owner)
+		pki_free(owner);
+	free(owner);
+}
+
+/* `v2x pcap --scenario`: vehicle A of dir, a newcomer (and an RSU) issued by dir's CA. */
+static int pcap_scenario(const char *dir, const char *out, wsm_link link, size_t limit, size_t payload,
+			 const char *policy_s, const char *flavour_s, int rsu, const char *secs_s, int force)
+{
+	v2x_scen_opts o;
+	memset(&o, 0, sizeof o);
+	o.policy = V2X_POLICY_DIGEST;
+	if (policy_s && pqs_v2x_policy_parse(policy_s, &o.policy) != V2X_OK)
+		return cli_error("unknown policy '%s' (j2945, cert, digest, rsu)", policy_s);
+	o.rsu = rsu || o.policy == V2X_POLICY_RSU;
+	if (flavour_s && strcmp(flavour_s, "separate") == 0)
+		o.flavour = V2X_P2PCD_SEPARATE;
+	else if (flavour_s && strcmp(flavour_s, "inline") != 0)
+		return cli_error("--flavour must be inline or separate");
+	uint64_t secs = 3;
+	if (secs_s && cli_parse_u64(secs_s, "--seconds", 1, 60, &secs))
+		return CLI_ERROR;
+	if (payload > 512)
+		return cli_error("--payload-size: at most 512 with --scenario");
+	o.t0_us = unix_now_us();
+	o.arrive_us = secs * 1000000u / 2 + 55000u; /* mid-run, between two of A's certificates */
+	o.duration_us = secs * 1000000u;
+	o.payload_len = payload;
+	pki p;
+	int rc = pki_load(&p, dir, 1);
+	if (!rc)
+		rc = load_key(dir, p.has_ica ? "ica" : "root", p.prof.ca, p.has_ica ? &p.ica_key : &p.root_key);
+	cli_output f;
+	if (!rc)
+		rc = cli_output_open(&f, out, force ? CLI_WRITE_FORCE : 0);
+	if (!rc) {
+		v2x_scen_pki sp;
+		scen_pki_fill(&p, &sp);
+		rc = v2x_pcap_scenario(f.f, link, limit, &sp, &o);
+		if (!rc)
+			rc = cli_output_commit(&f);
+		cli_output_abort(&f);
+	}
+	pki_free(&p);
+	return rc;
+}
+
 static int v2x_pcap(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL, *link_s = NULL, *count_s = NULL, *size_s = NULL, *limit_s = NULL;
-	const char *force = NULL;
+	const char *force = NULL, *scenario = NULL, *policy_s = NULL, *flavour_s = NULL, *rsu = NULL, *secs_s = NULL;
 	cli_opt opts[] = {
-		{ NULL, "--dir", 1, &dir },     { "-o", "--out", 1, &out },
-		{ NULL, "--link", 1, &link_s }, { NULL, "--count", 1, &count_s },
-		{ NULL, "--payload-size", 1, &size_s }, { NULL, "--limit", 1, &limit_s },
+		{ NULL, "--dir", 1, &dir },
+		{ "-o", "--out", 1, &out },
+		{ NULL, "--link", 1, &link_s },
+		{ NULL, "--count", 1, &count_s },
+		{ NULL, "--payload-size", 1, &size_s },
+		{ NULL, "--limit", 1, &limit_s },
 		{ NULL, "--force", 0, &force },
+		{ NULL, "--scenario", 0, &scenario },
+		{ NULL, "--policy", 1, &policy_s },
+		{ NULL, "--flavour", 1, &flavour_s },
+		{ NULL, "--rsu", 0, &rsu },
+		{ NULL, "--seconds", 1, &secs_s },
 	};
-	if (cli_parse(argc, argv, 1, opts, 7, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 1, opts, 12, NULL, 0, NULL))
 		return CLI_ERROR;
+	if (!scenario && (policy_s || flavour_s || rsu || secs_s))
+		return cli_error("--policy, --flavour, --rsu and --seconds need --scenario");
 	if (!dir || !out)
 		return cli_error("v2x pcap needs --dir and -o");
 	wsm_link link = WSM_LINK_ETHERNET;
@@ -613,6 +747,9 @@ static int v2x_pcap(int argc, char **argv)
 		return CLI_ERROR;
 	if (limit_s && cli_parse_u64(limit_s, "--limit", WSM_FRAG_LIMIT_MIN, WSM_DATA_LIMIT_MAX, &limit))
 		return CLI_ERROR;
+	if (scenario)
+		return pcap_scenario(dir, out, link, (size_t)limit, (size_t)size, policy_s, flavour_s, rsu != NULL,
+				     secs_s, force != NULL);
 	pki p;
 	int rc = pki_load(&p, dir, 1);
 	uint8_t **spdus = rc ? NULL : calloc((size_t)count, sizeof *spdus);
@@ -695,13 +832,13 @@ int cmd_v2x(int argc, char **argv)
 		const char *name;
 		int (*run)(int, char **);
 	} subs[] = {
-		{ "pki", v2x_pki },   { "sign", v2x_sign },         { "verify", v2x_verify }, { "sizes", v2x_sizes },
-		{ "pcap", v2x_pcap }, { "profiles", v2x_profiles }, { "sim", cmd_v2x_sim },
+		{ "pki", v2x_pki },   { "sign", v2x_sign },         { "verify", v2x_verify },   { "sizes", v2x_sizes },
+		{ "pcap", v2x_pcap }, { "profiles", v2x_profiles }, { "receive", v2x_receive }, { "sim", cmd_v2x_sim },
 	};
 	if (argc < 2)
-		return cli_error("usage: pqsig v2x pki|sign|verify|sizes|pcap|profiles ...");
+		return cli_error("usage: pqsig v2x pki|sign|verify|receive|sizes|pcap|profiles|sim ...");
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
 		if (strcmp(argv[1], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("unknown v2x command '%s' (pki, sign, verify, sizes, pcap, profiles)", argv[1]);
+	return cli_error("unknown v2x command '%s' (pki, sign, verify, receive, sizes, pcap, profiles)", argv[1]);
 }

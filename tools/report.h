@@ -20,9 +20,12 @@ typedef int (*report_section_fn)(FILE *md, const report_opts *o);
 int report_section_sig(FILE *md, const report_opts *o);
 int report_section_v2x_sizes(FILE *md, const report_opts *o);
 int report_section_v2x_bench(FILE *md, const report_opts *o);
+int report_section_p2pcd(FILE *md, const report_opts *o);
 int report_section_ledger(FILE *md, const report_opts *o);
 int report_section_scms(FILE *md, const report_opts *o);
 int report_section_kcmvp(FILE *md, const report_opts *o);
+int report_section_falcon(FILE *md, const report_opts *o);
+int report_section_wg1609(FILE *md, const report_opts *o);
 int report_section_sim(FILE *md, const report_opts *o);
 
 /* Path of pqsig-v2x-sim (PQSIG_V2X_SIM, else beside this executable); 0 if it is there, else -1. */

@@ -247,8 +247,33 @@ typedef struct pqs_chain_state pqs_chain_state;
 /** An empty state for chain_id (no genesis yet). NULL if out of memory. */
 pqs_chain_state *pqs_chain_state_new(uint32_t chain_id);
 void pqs_chain_state_free(pqs_chain_state *s);
-/** Deep copy; NULL if out of memory. */
+/** Deep copy; NULL if out of memory.  The copy uses the same key cache (not a copy of it). */
 pqs_chain_state *pqs_chain_state_clone(const pqs_chain_state *s);
+
+/**
+ * Prepared public keys of repeat senders (pqs_sig_prepare): block validation
+ * verifies a sender it has seen before without expanding its key again, with
+ * exactly the verdict of plain verification.  Bounded to max_keys keys and
+ * max_bytes bytes of keys plus prepared keys (per key: pk_len plus
+ * pqs_sig_prepared_len, rounded up to PQS_SIG_PREPARED_ALIGN); the least
+ * recently handed-out keys are evicted first, and a sender that finds no room
+ * is verified the plain way.  NULL if out of memory or max_keys is 0.
+ *
+ * A cache is attached to a state with pqs_chain_state_set_key_cache and is
+ * shared by that state's clones; it must outlive them, and
+ * pqs_chain_apply_block calls on states sharing one cache must not run
+ * concurrently (the cache is updated in validation's sequential phase).
+ */
+typedef struct pqs_chain_key_cache pqs_chain_key_cache;
+typedef struct {
+	size_t keys, bytes; /* held now */
+	uint64_t hits, misses, evictions;
+} pqs_chain_key_cache_stats;
+pqs_chain_key_cache *pqs_chain_key_cache_new(size_t max_keys, size_t max_bytes);
+void pqs_chain_key_cache_free(pqs_chain_key_cache *c);
+void pqs_chain_key_cache_get_stats(const pqs_chain_key_cache *c, pqs_chain_key_cache_stats *out);
+/** Use c (NULL: none) for s and its future clones. */
+void pqs_chain_state_set_key_cache(pqs_chain_state *s, pqs_chain_key_cache *c);
 
 uint32_t pqs_chain_state_chain_id(const pqs_chain_state *s);
 /** 0 until a genesis block is applied; then 1 + tip height. */

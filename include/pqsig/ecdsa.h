@@ -94,6 +94,11 @@ int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *si
                                      const uint8_t *msg, size_t msg_len, const void *prepared,
                                      pqs_ecdsa_s_policy policy);
 
+/** pqs_ecdsa_verify_digest_policy with a prepared key (a digest the caller computed, FIPS 186-5 6.4.2). */
+int pqs_ecdsa_verify_digest_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+					    const uint8_t *digest, size_t digest_len, const void *prepared,
+					    pqs_ecdsa_s_policy policy);
+
 /** pqs_sig_verify of an ECDSA class (message hashed as the class does) under an explicit low-S policy. */
 int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
                             const uint8_t *msg, size_t msg_len, const uint8_t *pk,

@@ -46,6 +46,28 @@ extern const pqs_sig_class pqs_falcon_padded1024_class; /* "Falcon-padded-1024" 
 /* Prepared public key of the classes (pqs_sig_prepare): NTT(h) mod q, 2^logn 16-bit words. */
 #define PQS_FALCON_PREPARED_BYTES(logn) (2u << (logn))
 
+/*
+ * Signing workspace of pqs_falcon_sign_temp, per degree: 13 polynomials of
+ * binary64 values (the basis, the Gram matrix, the target and the
+ * ffSampling recursion: 104n bytes), f, g, F and G (n bytes each), the
+ * hashed message and s2 (2n bytes each), plus 7 bytes of alignment slack:
+ * 57,351 bytes for Falcon-512, 114,695 for Falcon-1024.  The registry's
+ * sign uses a stack frame of the same size for its degree.
+ */
+#define PQS_FALCON_SIGN_TEMP_BYTES(logn) ((112u << (logn)) + 7u)
+
+/**
+ * Registry sign of a Falcon class (one of the four above; no context string,
+ * no flags) on a caller-provided workspace instead of the stack, as
+ * c-fn-dsa's _temp functions: tmp holds at least
+ * PQS_FALCON_SIGN_TEMP_BYTES(logn) bytes (any alignment), else
+ * PQS_ERR_BUFFER_TOO_SMALL.  The workspace is wiped before returning; the
+ * stack use then drops to a few kilobytes (docs/memory.md).  Same
+ * signatures and errors as pqs_sig_sign; PQS_ERR_ARG for another class.
+ */
+int pqs_falcon_sign_temp(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			 size_t msg_len, const uint8_t *sk, pqs_rng *rng, void *tmp, size_t tmp_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -117,16 +117,15 @@ int pqs_v2x_err_is_malformed(int err);
 
 #define V2X_MAX_PK 2720      /* largest registry public key we carry (composite P-256 + ML-DSA-87: 2625) */
 #define V2X_MAX_SK 5120      /* largest registry secret key (composite P-256 + ML-DSA-87: 4928) */
-/* largest registry signature: SLH-DSA-SHA2/SHAKE-128f (FIPS 205 table 2: 17088 B), the largest CA
- * signature of the 1609 WG proposal's profiles (docs/v2x.md); SLH-DSA-192f/256s/256f (29792..49856 B)
- * are not carried, so they get no V2X algorithm */
-#define V2X_MAX_SIG 17088
+/* largest registry signature: SLH-DSA-SHA2/SHAKE-256f (FIPS 205 table 2: 49856 B), so that every
+ * SLH-DSA set can sign certificates as a CA of the 1609 WG proposal's profiles (docs/v2x.md) */
+#define V2X_MAX_SIG     49856   /* FIPS 205 table 2, SLH-DSA-*-256f */
 #define V2X_MAX_HASH 48      /* SHA-384 */
 #define V2X_MAX_PSIDS 16     /* PSIDs per permission list */
 #define V2X_MAX_REGIONS 16   /* identified regions per certificate */
 #define V2X_MAX_NAME 255     /* Hostname length (1609.2 CertificateId.name) */
 #define V2X_MAX_CHAIN 4      /* certificates from signer to root, inclusive */
-#define V2X_MAX_CERT 24576   /* largest certificate encoding we accept (an SLH-DSA-128f-signed one: ~17.3 kB) */
+#define V2X_MAX_CERT    57344  /* largest certificate we accept (SLH-DSA-256f-signed: ~50 kB) */
 
 /* ------------------------------------------------------------------ */
 /* Algorithms and profiles                                             */
@@ -269,7 +268,13 @@ typedef struct {
 /** Default parameters for a role: name, one-year validity from start, PSID 0x20 (EE) or all (CA). */
 void pqs_v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start);
 
-/** A decoded explicit certificate (self-contained copy; no pointers into the input). */
+/**
+ * A decoded certificate (self-contained copy; no pointers into the input).
+ * An implicit certificate (1609.2 section 6.4.2: type implicit, no
+ * signature) carries the reconstruction value P_U instead of a key: its
+ * key_alg is ECDSA P-256, pk_len is 0 and recon holds P_U until the
+ * verifier reconstructs the key from the issuer (section 5.3.2, ECQV).
+ */
 typedef struct {
 	uint8_t issuer_kind;       /* 0 self, 1 sha256AndDigest, 2 sha384AndDigest */
 	uint8_t issuer_id[8];      /* HashedId8 of the issuer (issuer_kind 1, 2) */
@@ -302,9 +307,11 @@ typedef struct {
 	const v2x_alg *sig_alg;    /* issuer's signature */
 	size_t sig_len;
 	uint8_t sig[V2X_MAX_SIG];  /* registry encoding */
+	uint8_t implicit;          /* type implicit: recon holds P_U, sig_alg is NULL */
+	uint8_t recon[33];         /* reconstructionValue, SEC 1 compressed (implicit only) */
 } v2x_cert;
 
-/** Strictly decode a COER Certificate (explicit, signed); consumes exactly len bytes. */
+/** Strictly decode a COER Certificate (explicit and signed, or implicit); consumes exactly len bytes. */
 int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
 
 /**
@@ -316,6 +323,18 @@ int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len);
 int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
 		       const uint8_t *issuer_cert, size_t issuer_cert_len, pqs_rng *rng, uint8_t *out, size_t cap,
 		       size_t *out_len);
+
+/**
+ * Encode an implicit certificate (1609.2 section 6.4.2) with reconstruction
+ * value recon (SEC 1 compressed P-256 point P_U) under the issuer
+ * certificate issuer_cert, which must hold an ECDSA P-256 key (ECQV works
+ * on the issuer's P-256 key pair).  Only the encoding: the issuer computes
+ * P_U = R_U + k*G and the private reconstruction value r = e*k + d_CA
+ * (SEC 4 section 3.4; pqs_ecqv_* in pqsig/scms.h), where e hashes the
+ * ToBeSignedCertificate that pqs_v2x_cert_decode locates (tbs_off, tbs_len).
+ */
+int pqs_v2x_cert_issue_implicit(const v2x_cert_params *p, const uint8_t recon[33], const uint8_t *issuer_cert,
+				size_t issuer_cert_len, uint8_t *out, size_t cap, size_t *out_len);
 
 /** Upper bound of a certificate encoding for these parameters and algorithms. */
 size_t pqs_v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, const v2x_alg *issuer);
@@ -414,6 +433,28 @@ size_t pqs_v2x_replay_memory(const v2x_replay *r);
 
 typedef enum { V2X_SIGNER_CERT = 0, V2X_SIGNER_DIGEST = 1 } v2x_signer_kind;
 
+/* HashedId3 values one inlineP2pcdRequest may list here (1609.2 leaves SequenceOfHashedId3 unbounded). */
+#define V2X_P2PCD_MAX_IDS 8
+
+/**
+ * The peer-to-peer certificate distribution fields of HeaderInfo
+ * (1609.2 clause 8 and section 6.3.9): p2pcdLearningRequest (a root
+ * component, HashedId3) and the extension additions inlineP2pcdRequest
+ * (SequenceOfHashedId3) and requestedCertificate (Certificate).  A
+ * HashedId3 is the low-order 3 octets of a certificate's hash, i.e. the
+ * last 3 octets of its HashedId8 (section 6.4.3).  Decoding fills the
+ * pointer with a position inside the SPDU; encoding borrows the caller's.
+ */
+typedef struct {
+	uint8_t has_learning; /* p2pcdLearningRequest present */
+	uint8_t learning[3];
+	uint8_t has_inline; /* inlineP2pcdRequest present (it may list 0 ids) */
+	size_t n_inline;
+	uint8_t inline_ids[V2X_P2PCD_MAX_IDS][3];
+	const uint8_t *requested_cert; /* requestedCertificate (COER Certificate), NULL if absent */
+	size_t requested_cert_len;
+} v2x_p2pcd_fields;
+
 /**
  * A signing context: key, certificate and the precomputed certificate
  * hash and HashedId8, so that repeated signing (the V2X benchmark) costs
@@ -430,7 +471,7 @@ typedef struct {
 	pqs_rng *rng;              /* NULL: OS randomness */
 } v2x_signer;
 
-/** Set up a signer; checks that cert's key is key's public key. */
+/** Set up a signer; checks that cert's key is key's public key (an implicit cert: its algorithm). */
 int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
 			pqs_rng *rng);
 
@@ -444,6 +485,29 @@ size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);
  */
 int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/**
+ * The same, with the clause-8 fields f (NULL: none) in HeaderInfo.  The
+ * largest SPDU is pqs_v2x_spdu_max_len() + pqs_v2x_p2pcd_fields_size(f).
+ * V2X_ERR_TOO_LARGE if f lists more than V2X_P2PCD_MAX_IDS ids.
+ */
+int pqs_v2x_spdu_sign_p2pcd(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f,
+			    const uint8_t *payload, size_t payload_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/** Bytes the clause-8 fields f add to HeaderInfo (0 for NULL or no field). */
+size_t pqs_v2x_p2pcd_fields_size(const v2x_p2pcd_fields *f);
+
+/**
+ * Reusable working memory of the SPDU verifier (pqs_v2x_verify_scratch_size()
+ * bytes): set v2x_verify_ctx.scratch to one so that pqs_v2x_spdu_verify
+ * allocates no working memory per message (a cache miss still copies the
+ * certificate into the cache).  One scratch serves one verification at a
+ * time (one per thread); it holds nothing between messages.
+ */
+typedef struct v2x_verify_scratch_ v2x_verify_scratch;
+v2x_verify_scratch *pqs_v2x_verify_scratch_new(void);
+void pqs_v2x_verify_scratch_free(v2x_verify_scratch *ws);
+size_t pqs_v2x_verify_scratch_size(void);
 
 /**
  * A verification context.  store is required (trust anchors, and
@@ -460,6 +524,7 @@ typedef struct {
 	uint32_t expected_psid;    /* checked if has_expected_psid */
 	int has_expected_psid;
 	v2x_replay *replay;        /* may be NULL (the default): no duplicate detection */
+	v2x_verify_scratch *scratch; /* may be NULL (the default): each SPDU allocates its own */
 	/* counters, incremented by pqs_v2x_spdu_verify */
 	unsigned long sig_checks;  /* signature verifications (a composite counts once) */
 	unsigned long cache_hits;
@@ -480,6 +545,7 @@ typedef struct {
 	uint8_t signer_id[8];      /* HashedId8 of the signer's certificate */
 	const v2x_alg *alg;        /* signer's algorithm */
 	size_t chain_len;          /* certificates from signer to anchor (0 on a cache hit) */
+	v2x_p2pcd_fields p2pcd;    /* clause-8 HeaderInfo fields (requested_cert points into the SPDU) */
 } v2x_spdu_info;
 
 /**
@@ -498,6 +564,18 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
  * signer_id is the attached certificate's HashedId8 or the digest).
  */
 int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info);
+
+/**
+ * Validate a certificate on its own (one delivered by P2PCD, 1609.2
+ * clause 8) exactly as a signer certificate is validated: chain to a
+ * trust anchor of v->store through the store's certificates, validity at
+ * time32 (Time32 seconds), issuer permissions, region, signatures.  On
+ * success an end-entity certificate enters v->cache (if any), a CA
+ * certificate (one with certIssuePermissions) v->store as a known
+ * certificate; on failure nothing changes.  *is_ca (may be NULL) tells
+ * which.
+ */
+int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uint32_t time32, int *is_ca);
 
 #ifdef __cplusplus
 }

@@ -57,6 +57,20 @@ int pqs_chain_sha256(uint8_t out[PQS_CHAIN_HASH_LEN], const uint8_t *a, size_t a
 int pqs_chain_merkle_from_leaf_hashes(uint8_t root[PQS_CHAIN_HASH_LEN], const uint8_t (*leaves)[PQS_CHAIN_HASH_LEN],
 				      size_t n);
 
+/*
+ * Prepared key of (cls, pk) from the cache, preparing it on a miss; NULL
+ * when there is no room or the key does not prepare (verify plainly then).
+ * pk_hash is SHA3-256(pk), as the state keeps it.  The buffer stays valid
+ * until the next pqs_chain_key_cache_begin_block (src/chain/keycache.c).
+ */
+const void *pqs_chain_key_cache_get(pqs_chain_key_cache *c, const pqs_sig_class *cls, const uint8_t *pk,
+				    const uint8_t pk_hash[PQS_CHAIN_HASH_LEN]);
+/* A new block's lookups begin: entries handed out before may be evicted again. */
+void pqs_chain_key_cache_begin_block(pqs_chain_key_cache *c);
+
+/* pqs_chain_tx_verify with a prepared sender key (pqs_sig_prepare of the sender's pk). */
+int pqs_chain_tx_verify_prepared(const pqs_chain_tx *tx, const void *prepared);
+
 /* Mutable access used by the store: set an account record loaded from disk. */
 int pqs_chain_state_load_account(pqs_chain_state *s, const pqs_chain_account *a);
 /* Set the tip after loading accounts from disk. */

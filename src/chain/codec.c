@@ -255,15 +255,27 @@ int pqs_chain_tx_sign(const pqs_sig_class *cls, const uint8_t *sk, const uint8_t
 	return PQS_OK;
 }
 
-int pqs_chain_tx_verify(const pqs_chain_tx *tx, const uint8_t *sender_pk)
+/* Verify tx's signature with the sender's key as bytes (pk) or prepared (exactly one non-NULL). */
+static int tx_verify_with(const pqs_chain_tx *tx, const uint8_t *pk, const void *prepared)
 {
-	if (!tx || !tx->cls || !sender_pk)
+	if (!tx || !tx->cls || (!pk && !prepared))
 		return PQS_ERR_ARG;
 	uint8_t digest[PQS_CHAIN_HASH_LEN];
 	pqs_chain_tx_digest(digest, tx);
-	int rc = pqs_sig_verify(tx->cls, tx->sig, tx->sig_len, digest, sizeof digest, NULL, 0, sender_pk);
+	int rc = pk ? pqs_sig_verify(tx->cls, tx->sig, tx->sig_len, digest, sizeof digest, NULL, 0, pk)
+		    : pqs_sig_verify_prepared(tx->cls, tx->sig, tx->sig_len, digest, sizeof digest, NULL, 0, prepared);
 	/* Any verification failure, malformed or wrong, is one ledger outcome: the signature is bad. */
 	return rc == PQS_OK ? PQS_OK : PQS_CHAIN_ERR_BAD_SIGNATURE;
+}
+
+int pqs_chain_tx_verify(const pqs_chain_tx *tx, const uint8_t *sender_pk)
+{
+	return tx_verify_with(tx, sender_pk, NULL);
+}
+
+int pqs_chain_tx_verify_prepared(const pqs_chain_tx *tx, const void *prepared)
+{
+	return tx_verify_with(tx, NULL, prepared);
 }
 
 void pqs_chain_header_encode(uint8_t out[PQS_CHAIN_HEADER_LEN], const pqs_chain_header *h)

@@ -30,6 +30,7 @@ struct pqs_chain_state {
 	uint64_t tip_time;
 	acct *a;
 	size_t n, cap;
+	pqs_chain_key_cache *keys; /* borrowed (pqs_chain_state_set_key_cache), shared by clones */
 };
 
 pqs_chain_state *pqs_chain_state_new(uint32_t chain_id)
@@ -82,14 +83,22 @@ pqs_chain_state *pqs_chain_state_clone(const pqs_chain_state *s)
 	return c;
 }
 
-/* Move src's contents into dst (freeing dst's old contents) and free the src shell. */
+/* Move src's contents into dst (freeing dst's old contents) and free the src shell; dst keeps its key cache. */
 static void state_take(pqs_chain_state *dst, pqs_chain_state *src)
 {
+	pqs_chain_key_cache *keys = dst->keys;
 	for (size_t i = 0; i < dst->n; i++)
 		free(dst->a[i].pk);
 	free(dst->a);
 	*dst = *src;
+	dst->keys = keys;
 	free(src);
+}
+
+void pqs_chain_state_set_key_cache(pqs_chain_state *s, pqs_chain_key_cache *c)
+{
+	if (s)
+		s->keys = c;
 }
 
 uint32_t pqs_chain_state_chain_id(const pqs_chain_state *s)
@@ -479,6 +488,7 @@ typedef struct {
 	const size_t *offs;
 	const pqs_chain_tx *txs;
 	const uint8_t **pks;
+	const void **prepared; /* per tx: the sender's prepared key, or NULL to verify with pks[i] */
 	uint8_t (*ids)[PQS_CHAIN_HASH_LEN];
 	int *results;
 } block_job;
@@ -492,7 +502,8 @@ static void job_txid(void *ctx, size_t i)
 static void job_verify(void *ctx, size_t i)
 {
 	block_job *j = ctx;
-	j->results[i] = pqs_chain_tx_verify(&j->txs[i], j->pks[i]);
+	j->results[i] = j->prepared[i] ? pqs_chain_tx_verify_prepared(&j->txs[i], j->prepared[i])
+				       : pqs_chain_tx_verify(&j->txs[i], j->pks[i]);
 }
 
 int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, pqs_chain_pool *pool,
@@ -524,13 +535,14 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 	if ((rc = pqs_chain_block_decode(&h, &txs, &offs, block, len)) != PQS_OK)
 		return rc;
 	size_t n = h.count;
-	block_job j = { block, offs, txs, NULL, NULL, NULL };
+	block_job j = { block, offs, txs, NULL, NULL, NULL, NULL };
 	j.ids = malloc((n ? n : 1) * sizeof *j.ids);
 	j.pks = malloc((n ? n : 1) * sizeof *j.pks);
+	j.prepared = calloc(n ? n : 1, sizeof *j.prepared);
 	j.results = malloc((n ? n : 1) * sizeof *j.results);
 	pqs_chain_state *scratch = NULL;
 	rc = PQS_CHAIN_ERR_NOMEM;
-	if (!j.ids || !j.pks || !j.results)
+	if (!j.ids || !j.pks || !j.prepared || !j.results)
 		goto done;
 
 	/* Merkle root over the transaction leaves (RFC 6962): leaves hashed in parallel. */
@@ -559,6 +571,14 @@ int pqs_chain_apply_block(pqs_chain_state *s, const uint8_t *block, size_t len, 
 		/* A PK-form key now lives in the scratch state; the tx's own copy is the same bytes. */
 	}
 
+	/* Prepared keys of the senders (sequential: the cache is not thread-safe). */
+	pqs_chain_key_cache_begin_block(s->keys);
+	for (size_t i = 0; s->keys && i < n; i++) {
+		long k = find(scratch, txs[i].sender);
+		if (k >= 0 && scratch->a[k].pk)
+			j.prepared[i] = pqs_chain_key_cache_get(s->keys, txs[i].cls, j.pks[i], scratch->a[k].pk_hash);
+	}
+
 	/* Signatures on all threads; the lowest failing index is the one reported. */
 	pqs_chain_pool_run(pool, job_verify, &j, n);
 	for (size_t i = 0; i < n; i++)
@@ -584,6 +604,7 @@ done:
 	pqs_chain_state_free(scratch);
 	free(j.ids);
 	free(j.pks);
+	free(j.prepared);
 	free(j.results);
 	free(txs);
 	free(offs);

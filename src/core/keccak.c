@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/simd.h"
 #include "pqsig/sha3.h"
 #include "pqsig/rand.h"
 
@@ -29,8 +30,18 @@ static const uint64_t keccak_rc[24] = {
  * the state in registers; theta, rho and pi are fused by writing each
  * output lane B[y, 2x+3y] = ROT(A[x, y] ^ D[x], r[x, y]) (rotation offsets
  * from FIPS 202 Table 2), then chi works row by row.
+ *
+ * The body is compiled twice: plain, and for CPUs with BMI1, whose andn
+ * computes chi's (~b & c) in one instruction (issue 16 item 2).  The
+ * choice is made at run time (src/core/simd.h); the outputs are the same.
  */
-void pqs_keccak_f1600(uint64_t st[25])
+#if defined(__GNUC__) || defined(__clang__)
+#define KECCAK_INLINE static inline __attribute__((always_inline))
+#else
+#define KECCAK_INLINE static inline
+#endif
+
+KECCAK_INLINE void keccak_f1600_body(uint64_t st[25])
 {
 	uint64_t a00 = st[0];
 	uint64_t a10 = st[1];
@@ -145,6 +156,32 @@ void pqs_keccak_f1600(uint64_t st[25])
 	st[22] = a24;
 	st[23] = a34;
 	st[24] = a44;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define KECCAK_BMI1_BUILD 1
+__attribute__((target("bmi"))) static void keccak_f1600_bmi1(uint64_t st[25])
+{
+	keccak_f1600_body(st);
+}
+#else
+#define KECCAK_BMI1_BUILD 0
+#endif
+
+static void keccak_f1600_portable(uint64_t st[25])
+{
+	keccak_f1600_body(st);
+}
+
+void pqs_keccak_f1600(uint64_t st[25])
+{
+#if KECCAK_BMI1_BUILD
+	if (pqs_simd_bmi1()) {
+		keccak_f1600_bmi1(st);
+		return;
+	}
+#endif
+	keccak_f1600_portable(st);
 }
 
 static void keccak_init(pqs_keccak *k, unsigned capacity_bits, uint8_t dsbyte)

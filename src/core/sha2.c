@@ -90,7 +90,7 @@ static void store64_be(uint8_t *p, uint64_t v)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define SHA2_SHANI_BUILD 1
-#include <cpuid.h>
+#include "core/simd.h"
 #include <immintrin.h>
 #include <stdatomic.h>
 
@@ -137,22 +137,12 @@ __attribute__((target("sha,sse4.1"))) static void sha256_compress_shani(uint32_t
 	_mm_storeu_si128((__m128i *)&h[4], state1);
 }
 
-/* -1: not probed yet; 0 / 1: SHA-NI and SSE4.1 absent / present and allowed. */
-static _Atomic int shani_state = -1;
+/* 0 after pqs_sha256_accelerated(0); the CPU check is src/core/simd.h's (PQSIG_NO_SIMD=1 turns it off). */
+static _Atomic int shani_allowed = 1;
 
 static int shani_usable(void)
 {
-	int state = atomic_load_explicit(&shani_state, memory_order_relaxed);
-	if (state < 0) {
-		unsigned a, b, c, d, sse41 = 0, sha = 0;
-		if (__get_cpuid(1, &a, &b, &c, &d))
-			sse41 = (c >> 19) & 1;
-		if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
-			sha = (b >> 29) & 1;
-		state = (int)(sse41 & sha);
-		atomic_store_explicit(&shani_state, state, memory_order_relaxed);
-	}
-	return state;
+	return atomic_load_explicit(&shani_allowed, memory_order_relaxed) && pqs_simd_sha_ni();
 }
 #else
 #define SHA2_SHANI_BUILD 0
@@ -161,10 +151,7 @@ static int shani_usable(void)
 int pqs_sha256_accelerated(int allow)
 {
 #if SHA2_SHANI_BUILD
-	if (!allow)
-		atomic_store_explicit(&shani_state, 0, memory_order_relaxed);
-	else
-		atomic_store_explicit(&shani_state, -1, memory_order_relaxed);
+	atomic_store_explicit(&shani_allowed, allow != 0, memory_order_relaxed);
 	return shani_usable();
 #else
 	(void)allow;

@@ -15,16 +15,14 @@
 #include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
 
+#include "ec_point.h"
 #include "pqsig/ecdsa.h"
-
-enum { CURVE_P256, CURVE_P384, CURVE_BP256, CURVE_K256, CURVE_COUNT };
 
 typedef struct {
 	const char *group;  /* OpenSSL group name */
 	int nid;
 	size_t flen;        /* field/scalar byte length */
 	const char *digest; /* message digest name (documentation; md_of() holds the fetched object) */
-	int index;          /* into the cached objects below */
 	pqs_ecdsa_s_policy s_policy; /* the class's verification policy (docs/security.md) */
 } ecdsa_params;
 
@@ -37,35 +35,29 @@ typedef struct {
  * (X.509, TLS, IEEE 1609.2 peers) keep verifying.  Callers that need one
  * encoding per signature (V2X, composites) ask for PQS_ECDSA_S_LOW.
  */
-static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", CURVE_P256, PQS_ECDSA_S_ANY };
-static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", CURVE_P384, PQS_ECDSA_S_ANY };
-static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", CURVE_BP256,
-	                            PQS_ECDSA_S_ANY };
-static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", CURVE_K256, PQS_ECDSA_S_LOW };
+static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", PQS_ECDSA_S_ANY };
+static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", PQS_ECDSA_S_ANY };
+static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", PQS_ECDSA_S_ANY };
+static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", PQS_ECDSA_S_LOW };
 
 /*
  * OpenSSL 3 looks algorithms up in its provider tables on every implicit
- * fetch and builds a curve's precomputation on every EC_GROUP_new: both are
- * done once per process here and shared read-only (OpenSSL documents
- * fetched EVP_MD and EC_GROUP objects as safe for concurrent read use).
+ * fetch: the digests are fetched once per process here and shared
+ * read-only (OpenSSL documents fetched EVP_MD objects as safe for
+ * concurrent read use); the curve groups are cached by ec_point.c.
  */
-static EC_GROUP *cached_group[CURVE_COUNT];
 static EVP_MD *cached_sha256, *cached_sha384;
 static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 
 static void cache_init(void)
 {
-	const ecdsa_params *all[CURVE_COUNT] = { &P256, &P384, &BP256, &K256 };
-	for (int i = 0; i < CURVE_COUNT; i++)
-		cached_group[i] = EC_GROUP_new_by_curve_name(all[i]->nid);
 	cached_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
 	cached_sha384 = EVP_MD_fetch(NULL, "SHA384", NULL);
 }
 
 static const EC_GROUP *group_of(const ecdsa_params *p)
 {
-	pthread_once(&cache_once, cache_init);
-	return cached_group[p->index];
+	return pqs_ec_group(p->nid);
 }
 
 static const EVP_MD *md_of(const ecdsa_params *p)
@@ -155,8 +147,7 @@ static int public_from_scalar(const ecdsa_params *p, const EC_GROUP *g, const BI
 	int ret = PQS_ERR_INTERNAL;
 	EC_POINT *pt = EC_POINT_new(g);
 	BN_CTX *bn = BN_CTX_new();
-	if (pt && bn && EC_POINT_mul(g, pt, d, NULL, NULL, bn) == 1 &&
-	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_COMPRESSED, pk, p->flen + 1, bn) == p->flen + 1)
+	if (pt && bn && EC_POINT_mul(g, pt, d, NULL, NULL, bn) == 1 && pqs_ec_point_encode(g, pt, 1, pk, p->flen, bn))
 		ret = PQS_OK;
 	EC_POINT_free(pt);
 	BN_CTX_free(bn);
@@ -390,11 +381,11 @@ static void ecdsa_release(const pqs_sig_class *cls, void *prepared)
 	pp->pkey = NULL;
 }
 
-int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-                                     const uint8_t *msg, size_t msg_len, const void *prepared,
-                                     pqs_ecdsa_s_policy policy)
+/* Verify the message (hashed here) or a ready digest with a prepared key. */
+static int verify_prepared_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *in,
+				  size_t in_len, const void *prepared, pqs_ecdsa_s_policy policy, int hash_message)
 {
-	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !prepared || !policy_ok(policy))
+	if (!pqs_ecdsa_field_len(cls) || !sig || (!in && in_len) || !prepared || !policy_ok(policy))
 		return PQS_ERR_ARG;
 	const ecdsa_params *p = params_of(cls);
 	const ecdsa_prepared *pp = prepared;
@@ -405,8 +396,24 @@ int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *si
 	if (!pp->pkey)
 		return PQS_ERR_ARG; /* not prepared, or released */
 	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
-	return ret != PQS_OK ? ret
-	                     : verify_der(p, der, der_len, msg ? msg : (const uint8_t *)"", msg_len, pp->pkey, 1);
+	return ret != PQS_OK
+		       ? ret
+		       : verify_der(p, der, der_len, in ? in : (const uint8_t *)"", in_len, pp->pkey, hash_message);
+}
+
+int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+				     size_t msg_len, const void *prepared, pqs_ecdsa_s_policy policy)
+{
+	return verify_prepared_common(cls, sig, sig_len, msg, msg_len, prepared, policy, 1);
+}
+
+int pqs_ecdsa_verify_digest_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
+					    const uint8_t *digest, size_t digest_len, const void *prepared,
+					    pqs_ecdsa_s_policy policy)
+{
+	if (!digest)
+		return PQS_ERR_ARG;
+	return verify_prepared_common(cls, sig, sig_len, digest, digest_len, prepared, policy, 0);
 }
 
 static int ecdsa_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
@@ -468,32 +475,31 @@ int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig, const 
 	return pqs_ecdsa_verify_digest_policy(cls, sig, digest, digest_len, pk, PQS_ECDSA_S_CLASS);
 }
 
+/*
+ * A SEC 1 point (compressed or uncompressed) validated on the curve
+ * (ec_point.h: full public key validation) and re-encoded compressed or
+ * uncompressed.
+ */
+static int recode_point(const ecdsa_params *p, uint8_t *out, int compressed, const uint8_t *in, size_t in_len)
+{
+	int ret = PQS_ERR_KEY_ENCODING;
+	const EC_GROUP *g = group_of(p);
+	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
+	BN_CTX *bn = BN_CTX_new();
+	if (pt && bn && pqs_ec_point_decode(g, pt, in, in_len, bn) &&
+	    pqs_ec_point_encode(g, pt, compressed, out, p->flen, bn))
+		ret = PQS_OK;
+	EC_POINT_free(pt);
+	BN_CTX_free(bn);
+	return ret;
+}
+
 int pqs_ecdsa_pk_from_point(const pqs_sig_class *cls, uint8_t *pk, const uint8_t *point, size_t point_len)
 {
 	size_t flen = pqs_ecdsa_field_len(cls);
 	if (!flen || !pk || !point)
 		return PQS_ERR_ARG;
-	if (!(point_len == flen + 1 && (point[0] == 0x02 || point[0] == 0x03)) &&
-	    !(point_len == 2 * flen + 1 && point[0] == 0x04))
-		return PQS_ERR_KEY_ENCODING; /* not a compressed or uncompressed SEC 1 point (no hybrid forms) */
-	int ret = PQS_ERR_KEY_ENCODING;
-	const EC_GROUP *g = group_of(params_of(cls));
-	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
-	BN_CTX *bn = BN_CTX_new();
-	/*
-	 * oct2point rejects coordinates >= p, an x without a square root and
-	 * an (x, y) off the curve (SEC 1 2.3.4 with the public key validation
-	 * of 3.2.2.1); P-256, P-384, brainpoolP256r1 and secp256k1 have
-	 * cofactor 1, so a point on the curve other than infinity (which has
-	 * no 0x02/0x03/0x04 form) is in the prime-order group.
-	 */
-	if (pt && bn && EC_POINT_oct2point(g, pt, point, point_len, bn) == 1 &&
-	    EC_POINT_is_on_curve(g, pt, bn) == 1 && !EC_POINT_is_at_infinity(g, pt) &&
-	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_COMPRESSED, pk, flen + 1, bn) == flen + 1)
-		ret = PQS_OK;
-	EC_POINT_free(pt);
-	BN_CTX_free(bn);
-	return ret;
+	return recode_point(params_of(cls), pk, 1, point, point_len);
 }
 
 int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_t *pk)
@@ -501,14 +507,7 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 	size_t flen = pqs_ecdsa_field_len(cls);
 	if (!flen || !out || !pk)
 		return PQS_ERR_ARG;
-	int ret = PQS_ERR_KEY_ENCODING;
-	const EC_GROUP *g = group_of(params_of(cls));
-	EC_POINT *pt = g ? EC_POINT_new(g) : NULL;
-	if (pt && EC_POINT_oct2point(g, pt, pk, flen + 1, NULL) == 1 &&
-	    EC_POINT_point2oct(g, pt, POINT_CONVERSION_UNCOMPRESSED, out, 2 * flen + 1, NULL) == 2 * flen + 1)
-		ret = PQS_OK;
-	EC_POINT_free(pt);
-	return ret;
+	return recode_point(params_of(cls), out, 0, pk, flen + 1);
 }
 
 /* The digest slots of the classes (pqsig/sig.h): FIPS 186-5 section 6.4.1 / 6.4.2 from step 2 on. */

@@ -13,6 +13,7 @@
  * context string and no defined deterministic mode.
  */
 #include "inner.h"
+#include "core/compiler.h"
 #include "core/ct.h"
 #include "pqsig/sig.h"
 
@@ -65,22 +66,23 @@ falcon_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 /*
  * Sign (spec Alg. 10) into the detached layout; see the file comment.
  * sig must have room for FNDSA_SIG_MAX_SIZE(logn) (or the padded size).
+ * work: FALCON_SIGN_WORK_BYTES(logn) bytes, 8-byte aligned (the fpr
+ * polynomials come first); wiped before returning.
  */
-static int
-falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
-	const uint8_t *msg, size_t msg_len, const uint8_t *sk, size_t sk_len,
-	pqs_rng *rng)
+#define FALCON_SIGN_WORK_BYTES(logn) (PQS_FALCON_SIGN_TEMP_BYTES(logn) - 7u)
+
+static int falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len, const uint8_t *msg,
+			    size_t msg_len, const uint8_t *sk, size_t sk_len, pqs_rng *rng, void *work)
 {
-	/* 104n bytes of fpr work area (13 polynomials) + f, g, F, G + hm. */
-	uint64_t tmp[(FNDSA_TMP_SIGN(10) + 7) / 8];
-	int16_t s2[1024];
+	/* 104n bytes of fpr work area (13 polynomials) + f, g, F, G + hm + s2. */
 	uint8_t seed[48];
 	pqs_keccak sc;
 	size_t n = (size_t)1 << logn;
-	fpr *ftmp = (fpr *)(void *)tmp;
+	fpr *ftmp = (fpr *)work;
 	int8_t *f = (int8_t *)(ftmp + 13 * n);
 	int8_t *g = f + n, *F = g + n, *G = F + n;
 	uint16_t *hm = (uint16_t *)(void *)(G + n);
+	int16_t *s2 = (int16_t *)(void *)(hm + n);
 	size_t total = padded ? FNDSA_SIG_PADDED_SIZE(logn) : FNDSA_SIG_MAX_SIZE(logn);
 	size_t cmax = total - SIG_PREFIX, clen;
 	int r;
@@ -131,24 +133,38 @@ falcon_sign_impl(unsigned logn, int padded, uint8_t *sig, size_t *sig_len,
 	}
 	r = PQS_OK;
 out:
-	/* Used part of tmp: 104n (fpr) + 4n (f, g, F, G) + 2n (hm) bytes. */
-	PQS_CT_DECLASSIFY(tmp, 110 * n);
+	PQS_CT_DECLASSIFY(work, FALCON_SIGN_WORK_BYTES(logn));
 	PQS_CT_DECLASSIFY(sc.st, sizeof sc.st);
-	pqs_zeroize(tmp, 110 * n);
-	pqs_zeroize(s2, sizeof s2);
+	pqs_zeroize(work, FALCON_SIGN_WORK_BYTES(logn));
 	pqs_zeroize(seed, sizeof seed);
 	pqs_zeroize(&sc, sizeof sc);
 	return r;
 }
 
-static int
-falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
-	size_t *sig_len, const uint8_t *msg, size_t msg_len,
-	const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
-	unsigned flags, pqs_rng *rng)
+/*
+ * The work area on the stack, in a frame sized for the parameter set
+ * (one function per degree, kept out of line so that a Falcon-512
+ * signature does not pay for Falcon-1024's frame).
+ */
+static PQS_NOINLINE int falcon_sign_stack_512(int padded, uint8_t *sig, size_t *sig_len, const uint8_t *msg,
+					      size_t msg_len, const uint8_t *sk, size_t sk_len, pqs_rng *rng)
 {
-	const fndsa_params *p;
+	uint64_t work[FALCON_SIGN_WORK_BYTES(9) / 8];
+	return falcon_sign_impl(9, padded, sig, sig_len, msg, msg_len, sk, sk_len, rng, work);
+}
 
+static PQS_NOINLINE int falcon_sign_stack_1024(int padded, uint8_t *sig, size_t *sig_len, const uint8_t *msg,
+					       size_t msg_len, const uint8_t *sk, size_t sk_len, pqs_rng *rng)
+{
+	uint64_t work[FALCON_SIGN_WORK_BYTES(10) / 8];
+	return falcon_sign_impl(10, padded, sig, sig_len, msg, msg_len, sk, sk_len, rng, work);
+}
+
+/* The argument checks shared by falcon_sign and pqs_falcon_sign_temp. */
+static int falcon_sign_args(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
+			    unsigned flags)
+{
 	if (cls == NULL || sig == NULL || sig_len == NULL || sk == NULL
 		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
 		return PQS_ERR_ARG;
@@ -166,9 +182,47 @@ falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
 	if (sig_cap < cls->sig_max_len) {
 		return PQS_ERR_BUFFER_TOO_SMALL;
 	}
+	return PQS_OK;
+}
+
+static int falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+		       size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, unsigned flags,
+		       pqs_rng *rng)
+{
+	const fndsa_params *p;
+	int err = falcon_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+
+	if (err != PQS_OK) {
+		return err;
+	}
 	p = class_params(cls);
-	return falcon_sign_impl(p->logn, p->padded, sig, sig_len, msg, msg_len,
-		sk, cls->sk_len, rng);
+	return p->logn == 9 ? falcon_sign_stack_512(p->padded, sig, sig_len, msg, msg_len, sk, cls->sk_len, rng)
+			    : falcon_sign_stack_1024(p->padded, sig, sig_len, msg, msg_len, sk, cls->sk_len, rng);
+}
+
+int pqs_falcon_sign_temp(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			 size_t msg_len, const uint8_t *sk, pqs_rng *rng, void *tmp, size_t tmp_len)
+{
+	const fndsa_params *p;
+	int err;
+
+	if (cls != NULL && cls->sign != falcon_sign) {
+		return PQS_ERR_ARG;
+	}
+	err = falcon_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, NULL, 0, sk, 0);
+	if (err != PQS_OK) {
+		return err;
+	}
+	if (tmp == NULL) {
+		return PQS_ERR_ARG;
+	}
+	p = class_params(cls);
+	if (tmp_len < PQS_FALCON_SIGN_TEMP_BYTES(p->logn)) {
+		return PQS_ERR_BUFFER_TOO_SMALL;
+	}
+	/* The fpr polynomials need 8-byte alignment: skip up to 7 bytes. */
+	uint8_t *work = (uint8_t *)tmp + ((8u - ((uintptr_t)tmp & 7u)) & 7u);
+	return falcon_sign_impl(p->logn, p->padded, sig, sig_len, msg, msg_len, sk, cls->sk_len, rng, work);
 }
 
 /* Public key (3.11.4) into NTT(h), the form verification multiplies by. */

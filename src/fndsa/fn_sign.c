@@ -88,22 +88,12 @@ static void
 hash_to_point(uint16_t *c, const uint8_t *nonce, const uint8_t *mu,
 	unsigned logn)
 {
-	size_t n = (size_t)1 << logn, u = 0;
 	pqs_keccak sc;
 
 	pqs_shake256_init(&sc);
 	pqs_keccak_absorb(&sc, nonce, FNDSA_NONCE_LEN);
 	pqs_keccak_absorb(&sc, mu, MU_LEN);
-	while (u < n) {
-		uint8_t b[2];
-		uint32_t w;
-
-		pqs_keccak_squeeze(&sc, b, 2);
-		w = (uint32_t)b[0] | ((uint32_t)b[1] << 8);
-		if (w < 61445) {
-			c[u++] = (uint16_t)(w % PQS_FNDSA_Q);
-		}
-	}
+	pqs_fndsa_hash_to_point_le(&sc, c, logn);
 }
 
 int

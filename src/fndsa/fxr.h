@@ -58,6 +58,12 @@ fxr_of_scaled32(uint64_t t)
 	return r;
 }
 
+/* Signed value (|x| < 2^31) as 32.32 fixed point scaled by 2^-10. */
+static inline fxr fxr_of_int_down10(uint32_t x)
+{
+	return fxr_of_scaled32((uint64_t)(int64_t)(int32_t)x << 22);
+}
+
 static inline fxr
 fxr_add(fxr x, fxr y)
 {

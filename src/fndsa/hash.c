@@ -4,36 +4,44 @@
 #include "inner.h"
 #include "core/ct.h"
 
-void pqs_fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
+/*
+ * Alg. 3 HashToPoint: read 16-bit values from SHAKE256, keep those below
+ * 5q = 61445 and reduce them mod q.  Round-3 Falcon reads the values
+ * big-endian; FN-DSA (the 2026-07-22 guess, section 3.3 step 2) reads
+ * them little-endian.  The message hash is public (it depends on the
+ * public nonce and message only), so the data-dependent loop leaks
+ * nothing.  sc may be left with bytes squeezed beyond the last one used.
+ *
+ * Whole rate-sized blocks (136 bytes, even) are squeezed at a time: the
+ * byte stream is the same as with 2-byte reads, without a sponge call per
+ * value; the remainder by q is a constant division (a multiply-shift)
+ * instead of a loop of subtractions whose branches mispredict.
+ */
+static inline void hash_to_point_words(pqs_keccak *sc, uint16_t *x, unsigned logn, int little_endian)
 {
-	/*
-	 * Alg. 3 HashToPoint: read 16-bit big-endian values from SHAKE256,
-	 * keep those below 5q = 61445 and reduce them mod q.  The message
-	 * hash is public (it depends on the public nonce and message only),
-	 * so the data-dependent loop leaks nothing.  sc may be left with
-	 * bytes squeezed beyond the last one used.
-	 */
 	size_t n = (size_t)1 << logn;
-	/* Squeeze one rate-sized block (136 bytes, even) at a time: the byte
-	 * stream is the same as with 2-byte reads. */
 	uint8_t buf[136];
-	size_t pos = sizeof buf;
 	while (n > 0) {
-		uint32_t w;
-		if (pos == sizeof buf) {
-			pqs_keccak_squeeze(sc, buf, sizeof buf);
-			pos = 0;
-		}
-		w = ((uint32_t)buf[pos] << 8) | buf[pos + 1];
-		pos += 2;
-		if (w < 5u * FNDSA_Q) {
-			while (w >= FNDSA_Q) {
-				w -= FNDSA_Q;
+		pqs_keccak_squeeze(sc, buf, sizeof buf);
+		for (size_t pos = 0; pos < sizeof buf && n > 0; pos += 2) {
+			uint32_t w = little_endian ? ((uint32_t)buf[pos + 1] << 8) | buf[pos]
+						   : ((uint32_t)buf[pos] << 8) | buf[pos + 1];
+			if (w < 5u * FNDSA_Q) {
+				*x++ = (uint16_t)(w % FNDSA_Q);
+				n--;
 			}
-			*x++ = (uint16_t)w;
-			n--;
 		}
 	}
+}
+
+void pqs_fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn)
+{
+	hash_to_point_words(sc, x, logn, 0);
+}
+
+void pqs_fndsa_hash_to_point_le(pqs_keccak *sc, uint16_t *x, unsigned logn)
+{
+	hash_to_point_words(sc, x, logn, 1);
 }
 
 /*

@@ -173,6 +173,23 @@ void pqs_fndsa_mq_NTT(uint16_t *a, unsigned logn);
 void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn);
 /* a <- a*b in the NTT domain (pointwise), values in 0..q-1. */
 void pqs_fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn);
+/*
+ * Optional AVX2 path (mq_avx2.c), built with GCC or Clang on x86-64 and
+ * used for logn >= 4 when the CPU reports AVX2; results are bit-identical
+ * to the portable code.  pqs_fndsa_allow_avx2(0) forces the portable path
+ * (for tests; not thread-safe against concurrent Falcon calls);
+ * pqs_fndsa_uses_avx2() tells which path runs.
+ */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(PQSIG_NO_AVX2)
+#define FNDSA_AVX2_BUILD 1
+void pqs_fndsa_mq_NTT_avx2(uint16_t *a, unsigned logn);
+void pqs_fndsa_mq_iNTT_avx2(uint16_t *a, unsigned logn, uint16_t ni);
+void pqs_fndsa_mq_poly_mul_ntt_avx2(uint16_t *a, const uint16_t *b, unsigned logn, uint16_t r2);
+#else
+#define FNDSA_AVX2_BUILD 0
+#endif
+void pqs_fndsa_allow_avx2(int allow);
+int pqs_fndsa_uses_avx2(void);
 /* Signed small integer (-q < x < q) -> 0..q-1. */
 static inline uint16_t
 fndsa_mq_of_small(int32_t x)
@@ -213,6 +230,8 @@ int pqs_fndsa_complete_private(int8_t *G, const int8_t *f, const int8_t *g, cons
 
 /* HashToPoint (spec Alg. 3): n values in 0..q-1 from a flipped SHAKE256. */
 void pqs_fndsa_hash_to_point(pqs_keccak *sc, uint16_t *x, unsigned logn);
+/* The same with little-endian 16-bit values (FN-DSA, section 3.3 step 2). */
+void pqs_fndsa_hash_to_point_le(pqs_keccak *sc, uint16_t *x, unsigned logn);
 
 /*
  * The reference's sampler PRNG: ChaCha20 in counter mode, keyed with 56

@@ -12,6 +12,7 @@
 
 #include "core/ct.h"
 #include "inner.h"
+#include "keygen2025_inner.h"
 #include "keygen_inner.h"
 #include "pqsig/rand.h"
 #include "pqsig/sig.h"
@@ -65,42 +66,130 @@ int pqs_keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, uns
 	return 1;
 }
 
+static unsigned keygen_reduce = PQSIG_FNDSA_KEYGEN_REDUCE_DEFAULT;
+
+int pqs_fndsa_set_keygen_reduce(unsigned variant)
+{
+	if (variant >= PQS_FNDSA_KEYGEN_REDUCE_COUNT) {
+		return PQS_ERR_ARG;
+	}
+	keygen_reduce = variant;
+	return PQS_OK;
+}
+
+unsigned pqs_fndsa_keygen_reduce(void)
+{
+	return keygen_reduce;
+}
+
+const char *pqs_fndsa_keygen_reduce_name(unsigned variant)
+{
+	static const char *const names[PQS_FNDSA_KEYGEN_REDUCE_COUNT] = { "float", "fixed", "partial" };
+
+	return variant < PQS_FNDSA_KEYGEN_REDUCE_COUNT ? names[variant] : NULL;
+}
+
+/*
+ * The last 'need' words of a solver array (need rounded up to even, for
+ * 8-byte alignment): the stack grows downwards, so a smaller logn leaves
+ * the array's low end untouched and a painted-stack measurement sees
+ * only what this logn uses.
+ */
+static uint32_t *upper_words(uint64_t *buf, size_t buf_words, size_t need)
+{
+	need += need & 1;
+	return (uint32_t *)(void *)(buf + (buf_words - need) / 2);
+}
+
+/* NTRUSolve of the FIXED variant, memory on the stack. */
+static int solve_fixed(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g)
+{
+	uint64_t buf[(FNDSA_KEYGEN_FIXED_WORDS(10) + 1) / 2];
+	size_t need = FNDSA_KEYGEN_FIXED_WORDS(logn);
+	uint32_t *w = upper_words(buf, 2 * (sizeof buf / sizeof *buf), need);
+	int ok = pqs_ntru_solve_fixed(logn, F, G, f, g, w, need);
+
+	pqs_zeroize(w, need * sizeof *w);
+	return ok;
+}
+
+/* NTRUSolve of the PARTIAL variant (the FN-DSA 2025 solver), memory on the stack. */
+static int solve_partial(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g)
+{
+	uint64_t buf[PQS_FNDSA_NTRU2025_WORDS(10) / 2];
+	int8_t Gl[1024];
+	size_t need = pqs_fndsa_ntru2025_solve_words(logn);
+	uint32_t *w = upper_words(buf, 2 * (sizeof buf / sizeof *buf), need);
+	int ok = pqs_fndsa_ntru2025_solve(logn, F, G != NULL ? G : Gl, f, g, w);
+
+	pqs_zeroize(w, need * sizeof *w);
+	pqs_zeroize(Gl, sizeof Gl);
+	return ok;
+}
+
+/* Gram-Schmidt norm check (spec Alg. 5 lines 6-8) in the variant's arithmetic. */
+static int check_gs(unsigned variant, const int8_t *f, const int8_t *g, unsigned logn, void *tmp)
+{
+	if (variant == PQS_FNDSA_KEYGEN_REDUCE_FLOAT) {
+		return pqs_keygen_check_fg_gs(f, g, logn, (fpr *)tmp);
+	}
+	{
+		int ok = pqs_fndsa_kg_check_ortho_fixed(f, g, logn, (fxr *)tmp, PQS_FNDSA_KG_ROUND3_ORTHO_BOUND);
+
+		PQS_CT_DECLASSIFY(&ok, sizeof ok); /* verdict on a candidate: public */
+		return ok;
+	}
+}
+
 int pqs_fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48], uint8_t *sk, uint8_t *pk, void *tmp)
+{
+	return pqs_fndsa_keygen_variant(logn, seed, keygen_reduce, sk, pk, tmp, NULL, NULL);
+}
+
+int pqs_fndsa_keygen_variant(unsigned logn, const uint8_t seed[48], unsigned variant, uint8_t *sk, uint8_t *pk,
+			     void *tmp, int8_t *fgFG, pqs_fndsa_keygen_stats *st)
 {
 	size_t n, ntru_words;
 	uint32_t *wt;
-	int8_t *f, *g, *F;
+	int8_t *f, *g, *F, *G;
 	keygen_rng rng;
+	pqs_fndsa_keygen_stats local;
 
-	if (logn < FNDSA_KEYGEN_MIN_LOGN || logn > 10 || seed == NULL
-		|| sk == NULL || pk == NULL || tmp == NULL)
-	{
+	if (logn < FNDSA_KEYGEN_MIN_LOGN || logn > 10 || seed == NULL || sk == NULL || pk == NULL || tmp == NULL ||
+	    variant >= PQS_FNDSA_KEYGEN_REDUCE_COUNT) {
 		return PQS_ERR_ARG;
 	}
+	if (st == NULL) {
+		st = &local;
+	}
+	memset(st, 0, sizeof *st);
 	n = (size_t)1 << logn;
 	ntru_words = FNDSA_KEYGEN_NTRU_WORDS(logn);
 	wt = (uint32_t *)tmp;
 	f = (int8_t *)(void *)(wt + ntru_words);
 	g = f + n;
 	F = g + n;
+	G = fgFG != NULL ? fgFG + 3 * n : NULL;
 
 	pqs_keygen_rng_init(&rng, seed, 48);
 	/* Everything drawn from the seed is secret (constant-time tests). */
 	PQS_CT_POISON(rng.sc.st, sizeof rng.sc.st);
 	for (;;) {
+		int solved;
+
 		/* Spec Alg. 5 lines 1-9: f, g and their norms. */
+		st->candidates++;
 		pqs_keygen_sample_poly(&rng, f, logn);
 		PQS_CT_INJECTED_LEAK(f[0]);
 		pqs_keygen_sample_poly(&rng, g, logn);
-		if (!pqs_keygen_check_fg_int(f, g, logn)) {
-			continue;
-		}
-		if (!pqs_keygen_check_fg_gs(f, g, logn, (fpr *)tmp)) {
+		if (!pqs_keygen_check_fg_int(f, g, logn) || !check_gs(variant, f, g, logn, tmp)) {
+			st->rejected_fg++;
 			continue;
 		}
 		/* h = g/f mod q; encoded right away, since NTRUSolve reuses
 		 * the memory (a later rejection simply overwrites pk). */
 		if (!pqs_keygen_compute_public((uint16_t *)tmp, f, g, logn, (uint16_t *)tmp + n)) {
+			st->rejected_fg++;
 			continue;
 		}
 		pk[0] = (uint8_t)(0x00 + logn);
@@ -110,10 +199,22 @@ int pqs_fndsa_keygen_from_seed(unsigned logn, const uint8_t seed[48], uint8_t *s
 			return PQS_ERR_INTERNAL;
 		}
 		/* Spec Alg. 5 lines 10-12: NTRUSolve, F, G in -127..127. */
-		if (!pqs_ntru_solve(logn, F, NULL, f, g, 127, wt)) {
-			continue;
+		if (variant == PQS_FNDSA_KEYGEN_REDUCE_FIXED) {
+			solved = solve_fixed(logn, F, G, f, g);
+		} else if (variant == PQS_FNDSA_KEYGEN_REDUCE_PARTIAL) {
+			solved = solve_partial(logn, F, G, f, g);
+		} else {
+			solved = pqs_ntru_solve(logn, F, G, f, g, 127, wt);
 		}
-		break;
+		if (solved) {
+			break;
+		}
+		st->solve_failures++;
+	}
+	if (fgFG != NULL) {
+		memcpy(fgFG, f, n);
+		memcpy(fgFG + n, g, n);
+		memcpy(fgFG + 2 * n, F, n);
 	}
 
 	{

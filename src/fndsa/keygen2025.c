@@ -98,13 +98,11 @@ sample_f(u16_stream *s, int8_t *f, unsigned logn)
 	}
 }
 
-int
-pqs_fndsa_kg2025_check_ortho(const int8_t *f, const int8_t *g, unsigned logn,
-	fxr *tmp)
+int pqs_fndsa_kg_check_ortho_fixed(const int8_t *f, const int8_t *g, unsigned logn, fxr *tmp, uint64_t bound)
 {
 	/* f' = q adj(f)/(f adj f + g adj g), g' likewise; accept iff
-	 * ||(f', g')||^2 < (0.999*1.17)^2 q, i.e. 72107278641426 / 2^32
-	 * (section 1.3 step 4; fixed point, section 1.5). */
+	 * ||(f', g')||^2 < bound / 2^32 (section 1.3 step 4; fixed point,
+	 * section 1.5). */
 	size_t n = (size_t)1 << logn, i;
 	fxr *rf = tmp, *rg = rf + n, *rn = rg + n;
 	fxr sn = fxr_of(0);
@@ -125,7 +123,7 @@ pqs_fndsa_kg2025_check_ortho(const int8_t *f, const int8_t *g, unsigned logn,
 	for (i = 0; i < n; i++) {
 		sn = fxr_add(sn, fxr_add(fxr_sqr(rf[i]), fxr_sqr(rg[i])));
 	}
-	return fxr_lt(sn, fxr_of_scaled32(72107278641426u));
+	return fxr_lt(sn, fxr_of_scaled32(bound));
 }
 
 /* 1 if f is invertible modulo q (no zero NTT slot). tmp: n. */
@@ -196,8 +194,8 @@ pqs_fndsa_fn_keygen_seeded(unsigned logn, const uint8_t *seed,
 			continue;
 		}
 		{
-			int ok = pqs_fndsa_kg2025_check_ortho(f, g, logn,
-				(fxr *)(void *)tmp);
+			int ok = pqs_fndsa_kg_check_ortho_fixed(f, g, logn, (fxr *)(void *)tmp,
+								PQS_FNDSA_KG2025_ORTHO_BOUND);
 
 			PQS_CT_DECLASSIFY(&ok, sizeof ok);
 			if (!ok) {

@@ -55,6 +55,28 @@ int pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
 
 /*
+ * Building blocks of ReducePartial, shared with Hawk's NTRUSolve
+ * (src/hawk/ntru.c, the reference's (F, G) variant with its own word
+ * budgets).  Polynomials are n coefficients 'stride' words apart.
+ *   max_bitlength: largest bit length (sign excluded) of the
+ *     coefficients of len words;
+ *   big_to_fixed: d[j] = x_j / 2^sc in 32.32 fixed point (sc secret);
+ *   sub_kf_depth1: F <- F - k*f*2^sc at depth 1 (FGlen = 1 or 2, f one
+ *     word per coefficient; tmp: 5n + 2 words);
+ *   sub_kf_ntt: the same for n >= 16, f in NTT form over slen+1 primes
+ *     (stride slen+1; tmp: (slen+1)*n + 3n + slen + 1 words);
+ *   sub_kf_schoolbook: the same for n <= 8, f plain (slen words).
+ */
+uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len);
+void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride, size_t len, uint32_t sc);
+void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
+				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp);
+void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, uint32_t *tmp);
+void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					  const uint32_t *ft, size_t slen, size_t n);
+
+/*
  * Depth 0 (section 1.4 step 4): Fd = F from depth 1 (n/2 signed one-word
  * coefficients) in, F and G (n signed int32 each) out, both at tmp[0..2n).
  * Returns 0 if f is not invertible modulo p_0.  tmp: 11n + 2 words.
@@ -76,9 +98,14 @@ size_t pqs_fndsa_ntru2025_solve_words(unsigned logn);
 /* ==================================================================== */
 /* Candidate sampling and checks (keygen2025.c).                        */
 
-/* Fixed-point orthogonalized-norm check (section 1.3 step 4); 1 = accept.
+/* Fixed-point orthogonalized-norm check (section 1.3 step 4): accept
+ * (1) iff ||(q adj f, q adj g)/(f adj f + g adj g)||^2 < bound/2^32.
  * tmp: 3n fxr. */
-int pqs_fndsa_kg2025_check_ortho(const int8_t *f, const int8_t *g,
-	unsigned logn, fxr *tmp);
+int pqs_fndsa_kg_check_ortho_fixed(const int8_t *f, const int8_t *g, unsigned logn, fxr *tmp, uint64_t bound);
+/* FN-DSA: (0.999*1.17)^2 q, as the reference's 32.32 constant. */
+#define PQS_FNDSA_KG2025_ORTHO_BOUND    ((uint64_t)72107278641426u)
+/* Round 3 (spec v1.2 Alg. 5 line 8): 1.17^2 q = 16822.4121, rounded to
+ * 32.32 (the fixed-point keygen variants of keygen.c). */
+#define PQS_FNDSA_KG_ROUND3_ORTHO_BOUND ((uint64_t)72251709809335u)
 
 #endif

@@ -122,6 +122,11 @@ void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime 
  * polynomial a[0], a[stride], ..., a[(n-1)*stride]. */
 void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i);
 void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i);
+/* Contiguous transforms (stride 1, logn >= 4) take an AVX2 path when the
+ * CPU has it (bit-identical); pqs_mp31_allow_avx2(0) forces the portable
+ * code (tests; not thread-safe against concurrent calls). */
+void pqs_mp31_allow_avx2(int allow);
+int pqs_mp31_uses_avx2(void);
 
 /* ==================================================================== */
 /* Big integers in base 2^31 (zint.c).                                 */
@@ -288,6 +293,28 @@ int pqs_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const i
 int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength, int8_t *F, int8_t *G, const int8_t *f,
 		     const int8_t *g, int lim, uint32_t *tmp);
 
+/*
+ * Fixed-point variant (issue 17, keygen variant "fixed"): the same tower,
+ * lifts and final check, but every Reduce in 32.32 fixed point
+ * (pqs_ntru_reduce_fixed(), ntru2025_reduce.c: F and G against f and g,
+ * ntrugen-2023 style) and the depth-0 quotient in fixed point too; no
+ * floating point at all.  tmp: tmp_words >= pqs_ntru_solve_fixed_tmp_words
+ * (logn) words, 8-byte aligned (more lets the f, g cache hold more
+ * depths); logn >= 3.  F, G in -127..127 (G may be NULL).
+ */
+int pqs_ntru_solve_fixed(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, uint32_t *tmp,
+			 size_t tmp_words);
+size_t pqs_ntru_solve_fixed_tmp_words(unsigned logn);
+/* Fixed-point Reduce at depth >= 1, layout as pqs_ntru_reduce_fp(): F, G
+ * (pqs_NTRU_MAX_BL_LARGE words) then f, g (pqs_NTRU_MAX_BL_SMALL words)
+ * in, F then G reduced to pqs_NTRU_MAX_BL_SMALL words out; 0 when a
+ * dropped top word was not a sign extension (candidate rejected). */
+int pqs_ntru_reduce_fixed(unsigned logn_top, unsigned depth, uint32_t *tmp);
+size_t pqs_ntru_reduce_fixed_words(unsigned logn_top, unsigned depth);
+/* pqs_ntru_solve_depth0() with the quotient in binary64 (fixed = 0, the
+ * reference's) or in 32.32 fixed point (fixed = 1). */
+int pqs_ntru_solve_depth0_mode(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp, int fixed);
+
 /* Words of tmp[] needed by each step (used to size the keygen buffer). */
 size_t pqs_ntru_deepest_words(unsigned logn_top);
 size_t pqs_ntru_lift_words(unsigned logn_top, unsigned depth, int cached);
@@ -323,6 +350,55 @@ int pqs_keygen_check_fg_gs(const int8_t *f, const int8_t *g, unsigned logn, fpr 
 
 /* h = g/f mod q (0..q-1); returns 0 if f is not invertible.  tmp: n. */
 int pqs_keygen_compute_public(uint16_t *h, const int8_t *f, const int8_t *g, unsigned logn, uint16_t *tmp);
+
+/*
+ * Key-generation variants (issue 17; docs/falcon.md "Keygen variants"),
+ * all giving keys with f*G - g*F = q, F, G in -127..127:
+ *   FLOAT   the round-3 Reduce in binary64 (spec v1.2 Alg. 9): reproduces
+ *           the NIST round-3 KAT keys; NTRUSolve in the 28n bytes of tmp;
+ *   FIXED   the Reduce in 32.32 fixed point (ntrugen 2023, ePrint
+ *           2023/290), F and G reduced together, and the Gram-Schmidt
+ *           check in fixed point as well: no floating point in keygen;
+ *   PARTIAL ReducePartial (ePrint 2025/1239): the FN-DSA solver
+ *           (pqs_fndsa_ntru2025_solve()), fixed-point check as FIXED.
+ * FIXED and PARTIAL sample the same (f, g) as FLOAT (round-3 sampler and
+ * candidate order) and differ from it only in the checks' arithmetic and
+ * the solver, so they give other keys than the KATs.  Their solver memory
+ * is a stack array (FNDSA_KEYGEN_FIXED_WORDS / PQS_FNDSA_NTRU2025_WORDS of
+ * logn 10, only the part logn needs is touched).
+ * The process-wide selection (default PQSIG_FNDSA_KEYGEN_REDUCE_DEFAULT,
+ * settable per build) applies to pqs_fndsa_keygen_from_seed() and thus
+ * the registry classes; a value >= PQS_FNDSA_KEYGEN_REDUCE_COUNT returns
+ * PQS_ERR_ARG and changes nothing.
+ */
+#define PQS_FNDSA_KEYGEN_REDUCE_FLOAT   0u
+#define PQS_FNDSA_KEYGEN_REDUCE_FIXED   1u
+#define PQS_FNDSA_KEYGEN_REDUCE_PARTIAL 2u
+#define PQS_FNDSA_KEYGEN_REDUCE_COUNT   3u
+#ifndef PQSIG_FNDSA_KEYGEN_REDUCE_DEFAULT
+#define PQSIG_FNDSA_KEYGEN_REDUCE_DEFAULT PQS_FNDSA_KEYGEN_REDUCE_FLOAT
+#endif
+int pqs_fndsa_set_keygen_reduce(unsigned variant);
+unsigned pqs_fndsa_keygen_reduce(void);
+/* "float", "fixed", "partial" (NULL for other values). */
+const char *pqs_fndsa_keygen_reduce_name(unsigned variant);
+
+/* Candidate counts of one key generation (restart rates, issue 17). */
+typedef struct {
+	uint32_t candidates;     /* (f, g) pairs sampled */
+	uint32_t rejected_fg;    /* by the size, Gram-Schmidt or invertibility checks */
+	uint32_t solve_failures; /* by NTRUSolve (its restarts) */
+} pqs_fndsa_keygen_stats;
+
+/*
+ * pqs_fndsa_keygen_from_seed() with an explicit variant; fgFG (NULL or 4n
+ * bytes) receives f, g, F, G; st (NULL or filled) the candidate counts.
+ */
+int pqs_fndsa_keygen_variant(unsigned logn, const uint8_t seed[48], unsigned variant, uint8_t *sk, uint8_t *pk,
+			     void *tmp, int8_t *fgFG, pqs_fndsa_keygen_stats *st);
+/* Solver words of the FIXED variant per logn (>= pqs_ntru_solve_fixed_tmp_words(),
+ * checked by test_keygen_variants; the excess holds the f, g cache). */
+#define FNDSA_KEYGEN_FIXED_WORDS(logn) (((size_t)12 << (logn)) + 2)
 
 /*
  * NTRUSolve alone (spec Alg. 6) for given f, g (odd coefficient sums):

@@ -46,8 +46,38 @@ mq_norm16(int16_t x)
 	return (int16_t)(x + ((x >> 15) & (int16_t)Q));
 }
 
+static int avx2_allowed = 1;
+
+void pqs_fndsa_allow_avx2(int allow)
+{
+	avx2_allowed = allow;
+}
+
+int pqs_fndsa_uses_avx2(void)
+{
+#if FNDSA_AVX2_BUILD
+	return avx2_allowed && __builtin_cpu_supports("avx2");
+#else
+	return 0;
+#endif
+}
+
+#if FNDSA_AVX2_BUILD
+/* The AVX2 functions take whole vectors of 16 coefficients. */
+static int use_avx2(unsigned logn)
+{
+	return logn >= 4 && pqs_fndsa_uses_avx2();
+}
+#endif
+
 void pqs_fndsa_mq_NTT(uint16_t *a, unsigned logn)
 {
+#if FNDSA_AVX2_BUILD
+	if (use_avx2(logn)) {
+		pqs_fndsa_mq_NTT_avx2(a, logn);
+		return;
+	}
+#endif
 	/* Negacyclic Cooley-Tukey NTT, output in bit-reversed order; the
 	 * root of block i at the level with m blocks is 7^rev10(m + i). */
 	size_t n = (size_t)1 << logn;
@@ -71,6 +101,17 @@ void pqs_fndsa_mq_NTT(uint16_t *a, unsigned logn)
 
 void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 {
+	/* ni = 2^16/n mod q, so that the Montgomery product by ni is x/n. */
+	uint32_t ni = RMODQ;
+	for (unsigned u = 0; u < logn; u++) {
+		ni = (ni + (Q & -(ni & 1))) >> 1;
+	}
+#if FNDSA_AVX2_BUILD
+	if (use_avx2(logn)) {
+		pqs_fndsa_mq_iNTT_avx2(a, logn, (uint16_t)ni);
+		return;
+	}
+#endif
 	/* Gentleman-Sande inverse with the inverse roots, then 1/n. */
 	size_t n = (size_t)1 << logn;
 	size_t t = 1;
@@ -90,11 +131,6 @@ void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 		}
 		t = dt;
 	}
-	/* ni = 2^16/n mod q, so that the Montgomery product by ni is x/n. */
-	uint32_t ni = RMODQ;
-	for (unsigned u = 0; u < logn; u++) {
-		ni = (ni + (Q & -(ni & 1))) >> 1;
-	}
 	int16_t nis = (int16_t)ni, niq = (int16_t)(uint16_t)(ni * QINV16);
 	for (size_t u = 0; u < n; u++) {
 		a[u] = (uint16_t)mq_norm16(mq_mont16((int16_t)a[u], nis, niq));
@@ -104,6 +140,12 @@ void pqs_fndsa_mq_iNTT(uint16_t *a, unsigned logn)
 void pqs_fndsa_mq_poly_mul_ntt(uint16_t *a, const uint16_t *b, unsigned logn)
 {
 	/* mont(a, mont(b, R^2)) = a*b. */
+#if FNDSA_AVX2_BUILD
+	if (use_avx2(logn)) {
+		pqs_fndsa_mq_poly_mul_ntt_avx2(a, b, logn, (uint16_t)R2);
+		return;
+	}
+#endif
 	size_t n = (size_t)1 << logn;
 	int16_t r2 = (int16_t)R2, r2q = (int16_t)(uint16_t)(R2 * QINV16);
 	for (size_t u = 0; u < n; u++) {

@@ -11,6 +11,11 @@
  * must be a pure sign extension, or the candidate is rejected.  Only at
  * depth 0 is G rebuilt (modulo one prime) for the exact coefficient.
  *
+ * The same code also gives the round-3 solver a fixed-point Reduce
+ * (issue 17, keygen variant "fixed"): F and G against f and g, as in
+ * ntrugen 2023 (ePrint 2023/290), with the round-3 word budgets and
+ * memory layout (pqs_ntru_reduce_fixed(), keygen_inner.h).
+ *
  * Secret-dependent values (scale_x, the words of F and f) never drive a
  * branch or an index; the public schedule (scales, lengths) does.  The
  * early exit of the limb check reveals only that a candidate is rejected.
@@ -60,8 +65,7 @@ lzcnt32(uint32_t x)
  * len words at x + j*stride): 31*(index of the top word that is not a
  * sign word) + bit length of that word after sign adjustment.
  */
-static uint32_t
-poly_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
+uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
 {
 	uint32_t t = 0, tk = 0;
 	size_t j, w;
@@ -93,9 +97,7 @@ poly_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len)
  * d[j] <- x_j / 2^sc as 32.32 fixed point, truncated (bits sc-32 ..
  * sc+31 of x_j, sign-extended above its len words); sc may be secret.
  */
-static void
-poly_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride,
-	size_t len, uint32_t sc)
+void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride, size_t len, uint32_t sc)
 {
 	uint32_t sch, scl, z, t0, t1, t2;
 	size_t j, w;
@@ -177,11 +179,11 @@ k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
  * Depth 1 (the reference's poly_sub_kf_scaled_depth1): F has FGlen = 1
  * or 2 words; F - k*f*2^sc is computed modulo p_0 (and p_1) in the NTT
  * domain and rebuilt as a signed value modulo p_0 (p_0 p_1).
- * Ft stride: 2 words.  tmp: 5n words + 2.
+ * Coefficients of Ft are 'stride' words apart (stride >= FGlen).
+ * tmp: 5n words + 2.
  */
-static void
-sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
-	uint32_t sc, const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp)
+void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
+				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp)
 {
 	uint32_t *gm = tmp, *igm = gm + n, *tk = igm + n, *tf = tk + n;
 	int32_t *k_alt = (int32_t *)(tf + n);
@@ -196,10 +198,10 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 			prime_ctx c = prime_at(i);
 			uint32_t Rx = pqs_mp31_Rx((unsigned)FGlen, c.p, c.p0i, c.R2);
 
-			r[i] = pqs_zint_mod_small_signed(Ft + 2 * j, FGlen, c.p, c.p0i, c.R2, Rx);
+			r[i] = pqs_zint_mod_small_signed(Ft + stride * j, FGlen, c.p, c.p0i, c.R2, Rx);
 		}
 		for (i = 0; i < FGlen; i++) {
-			Ft[2 * j + i] = r[i];
+			Ft[stride * j + i] = r[i];
 		}
 	}
 	for (i = 0; i < FGlen; i++) {
@@ -233,23 +235,23 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
 			tf[j] = mp31_set(zint_one_to_plain(ft + j), c.p);
 		}
 		pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
-		pqs_mp31_NTT(Ft + i, 2, gm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(Ft + i, stride, gm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
 			uint32_t kf = mp31_mmul(mp31_mmul(tk[j], tf[j], c.p, c.p0i),
 				c.R2, c.p, c.p0i);
 
-			Ft[2 * j + i] = mp31_sub(Ft[2 * j + i], kf, c.p);
+			Ft[stride * j + i] = mp31_sub(Ft[stride * j + i], kf, c.p);
 		}
-		pqs_mp31_iNTT(Ft + i, 2, igm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(Ft + i, stride, igm, logn, c.p, c.p0i);
 	}
 	if (FGlen == 1) {
 		uint32_t p = pqs_mp31_primes[0].p;
 
 		for (j = 0; j < n; j++) {
-			Ft[2 * j] = (uint32_t)mp31_norm(Ft[2 * j], p) & 0x7FFFFFFFu;
+			Ft[stride * j] = (uint32_t)mp31_norm(Ft[stride * j], p) & 0x7FFFFFFFu;
 		}
 	} else {
-		pqs_zint_rebuild_CRT(Ft, 2, 2, n, 1, crt);
+		pqs_zint_rebuild_CRT(Ft, 2, stride, n, 1, crt);
 	}
 }
 
@@ -259,10 +261,8 @@ sub_kf_scaled_depth1(uint32_t *Ft, size_t FGlen, const int32_t *k,
  * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
  * tmp: (slen+1)*n + 3n + (slen+1) words.
  */
-static void
-sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
-	uint32_t sc, const uint32_t *fntt, size_t slen, size_t n, unsigned logn,
-	uint32_t *tmp)
+void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
 {
 	size_t tlen = slen + 1;
 	uint32_t *fk = tmp, *gm = fk + tlen * n, *igm = gm + n, *tk = igm + n;
@@ -294,9 +294,8 @@ sub_kf_scaled_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
  */
-static void
-sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
-	const int32_t *k, uint32_t sc, const uint32_t *ft, size_t slen, size_t n)
+void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					  const uint32_t *ft, size_t slen, size_t n)
 {
 	size_t i, j;
 
@@ -311,78 +310,169 @@ sub_kf_scaled_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen,
 	}
 }
 
-/* Memory of the reduction, in words; fxr arrays start at even offsets. */
-size_t
-pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth)
-{
-	size_t n = (size_t)1 << (logn_top - depth);
-	size_t slen = pqs_fndsa_ntru2025_small_bl[depth];
-	size_t base = 2 * n + 2 * n + n; /* rt3, rt1, k */
+/*
+ * One fixed-point Babai reduction at a depth >= 1 of the solver.  With
+ * Gt == NULL it is ReducePartial (F against f alone, k = round(F/f));
+ * with_g set, it is the ntrugen-2023 form of the round-3 Reduce (spec
+ * v1.2 Alg. 9 with 32.32 fixed point instead of binary64): F and G
+ * against f and g, k = round((F adj f + G adj g)/(f adj f + g adj g)).
+ * The schedule (word window, REDUCE_BITS per pass, limb check) is the
+ * same in both forms.
+ */
+typedef struct {
+	unsigned logn_top, depth;
+	size_t slen, llen, rlen; /* words of f (and F once reduced), unreduced F, window */
+	int with_g;              /* 0: ReducePartial (Gt, gt unused) */
+	uint32_t *Ft, *Gt;       /* n coefficients of llen words each; Gt = Ft + n*llen */
+	const uint32_t *ft, *gt; /* n coefficients of slen words each */
+	int ref_depth1;          /* depth 1 through the reference's two-prime path */
+} fixed_reduce;
 
-	if (depth == 1) {
-		return base + 5 * n + 2;
-	}
-	/* f in NTT form, then sub_kf_scaled_ntt()'s memory. */
-	return base + (slen + 1) * n + (slen + 1) * n + 3 * n + slen + 1;
+/* Whether f (and g) are kept modulo slen+1 primes in NTT form. */
+static int uses_fntt(const fixed_reduce *r)
+{
+	return (r->depth > 1 || !r->ref_depth1) && r->logn_top - r->depth >= 4;
 }
 
-int
-pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
-	uint32_t *Ft, const uint32_t *ft, const int8_t *f_top, uint32_t *tmp)
+static size_t fixed_reduce_words(const fixed_reduce *r)
 {
-	unsigned logn = logn_top - depth;
+	size_t n = (size_t)1 << (r->logn_top - r->depth);
+	size_t pairs = r->with_g ? 2 : 1;
+	size_t base = pairs * (2 * n + 2 * n) + n; /* rt3 (rt4), rt1 (rt2), k */
+
+	if (r->depth == 1 && r->ref_depth1) {
+		return base + 5 * n + 2;
+	}
+	/* f (g) in NTT form, then pqs_fndsa_ntru2025_sub_kf_ntt()'s memory. */
+	return base + (pairs + 1) * (r->slen + 1) * n + 3 * n + r->slen + 1;
+}
+
+/* f (slen words per coefficient) modulo slen+1 primes, NTT form. tmp: 2n. */
+static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
+{
+	uint32_t *gm = tmp, *igm = gm + n;
+	size_t i, j;
+
+	for (i = 0; i <= slen; i++) {
+		prime_ctx c = prime_at(i);
+		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
+
+		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
+		for (j = 0; j < n; j++) {
+			fntt[j * (slen + 1) + i] = pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
+		}
+		pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
+	}
+}
+
+/* F <- F - k*f*2^sc with the product method of this depth. */
+static void sub_kf(const fixed_reduce *r, uint32_t *Ft, const uint32_t *ft, const uint32_t *fntt, size_t FGlen,
+		   const int32_t *k, uint32_t sc, uint32_t *sub_tmp)
+{
+	unsigned logn = r->logn_top - r->depth;
 	size_t n = (size_t)1 << logn;
-	size_t slen = pqs_fndsa_ntru2025_small_bl[depth];
-	size_t llen = pqs_fndsa_ntru2025_large_bl[depth];
-	size_t rlen = pqs_fndsa_ntru2025_word_win[depth];
-	size_t blen, FGlen, i, j;
+
+	if (r->depth == 1 && r->ref_depth1) {
+		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, 2, FGlen, k, sc, ft, n, logn, sub_tmp);
+	} else if (logn < 4) {
+		pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
+	} else {
+		pqs_fndsa_ntru2025_sub_kf_ntt(Ft, r->llen, FGlen, k, sc, fntt, r->slen, n, logn, sub_tmp);
+	}
+}
+
+/*
+ * Drops the top word of F (and G) while the remaining passes cannot need
+ * it; each dropped word must be the sign extension of the word below it,
+ * for every coefficient, or the reduction failed (section 1.4 "limb
+ * check").  Returns 0 on failure.
+ */
+static int drop_top_words(const fixed_reduce *r, size_t *FGlen, uint32_t scale_FG, uint32_t scale_fg)
+{
+	size_t n = (size_t)1 << (r->logn_top - r->depth);
+	size_t rows = r->with_g ? 2 * n : n; /* G follows F */
+
+	while (*FGlen > r->slen && 31 * (*FGlen - r->slen) > scale_FG - scale_fg + 30) {
+		uint32_t bad = 0;
+		size_t j;
+
+		(*FGlen)--;
+		for (j = 0; j < rows; j++) {
+			const uint32_t *c = r->Ft + j * r->llen;
+			uint32_t sw = (uint32_t) - (c[*FGlen - 1] >> 30) >> 1;
+
+			bad |= c[*FGlen] ^ sw;
+		}
+		/* A failed candidate is discarded: the verdict is public. */
+		PQS_CT_DECLASSIFY(&bad, sizeof bad);
+		if (bad != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
+{
+	unsigned logn = r->logn_top - r->depth;
+	size_t n = (size_t)1 << logn;
+	size_t pairs = r->with_g ? 2 : 1;
+	size_t slen = r->slen, llen = r->llen;
+	size_t rlen = r->rlen < slen ? r->rlen : slen;
+	size_t blen = slen - rlen, FGlen, j;
 	uint32_t scale_fg, scale_FG, scale_x, scale_t, rbits;
 	fxr *rt3 = (fxr *)(void *)tmp;
-	fxr *rt1 = rt3 + n;
-	int32_t *k = (int32_t *)(void *)(rt1 + n);
+	fxr *rt4 = rt3 + (pairs - 1) * n;
+	fxr *rt1 = rt4 + n;
+	fxr *rt2 = rt1 + (pairs - 1) * n;
+	int32_t *k = (int32_t *)(void *)(rt2 + n);
 	uint32_t *fntt = (uint32_t *)(k + n);
-	uint32_t *sub_tmp = depth == 1 ? fntt : fntt + (slen + 1) * n;
+	uint32_t *gntt = fntt + (pairs - 1) * (slen + 1) * n;
+	uint32_t *sub_tmp = uses_fntt(r) ? gntt + (slen + 1) * n : fntt;
 
-	(void)f_top;
-	if (rlen > slen) {
-		rlen = slen;
-	}
-	blen = slen - rlen;
 	scale_fg = 31 * (uint32_t)blen;
 	scale_FG = 31 * (uint32_t)llen;
 
 	/*
-	 * f from its top rlen words, scaled by 2^-(scale_fg + scale_x -
-	 * scale_t): scale_x (secret) is the bit length of those words, and
-	 * scale_t = min(15 - logn, scale_x) keeps the coefficients of
-	 * f adj(f) below 2^31 in FFT form (n*t <= 2^15.5).  Then
-	 * rt3 = 2^scale_t adj(f)/(f adj(f)).
+	 * f (and g) from their top rlen words, scaled by 2^-(scale_fg +
+	 * scale_x - scale_t): scale_x (secret) is the bit length of those
+	 * words, and scale_t = min(t0 - logn, scale_x) keeps the FFT
+	 * coefficients of f adj(f) (+ g adj(g)) below 2^31 (n*t <= 2^15.5
+	 * with t0 = 15 for f alone, one bit less with g).  Then rt3 =
+	 * 2^scale_t adj(f)/(f adj(f) + g adj(g)), and rt4 likewise with g.
 	 */
-	scale_x = poly_max_bitlength(ft + blen, n, slen, rlen);
-	scale_t = 15 - logn;
+	scale_x = pqs_fndsa_ntru2025_max_bitlength(r->ft + blen, n, slen, rlen);
+	scale_t = (r->with_g ? 14 : 15) - logn;
+	if (r->with_g) {
+		uint32_t sg = pqs_fndsa_ntru2025_max_bitlength(r->gt + blen, n, slen, rlen);
+
+		scale_x ^= (scale_x ^ sg) & sign_mask(scale_x - sg);
+	}
 	scale_t ^= (scale_t ^ scale_x) & sign_mask(scale_x - scale_t);
-	poly_big_to_fixed(rt3, ft + blen, n, slen, rlen, scale_x - scale_t);
+	pqs_fndsa_ntru2025_big_to_fixed(rt3, r->ft + blen, n, slen, rlen, scale_x - scale_t);
 	pqs_fndsa_fxr_FFT(logn, rt3);
-	pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
+	if (r->Gt == NULL) {
+		pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
+	} else {
+		pqs_fndsa_ntru2025_big_to_fixed(rt4, r->gt + blen, n, slen, rlen, scale_x - scale_t);
+		pqs_fndsa_fxr_FFT(logn, rt4);
+		/* rt1 (free until the first pass) holds 2^scale_t/(f adj f + g adj g). */
+		pqs_fndsa_fxr_invnorm_fft(logn, rt1, rt3, rt4, scale_t);
+		pqs_fndsa_fxr_adj_fft(logn, rt3);
+		pqs_fndsa_fxr_adj_fft(logn, rt4);
+		pqs_fndsa_fxr_mul_selfadj_fft(logn, rt3, rt1);
+		pqs_fndsa_fxr_mul_selfadj_fft(logn, rt4, rt1);
+	}
 
-	if (depth > 1 && logn >= 4) {
-		/* f modulo slen+1 primes, NTT form, for the exact k*f. */
-		uint32_t *gm = sub_tmp, *igm = gm + n;
-
-		for (i = 0; i <= slen; i++) {
-			prime_ctx c = prime_at(i);
-			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
-
-			pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
-			for (j = 0; j < n; j++) {
-				fntt[j * (slen + 1) + i] =
-					pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-			}
-			pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
+	if (uses_fntt(r)) {
+		/* f (and g) modulo slen+1 primes, NTT form, for the exact k*f. */
+		poly_to_ntt_rns(fntt, r->ft, slen, n, logn, sub_tmp);
+		if (r->with_g) {
+			poly_to_ntt_rns(gntt, r->gt, slen, n, logn, sub_tmp);
 		}
 	}
 
-	rbits = reduce_bits(logn_top);
+	rbits = reduce_bits(r->logn_top);
 	FGlen = llen;
 	for (;;) {
 		/* k = round(F/f): F at scale scale_FG + scale_x, f at
@@ -390,23 +480,24 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 		uint32_t tlen = scale_FG / 31, toff = scale_FG % 31;
 		uint32_t scale_k = scale_FG - scale_fg;
 
-		poly_big_to_fixed(rt1, Ft + tlen, n, llen, FGlen - tlen,
-			scale_x + toff);
+		pqs_fndsa_ntru2025_big_to_fixed(rt1, r->Ft + tlen, n, llen, FGlen - tlen, scale_x + toff);
 		pqs_fndsa_fxr_FFT(logn, rt1);
 		pqs_fndsa_fxr_mul_fft(logn, rt1, rt3);
+		if (r->with_g) {
+			pqs_fndsa_ntru2025_big_to_fixed(rt2, r->Gt + tlen, n, llen, FGlen - tlen, scale_x + toff);
+			pqs_fndsa_fxr_FFT(logn, rt2);
+			pqs_fndsa_fxr_mul_fft(logn, rt2, rt4);
+			for (j = 0; j < n; j++) {
+				rt1[j] = fxr_add(rt1[j], rt2[j]);
+			}
+		}
 		pqs_fndsa_fxr_iFFT(logn, rt1);
 		for (j = 0; j < n; j++) {
 			k[j] = fxr_round(rt1[j]);
 		}
-		if (depth == 1) {
-			sub_kf_scaled_depth1(Ft, FGlen, k, scale_k, ft, n, logn,
-				sub_tmp);
-		} else if (logn < 4) {
-			sub_kf_scaled_schoolbook(Ft, llen, FGlen, k, scale_k, ft,
-				slen, n);
-		} else {
-			sub_kf_scaled_ntt(Ft, llen, FGlen, k, scale_k, fntt, slen,
-				n, logn, sub_tmp);
+		sub_kf(r, r->Ft, r->ft, fntt, FGlen, k, scale_k, sub_tmp);
+		if (r->with_g) {
+			sub_kf(r, r->Gt, r->gt, gntt, FGlen, k, scale_k, sub_tmp);
 		}
 
 		if (scale_FG <= scale_fg) {
@@ -414,35 +505,97 @@ pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth,
 		}
 		scale_FG = scale_FG <= scale_fg + rbits
 			? scale_fg : scale_FG - rbits;
-		/* Drop top words that the remaining passes cannot need; each
-		 * must be the sign extension of the word below it, for every
-		 * coefficient, or the reduction failed (section 1.4 "limb
-		 * check"). */
-		while (FGlen > slen
-			&& 31 * (FGlen - slen) > scale_FG - scale_fg + 30)
-		{
-			uint32_t bad = 0;
-
-			FGlen--;
-			for (j = 0; j < n; j++) {
-				const uint32_t *c = Ft + j * llen;
-				uint32_t sw = (uint32_t)-(c[FGlen - 1] >> 30) >> 1;
-
-				bad |= c[FGlen] ^ sw;
-			}
-			/* A failed candidate is discarded: the verdict is public. */
-			PQS_CT_DECLASSIFY(&bad, sizeof bad);
-			if (bad != 0) {
-				return 0;
-			}
+		if (!drop_top_words(r, &FGlen, scale_FG, scale_fg)) {
+			return 0;
 		}
 	}
 
-	/* Compact F to slen words per coefficient (in place, forward). */
-	for (j = 1; j < n; j++) {
-		memmove(Ft + j * slen, Ft + j * llen, slen * sizeof *Ft);
+	/* Compact F (then G) to slen words per coefficient (in place, forward). */
+	for (j = 1; j < pairs * n; j++) {
+		memmove(r->Ft + j * slen, r->Ft + j * llen, slen * sizeof *r->Ft);
 	}
 	return 1;
+}
+
+/* Parameters without the arrays (set by the caller). */
+static fixed_reduce base_params(unsigned logn_top, unsigned depth, size_t slen, size_t llen, int with_g)
+{
+	fixed_reduce r;
+
+	memset(&r, 0, sizeof r);
+	r.logn_top = logn_top;
+	r.depth = depth;
+	r.slen = slen;
+	r.llen = llen;
+	r.rlen = pqs_fndsa_ntru2025_word_win[depth];
+	r.with_g = with_g;
+	/* The reference's two-prime depth 1 belongs to the 2025 solver only. */
+	r.ref_depth1 = !with_g;
+	return r;
+}
+
+static fixed_reduce partial_params(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft)
+{
+	fixed_reduce r =
+		base_params(logn_top, depth, pqs_fndsa_ntru2025_small_bl[depth], pqs_fndsa_ntru2025_large_bl[depth], 0);
+
+	r.Ft = Ft;
+	r.ft = ft;
+	return r;
+}
+
+size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth)
+{
+	fixed_reduce r = partial_params(logn_top, depth, NULL, NULL);
+
+	return fixed_reduce_words(&r);
+}
+
+int pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft,
+				      const int8_t *f_top, uint32_t *tmp)
+{
+	fixed_reduce r = partial_params(logn_top, depth, Ft, ft);
+
+	(void)f_top;
+	return reduce_fixed(&r, tmp);
+}
+
+/* The round-3 solver's layout (keygen_inner.h): F | G | f | g | scratch. */
+static fixed_reduce pair_params(unsigned logn_top, unsigned depth, uint32_t *tmp)
+{
+	size_t n = (size_t)1 << (logn_top - depth);
+	fixed_reduce r = base_params(logn_top, depth, pqs_NTRU_MAX_BL_SMALL[depth], pqs_NTRU_MAX_BL_LARGE[depth], 1);
+
+	if (tmp != NULL) { /* NULL: sizes only */
+		r.Ft = tmp;
+		r.Gt = tmp + n * r.llen;
+		r.ft = r.Gt + n * r.llen;
+		r.gt = r.ft + n * r.slen;
+	}
+	return r;
+}
+
+/* Word offset of the scratch after F | G | f | g (even, for fxr). */
+static size_t pair_scratch_offset(unsigned logn_top, unsigned depth)
+{
+	size_t n = (size_t)1 << (logn_top - depth);
+	size_t off = 2 * n * (pqs_NTRU_MAX_BL_SMALL[depth] + pqs_NTRU_MAX_BL_LARGE[depth]);
+
+	return off + (off & 1);
+}
+
+size_t pqs_ntru_reduce_fixed_words(unsigned logn_top, unsigned depth)
+{
+	fixed_reduce r = pair_params(logn_top, depth, NULL);
+
+	return pair_scratch_offset(logn_top, depth) + fixed_reduce_words(&r);
+}
+
+int pqs_ntru_reduce_fixed(unsigned logn_top, unsigned depth, uint32_t *tmp)
+{
+	fixed_reduce r = pair_params(logn_top, depth, tmp);
+
+	return reduce_fixed(&r, tmp + pair_scratch_offset(logn_top, depth));
 }
 
 /* a*b mod p, normal representation in and out. */
@@ -450,13 +603,6 @@ static inline uint32_t
 mulmod(uint32_t a, uint32_t b, prime_ctx c)
 {
 	return mp31_mmul(mp31_mmul(a, b, c.p, c.p0i), c.R2, c.p, c.p0i);
-}
-
-/* Signed value (|x| < 2^31) as 32.32 fixed point scaled by 2^-10. */
-static inline fxr
-fxr_of_int_down10(uint32_t x)
-{
-	return fxr_of_scaled32((uint64_t)(int64_t)(int32_t)x << 22);
 }
 
 int

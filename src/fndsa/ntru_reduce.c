@@ -17,6 +17,7 @@
 
 #include "core/ct.h"
 #include "inner.h"
+#include "fxr.h"
 #include "keygen_inner.h"
 
 static inline int32_t
@@ -566,6 +567,68 @@ int pqs_ntru_solve_depth1(unsigned logn_top, const int8_t *f, const int8_t *g, u
 	return pqs_ntru_reduce_depth1(logn_top, tmp);
 }
 
+/*
+ * Depth-0 Babai coefficient k = round(t1/t2) (t1 = F adj f + G adj g,
+ * t2 = f adj f + g adj g, signed 31-bit coefficients), written to t1 as
+ * values modulo p.  t2 is self-adjoint: its FFT is real, and only the
+ * first n/2 slots are kept.  Binary64, as the reference.
+ */
+static void depth0_quotient_fp(uint32_t *tmp, uint32_t *t1, uint32_t *t2, uint32_t *t3, unsigned logn, uint32_t p)
+{
+	size_t n = (size_t)1 << logn;
+	size_t hn = n >> 1;
+	fpr *rt2, *rt3;
+	size_t u;
+
+	rt3 = fpr_at(tmp, t3);
+	for (u = 0; u < n; u++) {
+		rt3[u] = fpr_of(u32_as_s32(t2[u]));
+	}
+	pqs_fndsa_FFT(rt3, logn);
+	rt2 = fpr_at(tmp, t2);
+	memmove(rt2, rt3, hn * sizeof *rt3);
+	rt3 = rt2 + hn;
+	for (u = 0; u < n; u++) {
+		rt3[u] = fpr_of(u32_as_s32(t1[u]));
+	}
+	pqs_fndsa_FFT(rt3, logn);
+	pqs_fndsa_poly_div_autoadj_fft(rt3, rt2, logn);
+	pqs_fndsa_iFFT(rt3, logn);
+	for (u = 0; u < n; u++) {
+		t1[u] = mp31_set((int32_t)fpr_rint(rt3[u]), p);
+	}
+}
+
+/*
+ * The same in 32.32 fixed point (keygen variant "fixed", issue 17), with
+ * both operands scaled by 2^-10 as in the 2025 solver's depth 0
+ * (notes/fn-dsa-provisional.md section 1.4 step 4).
+ */
+static void depth0_quotient_fixed(uint32_t *tmp, uint32_t *t1, uint32_t *t2, uint32_t *t3, unsigned logn, uint32_t p)
+{
+	size_t n = (size_t)1 << logn;
+	size_t hn = n >> 1;
+	fxr *rden = (fxr *)(void *)fpr_at(tmp, t2);
+	fxr *rnum = rden + hn;
+	fxr *rt = (fxr *)(void *)fpr_at(tmp, t3);
+	size_t u;
+
+	for (u = 0; u < n; u++) {
+		rt[u] = fxr_of_int_down10(t2[u]);
+	}
+	pqs_fndsa_fxr_FFT(logn, rt);
+	memmove(rden, rt, hn * sizeof *rt);
+	for (u = 0; u < n; u++) {
+		rnum[u] = fxr_of_int_down10(t1[u]);
+	}
+	pqs_fndsa_fxr_FFT(logn, rnum);
+	pqs_fndsa_fxr_div_selfadj_fft(logn, rnum, rden);
+	pqs_fndsa_fxr_iFFT(logn, rnum);
+	for (u = 0; u < n; u++) {
+		t1[u] = mp31_set(fxr_round(rnum[u]), p);
+	}
+}
+
 size_t pqs_ntru_solve_depth0_words(unsigned logn)
 {
 	return (size_t)7 << logn;
@@ -573,13 +636,17 @@ size_t pqs_ntru_solve_depth0_words(unsigned logn)
 
 int pqs_ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp)
 {
+	return pqs_ntru_solve_depth0_mode(logn, f, g, tmp, 0);
+}
+
+int pqs_ntru_solve_depth0_mode(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp, int fixed)
+{
 	size_t n = (size_t)1 << logn;
 	size_t hn = n >> 1;
 	uint32_t p = pqs_mp31_primes[0].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t R2 = pqs_mp31_R2(p);
 	uint32_t *Fp, *Gp, *ft, *gt, *gm, *igm, *t1, *t2, *t3, *t4, *t5;
-	fpr *rt2, *rt3;
 	size_t u;
 
 	/*
@@ -668,24 +735,12 @@ int pqs_ntru_solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint3
 		t2[u] = (uint32_t)mp31_norm(t3[u], p);
 	}
 
-	/* k = round(t1 / t2) in floating point; t2 is self-adjoint, so
-	 * its FFT is real and only the first n/2 slots are kept. */
-	rt3 = fpr_at(tmp, t3);
-	for (u = 0; u < n; u++) {
-		rt3[u] = fpr_of(u32_as_s32(t2[u]));
-	}
-	pqs_fndsa_FFT(rt3, logn);
-	rt2 = fpr_at(tmp, t2);
-	memmove(rt2, rt3, hn * sizeof *rt3);
-	rt3 = rt2 + hn;
-	for (u = 0; u < n; u++) {
-		rt3[u] = fpr_of(u32_as_s32(t1[u]));
-	}
-	pqs_fndsa_FFT(rt3, logn);
-	pqs_fndsa_poly_div_autoadj_fft(rt3, rt2, logn);
-	pqs_fndsa_iFFT(rt3, logn);
-	for (u = 0; u < n; u++) {
-		t1[u] = mp31_set((int32_t)fpr_rint(rt3[u]), p);
+	/* k = round(t1 / t2); t2 is self-adjoint, so its FFT is real and
+	 * only the first n/2 slots are kept. */
+	if (fixed) {
+		depth0_quotient_fixed(tmp, t1, t2, t3, logn, p);
+	} else {
+		depth0_quotient_fp(tmp, t1, t2, t3, logn, p);
 	}
 
 	/* (F, G) <- (F - k*f, G - k*g) modulo p, then signed. */

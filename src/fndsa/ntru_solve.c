@@ -55,9 +55,32 @@ cache_total(unsigned logn, unsigned c, int d)
 	return w;
 }
 
+/* Words of the reduction at depth d >= 1 (fixed: pqs_ntru_reduce_fixed()). */
+static size_t reduce_words(unsigned logn, unsigned d, int fixed)
+{
+	if (fixed) {
+		return pqs_ntru_reduce_fixed_words(logn, d);
+	}
+	return d >= 2 ? pqs_ntru_reduce_fp_words(logn, d) : pqs_ntru_reduce_depth1_words(logn);
+}
+
+size_t pqs_ntru_solve_fixed_tmp_words(unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t w = pqs_ntru_deepest_words(logn);
+	unsigned depth;
+
+	for (depth = 1; depth < logn; depth++) {
+		w = pqs_ntru_lift_words(logn, depth, 0) > w ? pqs_ntru_lift_words(logn, depth, 0) : w;
+		w = reduce_words(logn, depth, 1) > w ? reduce_words(logn, depth, 1) : w;
+	}
+	w = pqs_ntru_solve_depth0_words(logn) > w ? pqs_ntru_solve_depth0_words(logn) : w;
+	/* Final check, as pqs_ntru_solve_tmp_words(). */
+	return 6 * n + n / 4 + 1 > w ? 6 * n + n / 4 + 1 : w;
+}
+
 /* Whether caching depths >= c leaves every step enough memory. */
-static int
-cache_fits(unsigned logn, unsigned c, size_t W)
+static int cache_fits(unsigned logn, unsigned c, size_t W, int fixed)
 {
 	size_t len = pqs_NTRU_MAX_BL_SMALL[logn];
 	unsigned d;
@@ -75,7 +98,7 @@ cache_fits(unsigned logn, unsigned c, size_t W)
 	}
 	/* Lifts consume the entries from the deepest one up. */
 	for (d = logn - 1; d >= 1; d--) {
-		size_t red = d >= 2 ? pqs_ntru_reduce_fp_words(logn, d) : pqs_ntru_reduce_depth1_words(logn);
+		size_t red = reduce_words(logn, d, fixed);
 
 		if (pqs_ntru_lift_words(logn, d, d >= c) + cache_total(logn, c, (int)d) > W ||
 		    red + cache_total(logn, c, (int)d - 1) > W) {
@@ -85,7 +108,7 @@ cache_fits(unsigned logn, unsigned c, size_t W)
 	return 1;
 }
 
-void pqs_ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp, size_t tmp_words)
+static void fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp, size_t tmp_words, int fixed)
 {
 	unsigned m;
 
@@ -95,11 +118,16 @@ void pqs_ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp, size
 		return;
 	}
 	for (m = 1; m < logn; m++) {
-		if (cache_fits(logn, m, tmp_words)) {
+		if (cache_fits(logn, m, tmp_words, fixed)) {
 			c->min_depth = m;
 			return;
 		}
 	}
+}
+
+void pqs_ntru_fg_cache_init(ntru_fg_cache *c, unsigned logn, uint32_t *tmp, size_t tmp_words)
+{
+	fg_cache_init(c, logn, tmp, tmp_words, 0);
 }
 
 /* One-word signed integers to int8 within -lim..lim; 0 if out of range
@@ -126,20 +154,13 @@ int pqs_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const i
 	return pqs_ntru_solve_q(logn, 12289, pqs_NTRU_BITLENGTH, F, G, f, g, lim, tmp);
 }
 
-int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength, int8_t *F, int8_t *G, const int8_t *f,
-		     const int8_t *g, int lim, uint32_t *tmp)
+/* Lifts and binary64 reductions from the deepest level up to depth 0. */
+static int lift_and_reduce_fp(unsigned logn, const ntru_bitlength *bitlength, const int8_t *f, const int8_t *g,
+			      uint32_t *tmp, const ntru_fg_cache *cachep)
 {
-	size_t n = (size_t)1 << logn;
-	uint32_t *Gt, *ft, *gt, *Ft, *gm, *igm;
-	uint32_t p, p0i, R2, r;
+	ntru_fg_cache cache = *cachep;
 	unsigned depth;
-	size_t u;
-	ntru_fg_cache cache;
 
-	pqs_ntru_fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn));
-	if (!pqs_ntru_solve_deepest_q(logn, q, f, g, tmp, &cache)) {
-		return 0;
-	}
 	/*
 	 * For logn <= 2 the values at depth 0/1 do not fit the hypotheses
 	 * of the specialized top levels: the generic step runs all the
@@ -170,6 +191,18 @@ int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
 			return 0;
 		}
 	}
+	return 1;
+}
+
+/* F, G (one signed word each at tmp) to int8 within -lim..lim, then the
+ * exact check f*G - g*F = q; 1 if the key is kept. */
+static int finish(unsigned logn, uint32_t q, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, int lim,
+		  uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	uint32_t *Gt, *ft, *gt, *Ft, *gm, *igm;
+	uint32_t p, p0i, R2, r;
+	size_t u;
 
 	if (G == NULL) {
 		G = (int8_t *)(void *)(tmp + 6 * n);
@@ -214,4 +247,47 @@ int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength,
 		PQS_CT_DECLASSIFY(&diff, sizeof diff); /* verdict: public */
 		return diff == 0;
 	}
+}
+
+int pqs_ntru_solve_q(unsigned logn, uint32_t q, const ntru_bitlength *bitlength, int8_t *F, int8_t *G, const int8_t *f,
+		     const int8_t *g, int lim, uint32_t *tmp)
+{
+	ntru_fg_cache cache;
+
+	fg_cache_init(&cache, logn, tmp, FNDSA_KEYGEN_NTRU_WORDS(logn), 0);
+	if (!pqs_ntru_solve_deepest_q(logn, q, f, g, tmp, &cache)) {
+		return 0;
+	}
+	if (!lift_and_reduce_fp(logn, bitlength, f, g, tmp, &cache)) {
+		return 0;
+	}
+	return finish(logn, q, F, G, f, g, lim, tmp);
+}
+
+int pqs_ntru_solve_fixed(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, uint32_t *tmp,
+			 size_t tmp_words)
+{
+	ntru_fg_cache cache;
+	unsigned depth;
+
+	if (logn < 3 || tmp_words < pqs_ntru_solve_fixed_tmp_words(logn)) {
+		return 0;
+	}
+	fg_cache_init(&cache, logn, tmp, tmp_words, 1);
+	if (!pqs_ntru_solve_deepest_q(logn, 12289, f, g, tmp, &cache)) {
+		return 0;
+	}
+	/* Every depth >= 1 with the generic fixed-point Reduce (no
+	 * specialised depth 1), then depth 0 with a fixed-point quotient. */
+	for (depth = logn - 1; depth >= 1; depth--) {
+		pqs_ntru_lift(logn, f, g, depth, tmp,
+			      depth >= cache.min_depth ? pqs_ntru_fg_cache_slot(&cache, logn, depth) : NULL);
+		if (!pqs_ntru_reduce_fixed(logn, depth, tmp)) {
+			return 0;
+		}
+	}
+	if (!pqs_ntru_solve_depth0_mode(logn, f, g, tmp, 1)) {
+		return 0;
+	}
+	return finish(logn, 12289, F, G, f, g, 127, tmp);
 }

@@ -11,8 +11,10 @@
  *   codec.c    Golomb-Rice encodings of q00, q01 (public key) and s1
  *              (signature), with strict decoders
  *   poly.c     exact products of small polynomials modulo x^n+1
- *   keygen.c   (f, g) from a seed, acceptance tests, NTRUSolve (shared
- *              with src/fndsa), Gram matrix Q = B*adj(B), key encoding
+ *   keygen.c   (f, g) from a seed, acceptance tests, Gram matrix
+ *              Q = B*adj(B), key encoding
+ *   ntru.c     NTRUSolve with the reference's rejections (built on
+ *              src/fndsa's solver pieces)
  *   sign.c     salted hash, t = B*h mod 2, Gaussian sampling, s1
  *   vrfy.c     s0 recovery and the exact Q-norm check
  *   class.c    pqs_sig_class objects
@@ -131,6 +133,38 @@ int pqs_hawk_keygen(unsigned logn, uint8_t *sk, uint8_t *pk, pqs_rng *rng);
  * pair (written to sk, pk), 0 if it is rejected, PQS_ERR_ARG. */
 int pqs_hawk_keygen_try(unsigned logn, const uint8_t *kgseed, uint8_t *sk,
 	uint8_t *pk);
+
+/*
+ * Verdicts of one attempt, in the order the tests run (docs/hawk.md,
+ * "Key generation"): the reference's Hawk_keygen() checks, then its
+ * solver's (ntru.c, rules R1-R6), then the Gram matrix bounds and the
+ * public key size.
+ */
+enum {
+	PQS_HAWK_KG_OK = 0,
+	PQS_HAWK_KG_PARITY,       /* f(1) or g(1) even */
+	PQS_HAWK_KG_NORM,         /* ||f||^2 + ||g||^2 < 2n*sigma_sec^2 */
+	PQS_HAWK_KG_Q00_INVERSE,  /* q00 not invertible mod the two primes */
+	PQS_HAWK_KG_Q00_CONSTANT, /* constant term of 1/q00 above d0high */
+	PQS_HAWK_KG_F_INVERSE,    /* R1: f not invertible mod p_0 */
+	PQS_HAWK_KG_GCD,          /* R2: Res(f), Res(g) not coprime */
+	PQS_HAWK_KG_REDUCE,       /* R3-R5: fG - gF != 1 after a reduction */
+	PQS_HAWK_KG_FG_LIMIT,     /* R6: |F| or |G| above 127 */
+	PQS_HAWK_KG_Q_BOUNDS,     /* q00, q01, q11 out of bounds */
+	PQS_HAWK_KG_PK_SIZE,      /* public key encoding too long */
+	PQS_HAWK_KG_VERDICTS
+};
+/* pqs_hawk_keygen_try() with the verdict (PQS_HAWK_KG_*) or PQS_ERR_ARG. */
+int pqs_hawk_keygen_verdict(unsigned logn, const uint8_t *kgseed, uint8_t *sk, uint8_t *pk);
+
+/*
+ * NTRUSolve for Hawk (ntru.c): F, G with f*G - g*F = 1 and |F|, |G| <=
+ * 127, rejecting exactly the (f, g) that the reference's solver rejects;
+ * PQS_HAWK_KG_OK, or the verdict PQS_HAWK_KG_F_INVERSE .. _FG_LIMIT.
+ * tmp: PQS_HAWK_NTRU_WORDS(logn) words, 8-byte aligned.
+ */
+#define PQS_HAWK_NTRU_WORDS(logn) ((size_t)20 << (logn))
+int pqs_hawk_ntru_solve(unsigned logn, int8_t *F, int8_t *G, const int8_t *f, const int8_t *g, uint32_t *tmp);
 
 /* Low bit of each coefficient of f, packed (n/8 bytes, bit u of byte
  * u/8 is f[u] mod 2): the sk's F mod 2, G mod 2 and the signer's f, g. */

@@ -74,28 +74,40 @@ bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
 }
 
 /*
- * d ^= a*b in GF(2)[x]/(x^n+1) (= x^n-1: a cyclic convolution): for each
- * bit i of a, add b rotated by i, masked (no branch on the secret bits).
+ * t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 in GF(2)[x]/(x^n+1) (= x^n-1: cyclic
+ * convolutions; n/64 words per polynomial).  Bit i = 64k + j of a
+ * multiplies h by x^i: h rotated by j bits (built once per j, shared by
+ * the four products), then by k whole words (an index offset).  The
+ * secret bits of f, g, F, G only select masks.
  */
-static void
-gf2_muladd(uint64_t *d, const uint64_t *a, const uint64_t *b, size_t n)
+static void gf2_tmul(uint64_t *t0, uint64_t *t1, const uint64_t *f, const uint64_t *g, const uint64_t *F,
+		     const uint64_t *G, const uint64_t *h0, const uint64_t *h1, size_t n)
 {
-	size_t words = n / 64, i, k;
-	uint64_t r[PQS_HAWK_MAX_N / 64];
+	size_t words = n / 64, j, k, w;
+	uint64_t r0[PQS_HAWK_MAX_N / 64], r1[PQS_HAWK_MAX_N / 64];
 
-	memcpy(r, b, words * sizeof r[0]);
-	for (i = 0; i < n; i++) {
-		uint64_t m = -((a[i >> 6] >> (i & 63)) & 1);
-		uint64_t top = r[words - 1] >> 63;
+	memset(t0, 0, words * sizeof *t0);
+	memset(t1, 0, words * sizeof *t1);
+	for (j = 0; j < 64; j++) {
+		/* r = h * x^j (rotation by j bits of the n-bit word string). */
+		for (w = 0; w < words; w++) {
+			size_t pw = w == 0 ? words - 1 : w - 1;
 
+			r0[w] = j == 0 ? h0[w] : (h0[w] << j) | (h0[pw] >> (64 - j));
+			r1[w] = j == 0 ? h1[w] : (h1[w] << j) | (h1[pw] >> (64 - j));
+		}
 		for (k = 0; k < words; k++) {
-			d[k] ^= r[k] & m;
+			uint64_t mf = -((f[k] >> j) & 1), mF = -((F[k] >> j) & 1);
+			uint64_t mg = -((g[k] >> j) & 1), mG = -((G[k] >> j) & 1);
+
+			/* x^(64k) moves word w to word w + k (mod words). */
+			for (w = 0; w < words; w++) {
+				size_t d = w + k < words ? w + k : w + k - words;
+
+				t0[d] ^= (r0[w] & mf) ^ (r1[w] & mF);
+				t1[d] ^= (r0[w] & mg) ^ (r1[w] & mG);
+			}
 		}
-		/* r <- x*r mod x^n - 1. */
-		for (k = words - 1; k > 0; k--) {
-			r[k] = (r[k] << 1) | (r[k - 1] >> 63);
-		}
-		r[0] = (r[0] << 1) | top;
 	}
 }
 
@@ -110,60 +122,79 @@ static uint32_t
 sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
 	const uint8_t *t, const pqs_hawk_params *prm)
 {
-	size_t n = (size_t)1 << prm->logn;
+	size_t n = (size_t)1 << prm->logn, per = n / 2;
 	uint8_t stream[(2 * PQS_HAWK_MAX_N / 16) * 40];
+	/* One stream's samples side by side: the table loops run over all
+	 * of them at once (vectorizable, no data-dependent branch). */
+	uint64_t lo[PQS_HAWK_MAX_N / 2], odd64[PQS_HAWK_MAX_N / 2];
+	uint32_t hi[PQS_HAWK_MAX_N / 2], odd[PQS_HAWK_MAX_N / 2];
+	uint32_t neg[PQS_HAWK_MAX_N / 2], r[PQS_HAWK_MAX_N / 2];
 	uint32_t sn = 0;
 	unsigned j;
 
 	for (j = 0; j < 4; j++) {
 		pqs_keccak sc = *base;
 		uint8_t jx = (uint8_t)j;
-		size_t u;
+		size_t m, i;
 
 		pqs_keccak_absorb(&sc, seed, 40);
 		pqs_keccak_absorb(&sc, &jx, 1);
 		/* 40 bytes per group of 16 samples, read in one go. */
 		pqs_keccak_squeeze(&sc, stream, (2 * n / 16) * 40);
-		for (u = 0; u < 2 * n; u += 16) {
-			const uint8_t *buf = stream + (u / 16) * 40;
-			size_t k;
+		/* Stream j gives samples 4j..4j+3 of every group of 16: its
+		 * sample m is v = 16*(m/4) + 4j + m%4. */
+		for (m = 0; m < per; m++) {
+			const uint8_t *buf = stream + (m / 4) * 40;
+			size_t k = m % 4, v = 16 * (m / 4) + 4 * j + k;
+			uint64_t l = pqs_hawk_le64(buf + 8 * k);
 
-			for (k = 0; k < 4; k++) {
-				size_t v = u + 4 * j + k, i;
-				uint64_t lo = pqs_hawk_le64(buf + 8 * k);
-				uint32_t hi = ((uint32_t)buf[32 + 2 * k]
-					| ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
-				uint32_t neg = (uint32_t)-(uint32_t)(lo >> 63);
-				uint32_t odd = (uint32_t)-(uint32_t)((t[v >> 3] >> (v & 7)) & 1);
-				uint64_t odd64 = (uint64_t)(int64_t)(int32_t)odd;
-				uint32_t hinz, r = 0;
+			hi[m] = ((uint32_t)buf[32 + 2 * k] | ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
+			neg[m] = (uint32_t) - (uint32_t)(l >> 63);
+			lo[m] = l & 0x7FFFFFFFFFFFFFFFu;
+			odd[m] = (uint32_t) - (uint32_t)((t[v >> 3] >> (v & 7)) & 1);
+			odd64[m] = (uint64_t)(int64_t)(int32_t)odd[m];
+			r[m] = 0;
+		}
+		for (i = 0; i < prm->gauss_hi_len; i += 2) {
+			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
+			uint32_t he = prm->gauss_hi[i];
+			uint32_t hx = he ^ prm->gauss_hi[i + 1];
 
-				lo &= 0x7FFFFFFFFFFFFFFFu;
-				for (i = 0; i < prm->gauss_hi_len; i += 2) {
-					uint64_t tlo = prm->gauss_lo[i]
-						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
-					uint32_t thi = prm->gauss_hi[i]
-						^ (odd & ((uint32_t)prm->gauss_hi[i] ^ prm->gauss_hi[i + 1]));
-					uint32_t cc = (uint32_t)((lo - tlo) >> 63);
+			for (m = 0; m < per; m++) {
+				uint64_t tlo = te ^ (odd64[m] & tx);
+				uint32_t thi = he ^ (odd[m] & hx);
+				uint32_t cc = (uint32_t)((lo[m] - tlo) >> 63);
 
-					r += (hi - thi - cc) >> 31;
-				}
-				hinz = (hi - 1) >> 31;
-				for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
-					uint64_t tlo = prm->gauss_lo[i]
-						^ (odd64 & (prm->gauss_lo[i] ^ prm->gauss_lo[i + 1]));
-
-					r += hinz & (uint32_t)((lo - tlo) >> 63);
-				}
-				r = (r << 1) - odd;
-				r = (r ^ neg) - neg;
-				x[v] = (int8_t)(int32_t)r;
-				sn += r * r;
+				r[m] += (hi[m] - thi - cc) >> 31;
 			}
+		}
+		for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
+			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
+
+			for (m = 0; m < per; m++) {
+				uint64_t tlo = te ^ (odd64[m] & tx);
+				uint32_t hinz = (hi[m] - 1) >> 31;
+
+				r[m] += hinz & (uint32_t)((lo[m] - tlo) >> 63);
+			}
+		}
+		for (m = 0; m < per; m++) {
+			size_t v = 16 * (m / 4) + 4 * j + m % 4;
+			uint32_t z = (r[m] << 1) - odd[m];
+
+			z = (z ^ neg[m]) - neg[m];
+			x[v] = (int8_t)(int32_t)z;
+			sn += z * z;
 		}
 		pqs_keccak_clear(&sc);
 	}
 	pqs_zeroize(stream, sizeof stream);
+	pqs_zeroize(lo, sizeof lo);
+	pqs_zeroize(hi, sizeof hi);
+	pqs_zeroize(odd, sizeof odd);
+	pqs_zeroize(odd64, sizeof odd64);
+	pqs_zeroize(neg, sizeof neg);
+	pqs_zeroize(r, sizeof r);
 	return sn;
 }
 
@@ -233,11 +264,7 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 	bits_to_words(k->h1, k->h + n / 8, n);
 
 	/* t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 (mod 2). */
-	memset(k->t, 0, (2 * n / 64) * sizeof k->t[0]);
-	gf2_muladd(k->t, k->f2, k->h0, n);
-	gf2_muladd(k->t, k->F2, k->h1, n);
-	gf2_muladd(k->t + n / 64, k->g2, k->h0, n);
-	gf2_muladd(k->t + n / 64, k->G2, k->h1, n);
+	gf2_tmul(k->t, k->t + n / 64, k->f2, k->g2, k->F2, k->G2, k->h0, k->h1, n);
 	for (u = 0; u < 2 * n / 8; u++) {
 		k->tb[u] = (uint8_t)(k->t[u >> 3] >> (8 * (u & 7)));
 	}

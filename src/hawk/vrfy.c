@@ -81,21 +81,30 @@ mulmod(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 	return mp31_mmul(mp31_mmul(a, b, p, p0i), R2, p, p0i);
 }
 
-/* Half of n*||t||_Q^2 modulo pqs_mp31_primes[pi]; 0xFFFFFFFF if q00 is not
- * invertible modulo that prime. */
+/*
+ * Half of n*||t||_Q^2 modulo pqs_mp31_primes[pi]; 0xFFFFFFFF if q00 is not
+ * invertible modulo that prime.
+ *
+ * In this NTT layout the slot of adj(a) at index u is a's slot n-1-u (the
+ * inverse root), and q00 = adj(q00): with v = n-1-u, d = t1/q00 and
+ * e = t0 + q01*d, the terms of slots u and v are q00_u*e_u*ae_u +
+ * d_u*t1_v and q00_u*ae_u*e_u + ad_u*t1_u (ad_u = t1_v/q00_u = d_v,
+ * ae_u = e_v), so one pass over u < n/2 and n/2 inversions suffice.
+ * Values are kept in Montgomery form (x*2^32), one reduction per product.
+ */
 static uint32_t
 half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 {
-	size_t n = (size_t)1 << logn, u;
+	size_t n = (size_t)1 << logn, hn = n >> 1, u;
 	uint32_t p = pqs_mp31_primes[pi].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t R2 = pqs_mp31_R2(p);
 	uint32_t *gm = w->ntt[6], *igm = w->ntt[7];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
-	uint32_t *nq00 = w->ntt[3], *prefix = w->ntt[4];
+	uint32_t *nq00 = w->ntt[3], *inv = w->ntt[4];
 	const int32_t *src[4];
 	uint32_t *dst[4];
-	uint32_t inv, sum = 0;
+	uint32_t x, sum = 0;
 	int i;
 
 	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
@@ -112,39 +121,44 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 			dst[i][u] = mp31_set(src[i][u], p);
 		}
 		pqs_mp31_NTT(dst[i], 1, gm, logn, p, p0i);
+		for (u = 0; u < (i == 3 ? hn : n); u++) {
+			dst[i][u] = mp31_mmul(dst[i][u], R2, p, p0i);
+		}
 	}
 
-	/* 1/q00 in every slot with one division (Montgomery's trick). */
-	prefix[0] = nq00[0];
-	for (u = 1; u < n; u++) {
-		prefix[u] = mulmod(prefix[u - 1], nq00[u], p, p0i, R2);
+	/* 1/q00 in the first n/2 slots with one division (Montgomery's
+	 * trick); a zero slot makes the product zero. */
+	inv[0] = nq00[0];
+	for (u = 1; u < hn; u++) {
+		inv[u] = mp31_mmul(inv[u - 1], nq00[u], p, p0i);
 	}
-	if (prefix[n - 1] == 0) {
+	if (inv[hn - 1] == 0) {
 		return 0xFFFFFFFFu;
 	}
-	inv = pqs_mp31_div(1, prefix[n - 1], p, p0i, R2);
-	for (u = n - 1; u > 0; u--) {
-		uint32_t iu = mulmod(inv, prefix[u - 1], p, p0i, R2);
+	/* R^2 / (P*R) = P^-1 * R: the inverse, in Montgomery form. */
+	x = pqs_mp31_div(R2, inv[hn - 1], p, p0i, R2);
+	for (u = hn - 1; u > 0; u--) {
+		uint32_t iu = mp31_mmul(x, inv[u - 1], p, p0i);
 
-		inv = mulmod(inv, nq00[u], p, p0i, R2);
-		prefix[u] = iu;
+		x = mp31_mmul(x, nq00[u], p, p0i);
+		inv[u] = iu;
 	}
-	prefix[0] = inv;
+	inv[0] = x;
 
-	/* In this NTT layout the slot of adj(a) at index u is a's slot
-	 * n-1-u (the inverse root). */
-	for (u = 0; u < n; u++) {
+	for (u = 0; u < hn; u++) {
 		size_t v = n - 1 - u;
-		uint32_t d = mulmod(nt1[u], prefix[u], p, p0i, R2);
-		uint32_t ad = mulmod(nt1[v], prefix[u], p, p0i, R2);
-		uint32_t e = mp31_add(nt0[u], mulmod(nq01[u], d, p, p0i, R2), p);
-		uint32_t ae = mp31_add(nt0[v], mulmod(nq01[v], ad, p, p0i, R2), p);
+		uint32_t d = mp31_mmul(nt1[u], inv[u], p, p0i);
+		uint32_t ad = mp31_mmul(nt1[v], inv[u], p, p0i);
+		uint32_t e = mp31_add(nt0[u], mp31_mmul(nq01[u], d, p, p0i), p);
+		uint32_t ae = mp31_add(nt0[v], mp31_mmul(nq01[v], ad, p, p0i), p);
+		uint32_t qe = mp31_mmul(nq00[u], mp31_mmul(e, ae, p, p0i), p, p0i);
 
-		sum = mp31_add(sum, mulmod(nq00[u],
-			mulmod(e, ae, p, p0i, R2), p, p0i, R2), p);
-		sum = mp31_add(sum, mulmod(d, nt1[v], p, p0i, R2), p);
+		sum = mp31_add(sum, mp31_add(qe, qe, p), p);
+		sum = mp31_add(sum, mp31_mmul(d, nt1[v], p, p0i), p);
+		sum = mp31_add(sum, mp31_mmul(ad, nt1[u], p, p0i), p);
 	}
-	return mulmod(sum, (p + 1) >> 1, p, p0i, R2);
+	/* Out of Montgomery form, then halved. */
+	return mulmod(mp31_mmul(sum, 1, p, p0i), (p + 1) >> 1, p, p0i, R2);
 }
 
 int

@@ -10,6 +10,8 @@
  */
 #include "mldsa/ntt.h"
 
+#include "core/simd.h"
+
 #include "mldsa/reduce.h"
 
 const int32_t pqs_mldsa_zetas[MLDSA_N] = {
@@ -95,28 +97,12 @@ void pqs_mldsa_pointwise_portable(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], 
 	}
 }
 
-/* ---- Run-time choice of the implementation ---- */
-
-static int avx2_allowed = 1;
-
-void pqs_mldsa_arith_allow_avx2(int allow)
-{
-	avx2_allowed = allow;
-}
-
-int pqs_mldsa_arith_uses_avx2(void)
-{
-#if MLDSA_AVX2_BUILD
-	return avx2_allowed && __builtin_cpu_supports("avx2");
-#else
-	return 0;
-#endif
-}
+/* ---- Run-time choice of the implementation (src/core/simd.h) ---- */
 
 void pqs_mldsa_ntt(int32_t a[MLDSA_N])
 {
 #if MLDSA_AVX2_BUILD
-	if (pqs_mldsa_arith_uses_avx2()) {
+	if (pqs_simd_avx2()) {
 		pqs_mldsa_ntt_avx2(a);
 		return;
 	}
@@ -127,7 +113,7 @@ void pqs_mldsa_ntt(int32_t a[MLDSA_N])
 void pqs_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 {
 #if MLDSA_AVX2_BUILD
-	if (pqs_mldsa_arith_uses_avx2()) {
+	if (pqs_simd_avx2()) {
 		pqs_mldsa_invntt_tomont_avx2(a);
 		return;
 	}
@@ -138,7 +124,7 @@ void pqs_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 void pqs_mldsa_pointwise(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], const int32_t b[MLDSA_N], int acc)
 {
 #if MLDSA_AVX2_BUILD
-	if (pqs_mldsa_arith_uses_avx2()) {
+	if (pqs_simd_avx2()) {
 		pqs_mldsa_pointwise_avx2(r, a, b, acc);
 		return;
 	}

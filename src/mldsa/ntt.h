@@ -39,9 +39,8 @@ extern const int32_t pqs_mldsa_zetas[MLDSA_N];
 /*
  * Optional AVX2 path (ntt_avx2.c), built with GCC or Clang on x86-64 and
  * used when the CPU reports AVX2.  Results are bit-identical to the
- * portable code.  pqs_mldsa_arith_allow_avx2(0) forces the portable path (for
- * tests; not thread-safe against concurrent ML-DSA calls);
- * pqs_mldsa_arith_uses_avx2() tells which path runs.
+ * portable code.  The choice is src/core/simd.h's pqs_simd_avx2(), so
+ * PQSIG_NO_SIMD=1 and pqs_simd_force_portable(1) select the portable path.
  */
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
 	!defined(PQSIG_NO_AVX2)
@@ -52,7 +51,5 @@ void pqs_mldsa_pointwise_avx2(int32_t r[MLDSA_N], const int32_t a[MLDSA_N], cons
 #else
 #define MLDSA_AVX2_BUILD 0
 #endif
-void pqs_mldsa_arith_allow_avx2(int allow);
-int pqs_mldsa_arith_uses_avx2(void);
 
 #endif

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "core/ct.h"
+#include "core/keccak_x4.h"
+#include "core/simd.h"
 #include "mldsa/ntt.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
@@ -224,6 +226,128 @@ void pqs_mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHB
 	pqs_keccak_squeeze_blocks(&ks, buf, 5);
 	pqs_mldsa_polyz_unpack(a, buf, gamma1);
 	pqs_keccak_clear(&ks);
+	pqs_zeroize(buf, sizeof buf);
+}
+
+/* ---- Four samplers at once on the four-way SHAKE (src/core/keccak_x4.h) ---- */
+
+/*
+ * Start four sponges on seed || IntegerToBytes(nonce[j], 2) and squeeze
+ * nblocks blocks into buf[j] for every busy lane (a[j] not NULL).  out[j]
+ * is left pointing at buf[j] (NULL for idle lanes) for further blocks.
+ */
+static void x4_start(pqs_keccak_x4 *ks, int shake256, mldsa_poly *const a[4], const uint8_t *seed, size_t seed_len,
+		     const uint16_t nonce[4], uint8_t *buf, size_t buf_stride, size_t nblocks, uint8_t *out[4])
+{
+	uint8_t in[4][MLDSA_CRHBYTES + 2];
+	const uint8_t *inp[4];
+	for (unsigned j = 0; j < 4; j++) {
+		inp[j] = NULL;
+		out[j] = NULL;
+		if (!a[j])
+			continue;
+		memcpy(in[j], seed, seed_len);
+		in[j][seed_len] = (uint8_t)nonce[j];
+		in[j][seed_len + 1] = (uint8_t)(nonce[j] >> 8);
+		inp[j] = in[j];
+		out[j] = buf + j * buf_stride;
+	}
+	if (shake256)
+		pqs_shake256_x4_init(ks);
+	else
+		pqs_shake128_x4_init(ks);
+	pqs_keccak_x4_absorb(ks, inp, seed_len + 2);
+	pqs_keccak_x4_squeeze_blocks(ks, out, nblocks);
+	pqs_zeroize(in, sizeof in);
+}
+
+/* The four-way path pays when AVX2 runs it and at least two lanes are busy. */
+static int x4_worth_it(mldsa_poly *const a[4])
+{
+	const unsigned busy = (a[0] != NULL) + (a[1] != NULL) + (a[2] != NULL) + (a[3] != NULL);
+	return busy >= 2 && pqs_simd_avx2();
+}
+
+void pqs_mldsa_poly_uniform_x4(mldsa_poly *const a[4], const uint8_t rho[MLDSA_SEEDBYTES], const uint16_t nonce[4])
+{
+	if (!x4_worth_it(a)) {
+		for (unsigned j = 0; j < 4; j++)
+			if (a[j])
+				pqs_mldsa_poly_uniform(a[j], rho, nonce[j]);
+		return;
+	}
+	uint8_t buf[4][UNIFORM_NBLOCKS * SHAKE128_RATE];
+	uint8_t *out[4];
+	unsigned ctr[4];
+	pqs_keccak_x4 ks;
+	x4_start(&ks, 0, a, rho, MLDSA_SEEDBYTES, nonce, buf[0], sizeof buf[0], UNIFORM_NBLOCKS, out);
+	unsigned missing = 0;
+	for (unsigned j = 0; j < 4; j++) {
+		ctr[j] = a[j] ? rej_uniform(a[j]->coeffs, MLDSA_N, buf[j], sizeof buf[j]) : MLDSA_N;
+		missing |= ctr[j] < MLDSA_N;
+	}
+	while (missing) {
+		pqs_keccak_x4_squeeze_blocks(&ks, out, 1);
+		missing = 0;
+		for (unsigned j = 0; j < 4; j++) {
+			if (ctr[j] < MLDSA_N)
+				ctr[j] += rej_uniform(a[j]->coeffs + ctr[j], MLDSA_N - ctr[j], buf[j], SHAKE128_RATE);
+			missing |= ctr[j] < MLDSA_N;
+		}
+	}
+}
+
+void pqs_mldsa_poly_uniform_eta_x4(mldsa_poly *const a[4], const uint8_t rhop[MLDSA_CRHBYTES], const uint16_t nonce[4],
+				   unsigned eta)
+{
+	if (!x4_worth_it(a)) {
+		for (unsigned j = 0; j < 4; j++)
+			if (a[j])
+				pqs_mldsa_poly_uniform_eta(a[j], rhop, nonce[j], eta);
+		return;
+	}
+	/* As pqs_mldsa_poly_uniform_eta: 1 block (eta = 2) or 2 (eta = 4), then one at a time. */
+	uint8_t buf[4][2 * SHAKE256_RATE];
+	const size_t nblocks = (eta == 2) ? 1 : 2;
+	uint8_t *out[4];
+	unsigned ctr[4];
+	pqs_keccak_x4 ks;
+	x4_start(&ks, 1, a, rhop, MLDSA_CRHBYTES, nonce, buf[0], sizeof buf[0], nblocks, out);
+	unsigned missing = 0;
+	for (unsigned j = 0; j < 4; j++) {
+		ctr[j] = a[j] ? rej_eta(a[j]->coeffs, MLDSA_N, buf[j], nblocks * SHAKE256_RATE, eta) : MLDSA_N;
+		missing |= ctr[j] < MLDSA_N;
+	}
+	while (missing) {
+		pqs_keccak_x4_squeeze_blocks(&ks, out, 1);
+		missing = 0;
+		for (unsigned j = 0; j < 4; j++) {
+			if (ctr[j] < MLDSA_N)
+				ctr[j] += rej_eta(a[j]->coeffs + ctr[j], MLDSA_N - ctr[j], buf[j], SHAKE256_RATE, eta);
+			missing |= ctr[j] < MLDSA_N;
+		}
+	}
+	pqs_keccak_x4_clear(&ks);
+	pqs_zeroize(buf, sizeof buf);
+}
+
+void pqs_mldsa_poly_uniform_gamma1_x4(mldsa_poly *const a[4], const uint8_t rhopp[MLDSA_CRHBYTES],
+				      const uint16_t nonce[4], int32_t gamma1)
+{
+	if (!x4_worth_it(a)) {
+		for (unsigned j = 0; j < 4; j++)
+			if (a[j])
+				pqs_mldsa_poly_uniform_gamma1(a[j], rhopp, nonce[j], gamma1);
+		return;
+	}
+	uint8_t buf[4][5 * SHAKE256_RATE]; /* as pqs_mldsa_poly_uniform_gamma1 */
+	uint8_t *out[4];
+	pqs_keccak_x4 ks;
+	x4_start(&ks, 1, a, rhopp, MLDSA_CRHBYTES, nonce, buf[0], sizeof buf[0], 5, out);
+	for (unsigned j = 0; j < 4; j++)
+		if (a[j])
+			pqs_mldsa_polyz_unpack(a[j], buf[j], gamma1);
+	pqs_keccak_x4_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
 }
 

@@ -46,6 +46,16 @@ void pqs_mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], u
 void pqs_mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES], uint16_t nonce, unsigned eta);
 /* Algorithm 34 (one entry): coefficients in (-gamma1, gamma1] from rho'' (64 B) || nonce. */
 void pqs_mldsa_poly_uniform_gamma1(mldsa_poly *a, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t nonce, int32_t gamma1);
+/*
+ * The three samplers above for four polynomials at once (a[j] with
+ * nonce[j]; a NULL a[j] is skipped), on the four-way SHAKE when AVX2 is in
+ * use: the same polynomials as four single calls.
+ */
+void pqs_mldsa_poly_uniform_x4(mldsa_poly *const a[4], const uint8_t rho[MLDSA_SEEDBYTES], const uint16_t nonce[4]);
+void pqs_mldsa_poly_uniform_eta_x4(mldsa_poly *const a[4], const uint8_t rhop[MLDSA_CRHBYTES], const uint16_t nonce[4],
+				   unsigned eta);
+void pqs_mldsa_poly_uniform_gamma1_x4(mldsa_poly *const a[4], const uint8_t rhopp[MLDSA_CRHBYTES],
+				      const uint16_t nonce[4], int32_t gamma1);
 /* Algorithm 29 SampleInBall: tau coefficients +-1 from the commitment hash c~. */
 void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau);
 

@@ -87,12 +87,24 @@ void pqs_mldsa_polyvec_use_hint(mldsa_poly *w, const mldsa_poly *v, const mldsa_
 		pqs_mldsa_poly_use_hint(&w[i], &v[i], &h[i], gamma2);
 }
 
+/* Algorithm 32 step 4: A[i][j] = RejNTTPoly(rho || j || i), the nonce bytes (s, r) = (column, row). */
+static uint16_t expand_a_nonce(unsigned entry, unsigned l)
+{
+	return (uint16_t)(((entry / l) << 8) | (entry % l));
+}
+
 void pqs_mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], unsigned k, unsigned l)
 {
-	/* Algorithm 32 step 4: the nonce bytes are (s, r) = (column, row). */
-	for (unsigned i = 0; i < k; i++)
-		for (unsigned j = 0; j < l; j++)
-			pqs_mldsa_poly_uniform(&a[i * l + j], rho, (uint16_t)((i << 8) | j));
+	/* Four entries per four-way SHAKE128, in row-major order across rows. */
+	for (unsigned e = 0; e < k * l; e += 4) {
+		mldsa_poly *batch[4] = { NULL, NULL, NULL, NULL };
+		uint16_t nonce[4] = { 0, 0, 0, 0 };
+		for (unsigned j = 0; j < 4 && e + j < k * l; j++) {
+			batch[j] = &a[e + j];
+			nonce[j] = expand_a_nonce(e + j, l);
+		}
+		pqs_mldsa_poly_uniform_x4(batch, rho, nonce);
+	}
 }
 
 void pqs_mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l)
@@ -104,15 +116,56 @@ void pqs_mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_pol
 	pqs_mldsa_poly_reduce(w);
 }
 
-void pqs_mldsa_polymat_row_dot(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], unsigned i, const mldsa_poly *v,
-			       unsigned l)
+void pqs_mldsa_polymat_mul(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], const mldsa_poly *v, unsigned k,
+			   unsigned l)
 {
-	mldsa_poly aij;
-	pqs_mldsa_poly_uniform(&aij, rho, (uint16_t)(i << 8));
-	pqs_mldsa_poly_pointwise_montgomery(w, &aij, &v[0]);
-	for (unsigned j = 1; j < l; j++) {
-		pqs_mldsa_poly_uniform(&aij, rho, (uint16_t)((i << 8) | j));
-		pqs_mldsa_poly_pointwise_acc(w, &aij, &v[j]);
+	/* Four entries of A at a time, each added into its row's sum (l <= 7 terms: below 2^31, as polyvec_dot). */
+	mldsa_poly entries[4];
+	for (unsigned e = 0; e < k * l; e += 4) {
+		mldsa_poly *batch[4] = { NULL, NULL, NULL, NULL };
+		uint16_t nonce[4] = { 0, 0, 0, 0 };
+		for (unsigned j = 0; j < 4 && e + j < k * l; j++) {
+			batch[j] = &entries[j];
+			nonce[j] = expand_a_nonce(e + j, l);
+		}
+		pqs_mldsa_poly_uniform_x4(batch, rho, nonce);
+		for (unsigned j = 0; j < 4 && e + j < k * l; j++) {
+			const unsigned row = (e + j) / l, col = (e + j) % l;
+			if (col == 0)
+				pqs_mldsa_poly_pointwise_montgomery(&w[row], &entries[j], &v[0]);
+			else
+				pqs_mldsa_poly_pointwise_acc(&w[row], &entries[j], &v[col]);
+		}
 	}
-	pqs_mldsa_poly_reduce(w);
+	pqs_mldsa_polyvec_reduce(w, k);
+}
+
+void pqs_mldsa_expand_s(mldsa_poly *s1, mldsa_poly *s2, const uint8_t rhop[MLDSA_CRHBYTES], unsigned k, unsigned l,
+			unsigned eta)
+{
+	/* Algorithm 33: s1[r] with nonce r, s2[r] with nonce l + r; four per four-way SHAKE256. */
+	for (unsigned e = 0; e < k + l; e += 4) {
+		mldsa_poly *batch[4] = { NULL, NULL, NULL, NULL };
+		uint16_t nonce[4] = { 0, 0, 0, 0 };
+		for (unsigned j = 0; j < 4 && e + j < k + l; j++) {
+			batch[j] = e + j < l ? &s1[e + j] : &s2[e + j - l];
+			nonce[j] = (uint16_t)(e + j);
+		}
+		pqs_mldsa_poly_uniform_eta_x4(batch, rhop, nonce, eta);
+	}
+}
+
+void pqs_mldsa_expand_mask(mldsa_poly *y, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t kappa, unsigned l,
+			   int32_t gamma1)
+{
+	/* Algorithm 34: y[r] from nonce kappa + r. */
+	for (unsigned e = 0; e < l; e += 4) {
+		mldsa_poly *batch[4] = { NULL, NULL, NULL, NULL };
+		uint16_t nonce[4] = { 0, 0, 0, 0 };
+		for (unsigned j = 0; j < 4 && e + j < l; j++) {
+			batch[j] = &y[e + j];
+			nonce[j] = (uint16_t)(kappa + e + j);
+		}
+		pqs_mldsa_poly_uniform_gamma1_x4(batch, rhopp, nonce, gamma1);
+	}
 }

@@ -41,10 +41,19 @@ void pqs_mldsa_polymat_expand(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES],
 void pqs_mldsa_polyvec_dot(mldsa_poly *w, const mldsa_poly *row, const mldsa_poly *v, unsigned l);
 
 /*
- * The same for row i of A generated on the fly (no k x l matrix in memory):
- * used by KeyGen and Verify, which need each A[i][j] once.
+ * w = A_hat * v (Algorithm 48, reduce32 at the end) with A generated four
+ * entries at a time and never stored whole: KeyGen and Verify need each
+ * A[i][j] once.  w has k polynomials, v has l.
  */
-void pqs_mldsa_polymat_row_dot(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], unsigned i, const mldsa_poly *v,
-			       unsigned l);
+void pqs_mldsa_polymat_mul(mldsa_poly *w, const uint8_t rho[MLDSA_SEEDBYTES], const mldsa_poly *v, unsigned k,
+			   unsigned l);
+
+/* ExpandS (Algorithm 33): s1 (l polynomials) and s2 (k). */
+void pqs_mldsa_expand_s(mldsa_poly *s1, mldsa_poly *s2, const uint8_t rhop[MLDSA_CRHBYTES], unsigned k, unsigned l,
+			unsigned eta);
+
+/* ExpandMask (Algorithm 34): y (l polynomials) from rho'' and kappa. */
+void pqs_mldsa_expand_mask(mldsa_poly *y, const uint8_t rhopp[MLDSA_CRHBYTES], uint16_t kappa, unsigned l,
+			   int32_t gamma1);
 
 #endif

@@ -70,16 +70,12 @@ int pqs_i_mldsa_keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk,
 	PQS_CT_DECLASSIFY(st.seedbuf, MLDSA_SEEDBYTES);
 
 	/* Step 4 ExpandS (Algorithm 33): s1 with nonces 0..l-1, s2 with l..l+k-1. */
-	for (unsigned i = 0; i < p->l; i++)
-		pqs_mldsa_poly_uniform_eta(&st.s1.vec[i], rhop, (uint16_t)i, p->eta);
-	for (unsigned i = 0; i < p->k; i++)
-		pqs_mldsa_poly_uniform_eta(&st.s2.vec[i], rhop, (uint16_t)(p->l + i), p->eta);
+	pqs_mldsa_expand_s(st.s1.vec, st.s2.vec, rhop, p->k, p->l, p->eta);
 
-	/* Step 5: t = NTT^-1(A_hat * NTT(s1)) + s2, with A generated row by row (step 3). */
+	/* Step 5: t = NTT^-1(A_hat * NTT(s1)) + s2, with A generated four entries at a time (step 3). */
 	st.s1hat = st.s1;
 	pqs_mldsa_polyvec_ntt(st.s1hat.vec, p->l);
-	for (unsigned i = 0; i < p->k; i++)
-		pqs_mldsa_polymat_row_dot(&st.t.vec[i], rho, i, st.s1hat.vec, p->l);
+	pqs_mldsa_polymat_mul(st.t.vec, rho, st.s1hat.vec, p->k, p->l);
 	pqs_mldsa_polyvec_invntt_tomont(st.t.vec, p->k);
 	pqs_mldsa_polyvec_add(st.t.vec, st.t.vec, st.s2.vec, p->k);
 	pqs_mldsa_polyvec_reduce(st.t.vec, p->k);
@@ -176,8 +172,7 @@ static unsigned sign_attempt(const mldsa_params *p, sign_ws *ws, sign_bytes *b, 
                              unsigned kappa)
 {
 	/* Step 11: y = ExpandMask(rho'', kappa). */
-	for (unsigned r = 0; r < p->l; r++)
-		pqs_mldsa_poly_uniform_gamma1(&ws->y[r], b->rhopp, (uint16_t)(kappa + r), p->gamma1);
+	pqs_mldsa_expand_mask(ws->y, b->rhopp, (uint16_t)kappa, p->l, p->gamma1);
 
 	/* Step 12: w = NTT^-1(A_hat * NTT(y)). */
 	memcpy(ws->z, ws->y, p->l * sizeof(mldsa_poly));
@@ -344,8 +339,9 @@ void pqs_mldsa_prepare(const mldsa_params *p, void *prepared, const uint8_t *pk)
 }
 
 /*
- * Algorithm 8 from mu on, with the key either as pk (A_hat and NTT(t1 2^d)
- * computed row by row, no k x l matrix in memory) or prepared (a_hat and
+ * Algorithm 8 from mu on, with the key either as pk (A_hat * NTT(z) with A
+ * generated four entries at a time, no k x l matrix in memory, and
+ * NTT(t1 2^d) row by row) or prepared (a_hat and
  * t1_hat not NULL, read from the prepared key).
  */
 static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8_t mu[MLDSA_CRHBYTES],
@@ -354,7 +350,7 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 	uint8_t ctilde[MLDSA_CTILDE_MAX], ctilde2[MLDSA_CTILDE_MAX];
 	uint8_t w1buf[MLDSA_POLYW1_MAX];
 	mldsa_polyvecl z;
-	mldsa_polyveck h;
+	mldsa_polyveck h, az;
 	mldsa_poly cp, t1, w;
 
 	/* Steps 2-4: sigDecode; a malformed hint is an encoding error (h = bottom). */
@@ -368,6 +364,8 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 	pqs_mldsa_poly_challenge(&cp, ctilde, p->ctilde_bytes, p->tau);
 	pqs_mldsa_poly_ntt(&cp);
 	pqs_mldsa_polyvec_ntt(z.vec, p->l);
+	if (!t1_hat)
+		pqs_mldsa_polymat_mul(az.vec, pk, z.vec, p->k, p->l); /* rho = the first 32 bytes of pk */
 
 	/*
 	 * Steps 9-12, one row at a time: w'_approx[i] = NTT^-1(A_hat[i] . NTT(z)
@@ -386,7 +384,7 @@ static int verify_mu_with(const mldsa_params *p, const uint8_t *sig, const uint8
 			pqs_mldsa_poly_shiftl(&t1);
 			pqs_mldsa_poly_ntt(&t1);
 			pqs_mldsa_poly_pointwise_montgomery(&t1, &cp, &t1);
-			pqs_mldsa_polymat_row_dot(&w, pk, i, z.vec, p->l); /* rho = the first 32 bytes of pk */
+			w = az.vec[i];
 		}
 		pqs_mldsa_poly_sub(&w, &w, &t1);
 		pqs_mldsa_poly_reduce(&w);

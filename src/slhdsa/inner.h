@@ -164,14 +164,11 @@ void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, cons
 /**
  * Four independent tweakable hashes of blocks * n bytes each (out[j] =
  * T(adrs[j], in[j])); in[j] and out[j] may be the same buffer; a lane
- * with out[j] == NULL is idle.  AVX2 four-way Keccak for the SHAKE sets
- * when available, else one call per busy lane.
+ * with out[j] == NULL is idle.  The core's four-way Keccak for the SHAKE
+ * sets when AVX2 is in use (src/core/simd.h), else one call per busy lane.
  */
 void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
                          const uint8_t *const in[4], unsigned blocks);
-
-/** Allow (1) or forbid (0) the AVX2 path of pqs_slhdsa_thash_x4 (tests); returns 1 if it is in use. */
-int pqs_slhdsa_use_avx2(int allow);
 
 /** PRF(PK.seed, SK.seed, ADRS) (sections 11.1 and 11.2.1): the tweakable hash of SK.seed. */
 static inline void slh_prf(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs)

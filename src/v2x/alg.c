@@ -344,6 +344,12 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len)
 {
+	return pqs_v2x_alg_verify_key(alg, pk, NULL, data_input, len, sig, sig_len);
+}
+
+int pqs_v2x_alg_verify_key(const v2x_alg *alg, const uint8_t *pk, const void *prepared, const uint8_t *data_input,
+			   size_t len, const uint8_t *sig, size_t sig_len)
+{
 	const pqs_sig_class *c;
 	int e = class_for(alg, &c);
 	if (e)
@@ -353,9 +359,14 @@ int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *dat
 			return V2X_ERR_SIG_ENCODING;
 		/* low S only (docs/v2x.md): with x-only rSig, one encoding per signature; every
 		 * pqsig class signs low S (composites check their ECDSA half the same way) */
-		return pqs_v2x_from_pqs(pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW));
+		e = prepared ? pqs_ecdsa_verify_digest_prepared_policy(c, sig, sig_len, data_input, len, prepared,
+								       PQS_ECDSA_S_LOW)
+			     : pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW);
+		return pqs_v2x_from_pqs(e);
 	}
-	return pqs_v2x_from_pqs(pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk));
+	e = prepared ? pqs_sig_verify_prepared(c, sig, sig_len, data_input, len, NULL, 0, prepared)
+		     : pqs_sig_verify(c, sig, sig_len, data_input, len, NULL, 0, pk);
+	return pqs_v2x_from_pqs(e);
 }
 
 /* ---------------- wire forms ---------------- */
@@ -363,7 +374,7 @@ int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *dat
 /* An ECDSA curve point as 1609.2 EccP256CurvePoint / EccP384CurvePoint
  * (section 6.3.23): compressed-y-0 (2) / compressed-y-1 (3) from the
  * registry's SEC 1 compressed form 0x02 / 0x03 || x. */
-static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
+void pqs_v2x_point_put(coer_wr *w, const uint8_t *pk, size_t field)
 {
 	pqs_coer_put_tag(w, pk[0] == 0x03 ? 3 : 2);
 	pqs_coer_put_bytes(w, pk + 1, field);
@@ -381,7 +392,7 @@ static void point_put(coer_wr *w, const uint8_t *pk, size_t field)
  * it here too would cost a second modular square root (about 20 us for
  * P-256) on every certificate decoded.
  */
-static int point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
+int pqs_v2x_point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls)
 {
 	unsigned t;
 	const uint8_t *p;
@@ -535,7 +546,7 @@ static size_t composite_ec_wire_len(v2x_part part)
 static void ec_put(coer_wr *w, v2x_part part, const uint8_t *v, size_t field)
 {
 	if (part == V2X_PART_PVK)
-		point_put(w, v, field);
+		pqs_v2x_point_put(w, v, field);
 	else
 		ecsig_put(w, v, field);
 }
@@ -546,7 +557,7 @@ static int ec_get(coer_rd *r, v2x_part part, uint8_t *out, const v2x_alg *alg)
 	if (part == V2X_PART_SIG)
 		return ecsig_get(r, out, alg->kind == V2X_KIND_ECDSA ? field_of(alg) : 32);
 	const pqs_sig_class *ec = ecdsa_part(alg);
-	return ec ? point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
+	return ec ? pqs_v2x_point_get(r, out, ec) : V2X_ERR_ALG_UNAVAILABLE;
 }
 
 static void part_put(coer_wr *w, v2x_part part, const v2x_alg *alg, const uint8_t *v, size_t len)

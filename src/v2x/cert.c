@@ -1,11 +1,13 @@
 /*
- * IEEE 1609.2 explicit certificates (section 6.4): COER encoding when
- * issuing, strict decoding, HashedId8 (section 6.4.3) and the issuer
- * signature (section 5.3.1).
+ * IEEE 1609.2 certificates (section 6.4), explicit and implicit: COER
+ * encoding when issuing, strict decoding, HashedId8 (section 6.4.3), the
+ * issuer signature (section 5.3.1) and the ECQV key reconstruction of an
+ * implicit certificate (section 5.3.2).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "pqsig/scms.h"
 #include "v2x_inner.h"
 
 void pqs_v2x_cert_params_default(v2x_cert_params *p, v2x_cert_role role, uint32_t start)
@@ -39,8 +41,12 @@ static int params_ok(const v2x_cert_params *p)
 	return 1;
 }
 
-/* ToBeSignedCertificate (section 6.4.8), root components only. */
-static void tbs_put(coer_wr *w, const v2x_cert_params *p, const v2x_alg *alg, const uint8_t *pk)
+/*
+ * ToBeSignedCertificate (section 6.4.8), root components only.  Its
+ * verifyKeyIndicator is the subject's verificationKey (alg, pk) or, for an
+ * implicit certificate (recon not NULL), the reconstructionValue P_U.
+ */
+static void tbs_put(coer_wr *w, const v2x_cert_params *p, const v2x_alg *alg, const uint8_t *pk, const uint8_t *recon)
 {
 	int ee = p->role == V2X_CERT_EE;
 	/* preamble: extension bit, region, assuranceLevel, appPermissions,
@@ -94,6 +100,11 @@ static void tbs_put(coer_wr *w, const v2x_cert_params *p, const v2x_alg *alg, co
 		if (p->chain_length_range != 0)
 			pqs_coer_put_int(w, p->chain_length_range);
 	}
+	if (recon) {
+		pqs_coer_put_tag(w, 1); /* verifyKeyIndicator: reconstructionValue (EccP256CurvePoint) */
+		pqs_v2x_point_put(w, recon, 32);
+		return;
+	}
 	pqs_coer_put_tag(w, 0); /* verifyKeyIndicator: verificationKey */
 	pqs_v2x_pvk_put(w, alg, pk);
 }
@@ -103,7 +114,7 @@ static size_t tbs_size(const v2x_cert_params *p, const v2x_alg *alg)
 	coer_wr w;
 	static const uint8_t zero_pk[V2X_MAX_PK];
 	pqs_coer_wr_init(&w, NULL, 0);
-	tbs_put(&w, p, alg, zero_pk);
+	tbs_put(&w, p, alg, zero_pk, NULL);
 	return w.len;
 }
 
@@ -113,6 +124,64 @@ size_t pqs_v2x_cert_max_len(const v2x_cert_params *p, const v2x_alg *subject, co
 		return 0;
 	/* preamble, version, type, issuer (at most tag + length + HashedId8) */
 	return 3 + 10 + tbs_size(p, subject) + pqs_v2x_sig_size(issuer);
+}
+
+/*
+ * Certificate preamble, version, type and issuer (section 6.4.2): an
+ * explicit certificate carries its signature, an implicit one none.
+ * issuer_id NULL: self-signed (IssuerIdentifier self, the signing hash).
+ */
+static void cert_head_put(coer_wr *w, int implicit, unsigned h, const uint8_t issuer_id[8])
+{
+	pqs_coer_put_u8(w, implicit ? 0x00 : 0x80); /* preamble: signature present iff explicit */
+	pqs_coer_put_u8(w, 3);                      /* version */
+	pqs_coer_put_u8(w, implicit ? 1 : 0);       /* type: explicit (0), implicit (1) */
+	if (!issuer_id) {
+		pqs_coer_put_tag(w, 1); /* self: HashAlgorithm */
+		pqs_coer_put_u8(w, (uint8_t)h);
+	} else if (h == V2X_HASH_SHA384) {
+		pqs_coer_put_tag(w, 2); /* sha384AndDigest: an extension, so an open type */
+		pqs_coer_put_length(w, 8);
+		pqs_coer_put_bytes(w, issuer_id, 8);
+	} else {
+		pqs_coer_put_tag(w, 0); /* sha256AndDigest */
+		pqs_coer_put_bytes(w, issuer_id, 8);
+	}
+}
+
+/* Is v2x_cert c a certificate of an ECDSA P-256 key, the only issuer ECQV works with here? */
+static int is_p256_key(const v2x_cert *c)
+{
+	return c->key_alg && c->key_alg->kind == V2X_KIND_ECDSA && c->key_alg->index == 0 && c->pk_len == 33;
+}
+
+int pqs_v2x_cert_issue_implicit(const v2x_cert_params *p, const uint8_t recon[33], const uint8_t *issuer_cert,
+				size_t issuer_cert_len, uint8_t *out, size_t cap, size_t *out_len)
+{
+	if (!p || !recon || !issuer_cert || !out || !out_len || !params_ok(p))
+		return V2X_ERR_ARG;
+	if (recon[0] != 0x02 && recon[0] != 0x03)
+		return V2X_ERR_KEY_ENCODING;
+	uint8_t issuer_id[8];
+	v2x_cert *ic = malloc(sizeof *ic);
+	if (!ic)
+		return V2X_ERR_NOMEM;
+	int e = pqs_v2x_cert_decode(ic, issuer_cert, issuer_cert_len);
+	if (!e && !is_p256_key(ic))
+		e = V2X_ERR_ALG_MISMATCH; /* 5.3.2: ECQV on the issuer's P-256 key pair */
+	free(ic);
+	if (!e)
+		e = pqs_v2x_cert_hashedid8(issuer_cert, issuer_cert_len, issuer_id, NULL, NULL);
+	if (e)
+		return e;
+	coer_wr w;
+	pqs_coer_wr_init(&w, out, cap);
+	cert_head_put(&w, 1, V2X_HASH_SHA256, issuer_id);
+	tbs_put(&w, p, NULL, NULL, recon);
+	if ((e = pqs_coer_wr_result(&w)) != 0)
+		return e;
+	*out_len = w.len;
+	return V2X_OK;
 }
 
 int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v2x_key *issuer_key,
@@ -151,22 +220,9 @@ int pqs_v2x_cert_issue(const v2x_cert_params *p, const v2x_key *subject, const v
 
 	coer_wr w;
 	pqs_coer_wr_init(&w, out, cap);
-	pqs_coer_put_u8(&w, 0x80); /* preamble: signature present */
-	pqs_coer_put_u8(&w, 3);    /* version */
-	pqs_coer_put_u8(&w, 0);    /* type: explicit */
-	if (!issuer_cert) {
-		pqs_coer_put_tag(&w, 1); /* self: HashAlgorithm */
-		pqs_coer_put_u8(&w, (uint8_t)h);
-	} else if (h == V2X_HASH_SHA384) {
-		pqs_coer_put_tag(&w, 2); /* sha384AndDigest: an extension, so an open type */
-		pqs_coer_put_length(&w, 8);
-		pqs_coer_put_bytes(&w, issuer_id, 8);
-	} else {
-		pqs_coer_put_tag(&w, 0); /* sha256AndDigest */
-		pqs_coer_put_bytes(&w, issuer_id, 8);
-	}
+	cert_head_put(&w, 0, h, issuer_cert ? issuer_id : NULL);
 	size_t tbs_off = w.len;
-	tbs_put(&w, p, subject->alg, subject->pk);
+	tbs_put(&w, p, subject->alg, subject->pk, NULL);
 	size_t tbs_len = w.len - tbs_off;
 	if ((e = pqs_coer_wr_result(&w)) != 0)
 		return e;
@@ -472,15 +528,26 @@ static int tbs_get(coer_rd *r, v2x_cert *c)
 		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
 	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
-	if (t == 1) { /* reconstructionValue: implicit certificates */
-		return V2X_ERR_UNSUPPORTED;
-	} else if (t != 0) {
+	if (t > 1) {
 		coer_rd sub;
 		if ((e = pqs_coer_get_open(r, &sub)) != 0)
 			return e;
 		return V2X_ERR_UNSUPPORTED;
 	}
-	if ((e = pqs_v2x_pvk_get(r, &c->key_alg, c->pk, &c->pk_len)) != 0)
+	/* 6.4.6: an explicit certificate carries a verificationKey, an implicit one a reconstructionValue */
+	if (t != c->implicit)
+		return V2X_ERR_CONSTRAINT;
+	if (c->implicit) {
+		/* EccP256CurvePoint P_U; the reconstructed key is an ECDSA P-256 key (5.3.2) */
+		c->key_alg = pqs_v2x_alg_by_index(0);
+		const pqs_sig_class *p256 = pqs_v2x_alg_class(c->key_alg);
+		if (!p256)
+			return V2X_ERR_ALG_UNAVAILABLE;
+		e = pqs_v2x_point_get(r, c->recon, p256);
+	} else {
+		e = pqs_v2x_pvk_get(r, &c->key_alg, c->pk, &c->pk_len);
+	}
+	if (e)
 		return e;
 	if (pre & 0x80) /* extension additions (flags, appExtensions, ...): skipped by length */
 		return pqs_coer_skip_extensions(r);
@@ -499,12 +566,15 @@ int pqs_v2x_cert_read(coer_rd *r, v2x_cert *c)
 		return e;
 	if (version != 3)
 		return V2X_ERR_CONSTRAINT;
-	if (type >= 1)
-		return V2X_ERR_UNSUPPORTED; /* implicit (1) or an unknown extension value */
-	if (!pre)
-		return V2X_ERR_PREAMBLE; /* 6.4.6: an explicit certificate carries its signature */
+	if (type > 1)
+		return V2X_ERR_UNSUPPORTED; /* an unknown extension value of CertificateType */
+	c->implicit = type == 1;
+	if (pre != !c->implicit)
+		return V2X_ERR_PREAMBLE; /* 6.4.6: an explicit certificate carries its signature, an implicit one none */
 	if ((e = pqs_coer_get_tag(r, &t)) != 0)
 		return e;
+	if (c->implicit && t == 1)
+		return V2X_ERR_CONSTRAINT; /* 6.4.6: an implicit certificate names its issuer (no self) */
 	const uint8_t *p;
 	switch (t) {
 	case 0:
@@ -542,7 +612,7 @@ int pqs_v2x_cert_read(coer_rd *r, v2x_cert *c)
 	if ((e = tbs_get(r, c)) != 0)
 		return e;
 	c->tbs_len = r->pos - base - c->tbs_off;
-	return pqs_v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len);
+	return c->implicit ? V2X_OK : pqs_v2x_sig_get(r, &c->sig_alg, c->sig, &c->sig_len);
 }
 
 int pqs_v2x_cert_decode(v2x_cert *c, const uint8_t *der, size_t len)
@@ -607,6 +677,10 @@ int pqs_v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, 
 			     size_t issuer_hash_len)
 {
 	const v2x_cert *signer = issuer ? issuer : c;
+	if (signer->implicit)
+		return V2X_ERR_UNSUPPORTED; /* an implicit CA certificate: its key needs its own issuer first */
+	if (c->implicit)
+		return V2X_ERR_ARG; /* no signature: its key is reconstructed (pqs_v2x_cert_reconstruct_key) */
 	if (!c->sig_alg || !signer->key_alg)
 		return V2X_ERR_UNSUPPORTED; /* an extension alternative we skipped */
 	if (c->sig_alg != signer->key_alg)
@@ -628,4 +702,26 @@ int pqs_v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, 
 	if (!e)
 		e = pqs_v2x_alg_verify(c->sig_alg, signer->pk, di, pqs_v2x_hash_len(h), c->sig, c->sig_len);
 	return e == V2X_ERR_SIG_INVALID || e == V2X_ERR_SIG_ENCODING ? V2X_ERR_CERT_SIG_INVALID : e;
+}
+
+int pqs_v2x_cert_reconstruct_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+				 const uint8_t issuer_sha256[32])
+{
+	if (!c->implicit || c->tbs_off + c->tbs_len > len)
+		return V2X_ERR_ARG;
+	if (issuer->implicit)
+		return V2X_ERR_UNSUPPORTED; /* an implicit CA certificate: its key needs its own issuer first */
+	if (!is_p256_key(issuer) || c->issuer_kind != 1)
+		return V2X_ERR_ALG_MISMATCH; /* ECQV on P-256: a P-256 issuer named with SHA-256 (6.4.7) */
+	uint8_t e[32];
+	int rc = pqs_ecqv_hash(e, der + c->tbs_off, c->tbs_len, issuer_sha256);
+	if (rc == PQS_OK)
+		rc = pqs_ecqv_public(c->pk, e, c->recon, issuer->pk);
+	if (rc != PQS_OK) {
+		c->pk_len = 0;
+		/* a P_U off the curve (or a sum at infinity) gives no key */
+		return rc == PQS_SCMS_ERR_POINT ? V2X_ERR_KEY_ENCODING : V2X_ERR_CRYPTO;
+	}
+	c->pk_len = 33;
+	return V2X_OK;
 }

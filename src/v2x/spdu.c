@@ -22,8 +22,11 @@ int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, 
 		return V2X_ERR_NOMEM;
 	memset(s, 0, sizeof *s);
 	int e = pqs_v2x_cert_decode(c, cert, cert_len);
-	if (!e && (c->key_alg != key->alg || c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))
-		e = V2X_ERR_ARG; /* the certificate does not certify this key */
+	/* the certificate must certify this key; an implicit one only names its algorithm here, since
+	 * its key is reconstructed from the issuer's (5.3.2) */
+	if (!e && (c->key_alg != key->alg ||
+		   (!c->implicit && (c->pk_len != key->pk_len || memcmp(c->pk, key->pk, key->pk_len) != 0))))
+		e = V2X_ERR_ARG;
 	free(c);
 	if (e)
 		return e;
@@ -53,8 +56,16 @@ size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len)
 int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const uint8_t *payload,
 		      size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
 {
+	return pqs_v2x_spdu_sign_p2pcd(s, psid, generation_time, NULL, payload, payload_len, out, cap, out_len);
+}
+
+int pqs_v2x_spdu_sign_p2pcd(const v2x_signer *s, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f,
+			    const uint8_t *payload, size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
+{
 	if (!s || !s->key || !out || !out_len || (!payload && payload_len))
 		return V2X_ERR_ARG;
+	if (f && (f->n_inline > V2X_P2PCD_MAX_IDS || (f->n_inline && !f->has_inline)))
+		return f->n_inline > V2X_P2PCD_MAX_IDS ? V2X_ERR_TOO_LARGE : V2X_ERR_ARG;
 	const v2x_alg *alg = s->key->alg;
 	coer_wr w;
 	pqs_coer_wr_init(&w, out, cap);
@@ -67,9 +78,7 @@ int pqs_v2x_spdu_sign(const v2x_signer *s, uint32_t psid, uint64_t generation_ti
 	pqs_coer_put_tag(&w, 0);
 	pqs_coer_put_length(&w, payload_len);
 	pqs_coer_put_bytes(&w, payload, payload_len);
-	pqs_coer_put_u8(&w, 0x40); /* HeaderInfo preamble: generationTime present */
-	pqs_coer_put_uint(&w, psid);
-	pqs_coer_put_u64(&w, generation_time);
+	pqs_v2x_header_put(&w, psid, generation_time, f);
 	size_t tbs_len = w.len - tbs_off;
 	if (s->kind == V2X_SIGNER_DIGEST) {
 		pqs_coer_put_tag(&w, 0);
@@ -121,6 +130,7 @@ typedef struct {
 	size_t sig_len;
 	v2x_cert *cert0_dec; /* where the signer certificate is decoded (NULL: scratch) */
 	const v2x_cache_entry *hit0; /* the cache entry whose certificate is the attached signer's */
+	v2x_p2pcd_fields p2pcd;      /* clause-8 HeaderInfo fields */
 	v2x_cert scratch;    /* the last certificate read */
 } spdu_view;
 
@@ -155,8 +165,12 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	sv->has_expiry = (pre & 0x10) != 0;
 	if ((pre & 0x08) && (e = pqs_coer_get_bytes(r, 10, &p)) != 0) /* ThreeDLocation: 4 + 4 + 2 */
 		return e;
-	if ((pre & 0x04) && (e = pqs_coer_get_bytes(r, 3, &p)) != 0) /* p2pcdLearningRequest HashedId3 */
-		return e;
+	if (pre & 0x04) { /* p2pcdLearningRequest HashedId3 */
+		if ((e = pqs_coer_get_bytes(r, 3, &p)) != 0)
+			return e;
+		memcpy(sv->p2pcd.learning, p, 3);
+		sv->p2pcd.has_learning = 1;
+	}
 	if (pre & 0x02) { /* MissingCrlIdentifier: extensible SEQUENCE { HashedId3, CrlSeries } */
 		unsigned mp;
 		if ((e = pqs_coer_get_preamble(r, 1, &mp)) != 0 || (e = pqs_coer_get_bytes(r, 5, &p)) != 0)
@@ -166,8 +180,8 @@ static int header_read(coer_rd *r, spdu_view *sv)
 	}
 	if (pre & 0x01)
 		return V2X_ERR_UNSUPPORTED; /* encryptionKey: encryption is outside this stack */
-	if (pre & 0x40) /* extension additions (inlineP2pcdRequest, ...): skipped by length */
-		return pqs_coer_skip_extensions(r);
+	if (pre & 0x40) /* extension additions: inlineP2pcdRequest, requestedCertificate, others skipped */
+		return pqs_v2x_header_ext_read(r, &sv->p2pcd, &sv->scratch);
 	return V2X_OK;
 }
 
@@ -302,6 +316,7 @@ static void fill_info(const spdu_view *sv, v2x_spdu_info *info)
 	info->signer_kind = sv->signer == V2X_SIGNER_DIGEST ? V2X_SIGNER_DIGEST : V2X_SIGNER_CERT;
 	memcpy(info->signer_id, sv->digest, 8);
 	info->alg = sv->sig_alg;
+	info->p2pcd = sv->p2pcd;
 }
 
 int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
@@ -321,6 +336,34 @@ int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 }
 
 /* ---------------- verification ---------------- */
+
+/*
+ * What verifying one SPDU works in: the parsed SPDU, the signer's cache
+ * entry under construction and two decoding slots for issuer certificates
+ * attached to it (about 100 kB together, too large for the stack of a
+ * small thread).  A verifier that keeps one (v2x_verify_ctx.scratch)
+ * allocates nothing per message; without, each message allocates one.
+ */
+struct v2x_verify_scratch_ {
+	spdu_view sv;
+	v2x_cache_entry ce;
+	v2x_cert slots[2];
+};
+
+v2x_verify_scratch *pqs_v2x_verify_scratch_new(void)
+{
+	return malloc(sizeof(v2x_verify_scratch));
+}
+
+void pqs_v2x_verify_scratch_free(v2x_verify_scratch *ws)
+{
+	free(ws);
+}
+
+size_t pqs_v2x_verify_scratch_size(void)
+{
+	return sizeof(v2x_verify_scratch);
+}
 
 void pqs_v2x_verify_ctx_init(v2x_verify_ctx *v, v2x_store *store, v2x_cache *cache, uint64_t now)
 {
@@ -442,15 +485,24 @@ static size_t pick_issuer(v2x_verify_ctx *v, const spdu_view *sv, const v2x_cert
 	return 0;
 }
 
-/* Allocate validate_chain's two decoding slots (for attached issuers) on first use. */
-static int slots(v2x_cert **buf, v2x_cert **spare)
+/*
+ * The key of the implicit signer certificate c (der, len bytes) from its
+ * issuer (ECQV, 5.3.2), which hashes the issuer certificate with SHA-256:
+ * the store's precomputed hash serves when it is that one.  c NULL: an
+ * implicit certificate above the signer, whose key would need its own
+ * issuer first (not supported).
+ */
+static int implicit_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *iss, const uint8_t *iss_der,
+			size_t iss_len, const v2x_store_entry *iss_en)
 {
-	if (!*buf) {
-		if (!(*buf = malloc(2 * sizeof **buf)))
-			return V2X_ERR_NOMEM;
-		*spare = &(*buf)[0];
-	}
-	return V2X_OK;
+	uint8_t h[32];
+	if (!c)
+		return V2X_ERR_UNSUPPORTED;
+	if (iss_en && iss_en->hash_len == sizeof h)
+		memcpy(h, iss_en->hash, sizeof h);
+	else if (pqs_v2x_hash(V2X_HASH_SHA256, iss_der, iss_len, h) != V2X_OK)
+		return V2X_ERR_CRYPTO;
+	return pqs_v2x_cert_reconstruct_key(c, der, len, iss, h);
 }
 
 /*
@@ -470,12 +522,11 @@ static int slots(v2x_cert **buf, v2x_cert **spare)
  * certificate's bytes.
  */
 static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
-                          const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
-                          size_t *chain_len)
+			  const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
+			  v2x_cert buf[2], size_t *chain_len)
 {
-	v2x_cert *buf = NULL;            /* two decoding slots, allocated for the first attached issuer */
 	const v2x_cert *cur = &ce->cert; /* the signer's certificate stays in ce */
-	v2x_cert *spare = NULL;          /* where the next attached issuer is decoded */
+	v2x_cert *spare = &buf[0];       /* where the next attached issuer is decoded (buf: two slots) */
 	const v2x_store_entry *cur_en = der_en;
 	const uint8_t *cur_der = der;
 	size_t cur_len = len;
@@ -531,14 +582,9 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		const v2x_store_entry *iss_en;
 		const v2x_cert *iss;
 		size_t k = 0;
-		if (issuer_candidate(v, sv, cur->issuer_id, 1, &iss_der, &iss_len, &iss_en) == V2X_OK) {
-			if ((e = slots(&buf, &spare)) != 0)
-				break;
+		if (issuer_candidate(v, sv, cur->issuer_id, 1, &iss_der, &iss_len, &iss_en) == V2X_OK)
 			k = pick_issuer(v, sv, cur, cur_der, cur_len, spare); /* a HashedId8 collision */
-		}
 		if ((e = issuer_candidate(v, sv, cur->issuer_id, k, &iss_der, &iss_len, &iss_en)) != 0)
-			break;
-		if (!(iss_en && iss_en->cert) && (e = slots(&buf, &spare)) != 0)
 			break;
 		if ((e = issuer_decoded(iss_en, iss_der, iss_len, spare, &iss)) != 0)
 			break;
@@ -563,12 +609,21 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			e = V2X_ERR_REGION;
 			break;
 		}
-		v->sig_checks++;
-		/* 5.3.1: H(issuer certificate) under the signing hash; the store's
-		 * precomputed hash serves when it is that hash */
-		if ((e = pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len,
-						  iss_en ? iss_en->hash : NULL, iss_en ? iss_en->hash_len : 0)) != 0)
-			break;
+		if (cur->implicit) {
+			/* no signature to check: the key is reconstructed (5.3.2) and kept in ce, so a
+			 * cache hit reuses it; a wrong key only fails the SPDU's signature */
+			if ((e = implicit_key(cur == &ce->cert ? &ce->cert : NULL, cur_der, cur_len, iss, iss_der,
+					      iss_len, iss_en)) != 0)
+				break;
+		} else {
+			v->sig_checks++;
+			/* 5.3.1: H(issuer certificate) under the signing hash; the store's
+			 * precomputed hash serves when it is that hash */
+			if ((e = pqs_v2x_cert_check_sig_h(cur, cur_der, cur_len, iss, iss_der, iss_len,
+							  iss_en ? iss_en->hash : NULL,
+							  iss_en ? iss_en->hash_len : 0)) != 0)
+				break;
+		}
 		/* move up: the issuer becomes the current certificate */
 		cur = iss;
 		cur_en = iss_en;
@@ -578,7 +633,6 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 		cur_len = iss_len;
 	}
 	*chain_len = depth;
-	free(buf);
 	return e;
 }
 
@@ -610,12 +664,14 @@ static int hit_usable(const v2x_verify_ctx *v, const v2x_cache_entry *hit, uint6
  * cert_h (cert_h_len bytes, 0: none) is H(der) if already computed.
  */
 static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t dlen,
-                           const v2x_store_entry *en, uint64_t gen_s, const uint8_t *cert_h, size_t cert_h_len,
-                           v2x_cache_entry *ce, size_t *chain_len)
+			   const v2x_store_entry *en, uint64_t gen_s, const uint8_t *cert_h, size_t cert_h_len,
+			   v2x_verify_scratch *ws, size_t *chain_len)
 {
+	v2x_cache_entry *ce = &ws->ce;
+	ce->prepared = NULL; /* only the cache's own entries hold a prepared key */
 	if (v->cache)
 		v->cache_misses++;
-	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, chain_len);
+	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, ws->slots, chain_len);
 	if (e)
 		return e;
 	memcpy(ce->id, sv->digest, 8);
@@ -638,8 +694,8 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 	const v2x_cert *sc = &use->cert;
 	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app))
 		return V2X_ERR_PSID_NOT_PERMITTED;
-	if (!sc->key_alg)
-		return V2X_ERR_UNSUPPORTED;
+	if (!sc->key_alg || !sc->pk_len)
+		return V2X_ERR_UNSUPPORTED; /* an unknown key alternative, or an implicit key not reconstructed */
 	if (sv->sig_alg != sc->key_alg || sv->hash_id != sc->key_alg->hash)
 		return V2X_ERR_ALG_MISMATCH;
 	uint8_t di[V2X_MAX_HASH];
@@ -653,7 +709,9 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 		return V2X_ERR_DUPLICATE;
 	}
 	v->sig_checks++;
-	e = pqs_v2x_alg_verify(sc->key_alg, sc->pk, di, pqs_v2x_hash_len(sv->hash_id), sv->sig, sv->sig_len);
+	/* a cache entry's key is prepared: no key decoding on a warm SPDU */
+	e = pqs_v2x_alg_verify_key(sc->key_alg, sc->pk, use->prepared, di, pqs_v2x_hash_len(sv->hash_id), sv->sig,
+				   sv->sig_len);
 	if (!e)
 		pqs_v2x_replay_record(v->replay, use->hash, di);
 	return e == V2X_ERR_SIG_ENCODING ? V2X_ERR_SIG_INVALID : e; /* a signature the scheme cannot parse does not verify */
@@ -661,7 +719,7 @@ static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spd
 
 /* An attached signer certificate: a cache entry with its exact bytes, else a full validation. */
 static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
-                           v2x_cache_entry *ce, size_t *chain_len)
+			   v2x_verify_scratch *ws, size_t *chain_len)
 {
 	const v2x_cache_entry *hit = sv->hit0; /* matched by its bytes while parsing */
 	if (hit) {
@@ -677,8 +735,8 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
 	int e = pqs_v2x_hashedid8_raw(sv->cert0_hash, sv->certs[0], sv->cert_lens[0], sv->digest, cert_h);
 	if (!e)
 		e = signer_validate(v, sv, sv->certs[0], sv->cert_lens[0], NULL, gen_s, cert_h,
-				    pqs_v2x_hash_len(sv->cert0_hash), ce, chain_len);
-	return e ? e : spdu_check(v, sv, spdu, ce);
+				    pqs_v2x_hash_len(sv->cert0_hash), ws, chain_len);
+	return e ? e : spdu_check(v, sv, spdu, &ws->ce);
 }
 
 /*
@@ -689,8 +747,8 @@ static int verify_attached(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu
  * HashedId8 collision there is one candidate.  The first candidate's
  * error is reported.
  */
-static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s,
-                         v2x_cache_entry *ce, size_t *chain_len)
+static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, uint64_t gen_s, v2x_verify_scratch *ws,
+			 size_t *chain_len)
 {
 	int first = V2X_ERR_SIGNER_UNKNOWN, tried = 0;
 	const v2x_cache_entry *hit = NULL;
@@ -714,9 +772,9 @@ static int verify_digest(v2x_verify_ctx *v, spdu_view *sv, const uint8_t *spdu, 
 			cached = hit->der_len == en->len && memcmp(hit->der, en->der, en->len) == 0;
 		if (cached)
 			continue; /* tried above */
-		int e = signer_validate(v, sv, en->der, en->len, en, gen_s, en->hash, en->hash_len, ce, chain_len);
+		int e = signer_validate(v, sv, en->der, en->len, en, gen_s, en->hash, en->hash_len, ws, chain_len);
 		if (!e)
-			e = spdu_check(v, sv, spdu, ce);
+			e = spdu_check(v, sv, spdu, &ws->ce);
 		if (!e)
 			return V2X_OK;
 		if (!tried++)
@@ -730,11 +788,13 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 {
 	if (!v || !v->store || !spdu)
 		return V2X_ERR_ARG;
-	spdu_view *sv = malloc(sizeof *sv);
-	v2x_cache_entry *ce = malloc(sizeof *ce);
-	int e = sv && ce ? V2X_OK : V2X_ERR_NOMEM;
-	if (!e)
-		e = spdu_read(sv, spdu, len, &ce->cert, v->cache);
+	/* the caller's scratch, or one for this message */
+	v2x_verify_scratch *own = v->scratch ? NULL : malloc(sizeof *own);
+	v2x_verify_scratch *ws = v->scratch ? v->scratch : own;
+	if (!ws)
+		return V2X_ERR_NOMEM;
+	spdu_view *sv = &ws->sv;
+	int e = spdu_read(sv, spdu, len, &ws->ce.cert, v->cache);
 	if (e)
 		goto done;
 	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
@@ -762,13 +822,41 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 	}
 	uint64_t gen_s = sv->gen / 1000000u;
 	size_t chain_len = 0;
-	e = sv->signer == V2X_SIGNER_CERT ? verify_attached(v, sv, spdu, gen_s, ce, &chain_len)
-	                                  : verify_digest(v, sv, spdu, gen_s, ce, &chain_len);
+	e = sv->signer == V2X_SIGNER_CERT ? verify_attached(v, sv, spdu, gen_s, ws, &chain_len)
+					  : verify_digest(v, sv, spdu, gen_s, ws, &chain_len);
 	if (!e && info) {
 		fill_info(sv, info);
 		info->chain_len = chain_len;
 	}
 done:
+	free(own);
+	return e;
+}
+
+int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uint32_t time32, int *is_ca)
+{
+	if (!v || !v->store || !der)
+		return V2X_ERR_ARG;
+	spdu_view *sv = calloc(1, sizeof *sv); /* no SPDU: no attached issuers */
+	v2x_cache_entry *ce = malloc(sizeof *ce);
+	uint8_t h[V2X_MAX_HASH];
+	size_t hl = 0, chain_len = 0;
+	int e = sv && ce ? pqs_v2x_cert_decode(&ce->cert, der, len) : V2X_ERR_NOMEM;
+	if (!e)
+		e = pqs_v2x_cert_hashedid8(der, len, sv->digest, h, &hl);
+	int ca = !e && ce->cert.has_issue;
+	if (!e && ca) {
+		/* a CA certificate becomes an issuer the store can resolve, once its own chain holds */
+		e = validate_chain(v, sv, der, len, NULL, 1, time32, ce, &chain_len);
+		if (!e)
+			e = pqs_v2x_store_add_cert(v->store, der, len);
+	} else if (!e && !ce->cert.has_app) {
+		e = V2X_ERR_PSID_NOT_PERMITTED; /* neither a CA nor an end entity with permissions */
+	} else if (!e) {
+		e = signer_validate(v, sv, der, len, NULL, time32, h, hl, ce, &chain_len);
+	}
+	if (!e && is_ca)
+		*is_ca = ca;
 	free(sv);
 	free(ce);
 	return e;

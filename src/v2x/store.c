@@ -183,13 +183,43 @@ v2x_cache *pqs_v2x_cache_new(size_t capacity)
 	return c;
 }
 
-/* Release the certificate copies the cache owns. */
+/*
+ * The signer's key prepared once (pqs_sig_prepare: ECDSA's decoded OpenSSL
+ * key, the expanded ML-DSA matrix, Falcon's NTT(h)), so that a cache hit
+ * verifies without decoding the key again; NULL if the class cannot
+ * prepare it (the hit then verifies with the plain key, same verdict).
+ */
+static void *prepare_key(const v2x_cert *cert)
+{
+	const pqs_sig_class *cls = cert->pk_len ? pqs_v2x_alg_class(cert->key_alg) : NULL;
+	if (!cls || cls->pk_len != cert->pk_len)
+		return NULL;
+	size_t n = pqs_sig_prepared_len(cls);
+	n = (n + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
+	void *p = aligned_alloc(PQS_SIG_PREPARED_ALIGN, n);
+	if (p && pqs_sig_prepare(cls, p, cert->pk) != PQS_OK) {
+		free(p);
+		p = NULL;
+	}
+	return p;
+}
+
+/* Release what a cache entry owns: its certificate copy and its prepared key. */
+static void entry_release(v2x_cache_entry *en)
+{
+	if (en->prepared) {
+		pqs_sig_release_prepared(pqs_v2x_alg_class(en->cert.key_alg), en->prepared);
+		free(en->prepared);
+		en->prepared = NULL;
+	}
+	free((void *)en->der);
+	en->der = NULL;
+}
+
 static void free_ders(v2x_cache *c)
 {
-	for (size_t i = 0; i < c->cap; i++) {
-		free((void *)c->e[i].der);
-		c->e[i].der = NULL;
-	}
+	for (size_t i = 0; i < c->cap; i++)
+		entry_release(&c->e[i]);
 }
 
 void pqs_v2x_cache_free(v2x_cache *c)
@@ -287,9 +317,10 @@ int pqs_v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 	}
 	if (!c->e[slot].used)
 		c->n++;
-	free((void *)c->e[slot].der);
+	entry_release(&c->e[slot]);
 	c->e[slot] = *en;
 	c->e[slot].der = copy;
+	c->e[slot].prepared = prepare_key(&en->cert);
 	c->e[slot].der_tail = tail_of(copy, en->der_len);
 	c->e[slot].used = 1;
 	c->e[slot].stamp = ++c->clock;

@@ -100,6 +100,12 @@ size_t pqs_v2x_sig_size(const v2x_alg *alg);
 void pqs_v2x_sig_put(coer_wr *w, const v2x_alg *alg, const uint8_t *sig, size_t sig_len);
 int pqs_v2x_sig_get(coer_rd *r, const v2x_alg **alg, uint8_t *sig, size_t *sig_len);
 
+/* An ECDSA curve point (EccP256CurvePoint / EccP384CurvePoint, 1609.2 section 6.3.23) as a key on
+ * cls's curve, from / to the registry's SEC 1 compressed form (field: the curve's byte length).
+ * get: x-only and fill are V2X_ERR_KEY_ENCODING; an uncompressed point is validated on the curve. */
+void pqs_v2x_point_put(coer_wr *w, const uint8_t *pk, size_t field);
+int pqs_v2x_point_get(coer_rd *r, uint8_t *pk, const pqs_sig_class *cls);
+
 /* Registry lengths of an algorithm's key and signature. */
 size_t pqs_v2x_alg_reg_pk_len(const v2x_alg *alg);
 size_t pqs_v2x_alg_reg_sig_len(const v2x_alg *alg);
@@ -112,6 +118,10 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 		     pqs_rng *rng);
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len);
+/* Same with the key prepared (pqs_sig_prepare of the algorithm's class), or pk when prepared is NULL:
+ * the same verdict either way. */
+int pqs_v2x_alg_verify_key(const v2x_alg *alg, const uint8_t *pk, const void *prepared, const uint8_t *data_input,
+			   size_t len, const uint8_t *sig, size_t sig_len);
 
 /* ---------------- certificates ---------------- */
 
@@ -134,8 +144,24 @@ int pqs_v2x_cert_check_sig_h(const v2x_cert *c, const uint8_t *der, size_t len, 
 			     const uint8_t *issuer_der, size_t issuer_len, const uint8_t *issuer_hash,
 			     size_t issuer_hash_len);
 
+/* ECQV public-key reconstruction of an implicit certificate c (der, len bytes) issued by issuer
+ * (IEEE 1609.2 section 5.3.2, SEC 4 section 3.5): Q_U = e * P_U + Q_CA with
+ * e = Hn(SHA-256(tbs) || SHA-256(issuer certificate)); issuer_sha256 is the latter hash.  Writes
+ * the key into c->pk (registry form, 33 bytes).  The issuer must hold an ECDSA P-256 key
+ * (V2X_ERR_ALG_MISMATCH otherwise); a reconstruction value off the curve is V2X_ERR_KEY_ENCODING. */
+int pqs_v2x_cert_reconstruct_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_cert *issuer,
+				 const uint8_t issuer_sha256[32]);
+
 /* Seconds of a Duration (1609.2 section 6.4.15). */
 uint64_t pqs_v2x_duration_seconds(unsigned unit, uint16_t value);
+
+/* ---------------- HeaderInfo and clause-8 fields (p2pcd_codec.c) ---------------- */
+
+/* HeaderInfo { psid, generationTime, clause-8 fields f (NULL: none) } (6.3.9). */
+void pqs_v2x_header_put(coer_wr *w, uint32_t psid, uint64_t generation_time, const v2x_p2pcd_fields *f);
+/* HeaderInfo extension additions (after the extension bit was seen): inlineP2pcdRequest and
+ * requestedCertificate (decoded strictly into scratch) fill f, other additions are skipped. */
+int pqs_v2x_header_ext_read(coer_rd *r, v2x_p2pcd_fields *f, v2x_cert *scratch);
 
 /* ---------------- duplicate detector (replay.c) ---------------- */
 
@@ -176,6 +202,7 @@ typedef struct {
 	const uint8_t *der;             /* its encoding: the caller's in a put, the cache's own copy inside */
 	size_t der_len;
 	uint64_t der_tail;              /* its last 8 octets (part of the issuer's signature): a cheap key */
+	void *prepared;                 /* inside the cache: the signer's key prepared (pqs_sig_prepare), or NULL */
 	unsigned long stamp;            /* last use, for LRU eviction */
 	int used;
 } v2x_cache_entry;

@@ -69,10 +69,11 @@ int main(int argc, char **argv)
 	int st = run_to_files(argv[1], args, out_path, err_path);
 	TU_CHECK(st == 0, "bench sig --json exits 0 (%d)", st);
 	tu_json *root = tu_json_load(out_path);
-	const size_t want_rows = 3 + 3 * (sizeof schemes / sizeof schemes[0]);
+	/* keygen, sign, verify and verify-prepared per scheme */
+	const size_t want_rows = 3 + 4 * (sizeof schemes / sizeof schemes[0]);
 	TU_CHECK(root && root->type == TU_JSON_ARRAY && root->len == want_rows, "JSON array of %zu rows (%zu)",
 	         want_rows, root ? root->len : 0);
-	size_t index = 0, yardstick_rows = 0, scheme_rows = 0;
+	size_t index = 0, yardstick_rows = 0, scheme_rows = 0, prepared_rows = 0;
 	TU_JSON_FOREACH(row, root)
 	{
 		const char *alg = tu_json_str(row, "alg");
@@ -81,15 +82,18 @@ int main(int argc, char **argv)
 			TU_CHECK(num(row, "ratio_to_ecdsa_p256") == 1.0 && num(row, "ops_per_s") > 0,
 			         "yardstick row %zu: ratio 1 and a rate", index);
 		} else {
-			TU_CHECK(alg && strcmp(alg, schemes[scheme_rows / 3]) == 0, "row %zu is %s", index,
-			         schemes[scheme_rows / 3]);
+			TU_CHECK(alg && strcmp(alg, schemes[scheme_rows / 4]) == 0, "row %zu is %s", index,
+				 schemes[scheme_rows / 4]);
+			const char *op = tu_json_str(row, "op");
+			prepared_rows += op && strcmp(op, "verify-prepared") == 0 && scheme_rows % 4 == 3;
 			check_scheme_row(row, index);
 			scheme_rows++;
 		}
 		index++;
 	}
-	TU_CHECK(yardstick_rows == 3 && scheme_rows == 6, "3 yardstick rows (%zu) and 6 scheme rows (%zu)",
-	         yardstick_rows, scheme_rows);
+	TU_CHECK(yardstick_rows == 3 && scheme_rows == 8 && prepared_rows == 2,
+		 "3 yardstick rows (%zu), 8 scheme rows (%zu), 2 verify-prepared (%zu)", yardstick_rows, scheme_rows,
+		 prepared_rows);
 	tu_json_free(root);
 
 	/* Bad usage: exit 2, exactly one line on stderr, nothing on stdout. */

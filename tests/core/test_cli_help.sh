@@ -13,8 +13,8 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # The fixed list of command paths (tools/pqsig.c help_pages); adding a command means adding it here.
 expected_paths=(
 	"list" "keygen" "sign" "verify" "report"
-	"bench" "bench sig" "bench v2x" "bench chain"
-	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x sizes" "v2x pcap" "v2x profiles" "v2x sim"
+	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon"
+	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x receive" "v2x sizes" "v2x pcap" "v2x profiles" "v2x sim"
 	"chain" "chain init" "chain keygen" "chain transfer" "chain mine" "chain validate" "chain show"
 	"scms" "scms issue"
 )

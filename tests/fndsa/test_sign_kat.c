@@ -4,7 +4,10 @@
  * for every entry, decode sk, replay the NIST AES-256 CTR-DRBG seeded
  * with the entry's seed (key generation consumes randombytes(48) first,
  * then signing draws the 40-byte nonce and the 48-byte sampler seed) and
- * reproduce sm byte for byte; then verify sm.
+ * reproduce sm byte for byte; then verify sm.  Every second entry signs
+ * through pqs_falcon_sign_temp on a caller workspace of exactly
+ * PQS_FALCON_SIGN_TEMP_BYTES at a varying misalignment, which must give
+ * the same bytes and leave the workspace wiped.
  *
  *   Falcon-512/1024: sm = len(esig) (2 bytes, big-endian) || nonce || msg
  *       || esig, esig = 0x20+logn || compressed s2 (NIST API);
@@ -17,6 +20,7 @@
 
 #include "fndsa/inner.h"
 #include "nist_drbg.h"
+#include "pqsig/fndsa.h"
 #include "pqsig/sig.h"
 #include "testutil.h"
 
@@ -41,7 +45,9 @@ main(int argc, char **argv)
 		const pqs_sig_class *cls = SETS[si].cls;
 		unsigned logn = SETS[si].logn;
 		tu_rsp rsp;
-		long count = 0, signed_ok = 0, verified_ok = 0;
+		long count = 0, signed_ok = 0, verified_ok = 0, temp_signed = 0;
+		size_t temp_len = PQS_FALCON_SIGN_TEMP_BYTES(logn);
+		uint8_t *temp_area = malloc(temp_len + 8);
 
 		int opened = tu_rsp_open(&rsp, tu_shared_path(SETS[si].file)) == 0;
 		TU_CHECK(opened, "open %s", SETS[si].file);
@@ -69,8 +75,22 @@ main(int argc, char **argv)
 			}
 			pqs_drbg_init(&drbg, seed, NULL);
 			pqs_drbg_generate(&drbg, kg, sizeof kg); /* keygen's randombytes(48) */
-			r = cls->sign(cls, sig, sizeof sig, &sig_len, msg, msg_len,
-				NULL, 0, sk, 0, &drbg.rng);
+			if (count % 2 == 0 && temp_area != NULL) {
+				uint8_t *work = temp_area + count % 8;
+				int wiped = 1;
+				/* Zero first: the alignment slack is never written, the
+				 * rest holds secrets until the wipe. */
+				memset(temp_area, 0, temp_len + 8);
+				r = pqs_falcon_sign_temp(cls, sig, sizeof sig, &sig_len, msg, msg_len, sk, &drbg.rng,
+							 work, temp_len);
+				for (size_t u = 0; u < temp_len; u++) {
+					wiped &= work[u] == 0;
+				}
+				TU_CHECK(wiped, "%s count %ld: workspace wiped", cls->name, count - 1);
+				temp_signed++;
+			} else {
+				r = cls->sign(cls, sig, sizeof sig, &sig_len, msg, msg_len, NULL, 0, sk, 0, &drbg.rng);
+			}
 			TU_CHECK(r == PQS_OK, "%s count %ld: sign returned %d", cls->name, count - 1, r);
 
 			/* Expected sm from our detached signature. */
@@ -126,6 +146,18 @@ next:
 		}
 		tu_rsp_close(&rsp);
 		TU_CHECK(count == limit, "%s: %ld entries read", cls->name, count);
+		TU_CHECK(temp_signed == count / 2, "%s: %ld signatures on a caller workspace", cls->name, temp_signed);
+		if (temp_area != NULL) {
+			uint8_t sig[1462], sk[2305] = { 0 };
+			size_t sig_len;
+			TU_CHECK(pqs_falcon_sign_temp(cls, sig, sizeof sig, &sig_len, NULL, 0, sk, NULL, temp_area,
+						      temp_len - 1) == PQS_ERR_BUFFER_TOO_SMALL,
+				 "%s: workspace one byte short", cls->name);
+			TU_CHECK(pqs_falcon_sign_temp(&pqs_fndsa512_class, sig, sizeof sig, &sig_len, NULL, 0, sk, NULL,
+						      temp_area, temp_len) == PQS_ERR_ARG,
+				 "%s: another family's class", cls->name);
+		}
+		free(temp_area);
 		printf("%s: %ld entries, %ld signatures reproduced, %ld verified\n",
 			cls->name, count, signed_ok, verified_ok);
 	}

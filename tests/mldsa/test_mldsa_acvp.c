@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "mldsa/ntt.h"
+#include "core/simd.h"
 #include "mldsa_test.h"
 #include "pqsig/sig.h"
 
@@ -234,13 +235,13 @@ static void run_all(const char *path)
 
 int main(void)
 {
-	if (pqs_mldsa_arith_uses_avx2())
+	if (pqs_simd_avx2())
 		run_all("avx2");
 	else
 		printf("AVX2 path not available on this CPU/build\n");
-	pqs_mldsa_arith_allow_avx2(0);
-	TU_CHECK(!pqs_mldsa_arith_uses_avx2(), "portable path can be forced");
+	pqs_simd_force_portable(1);
+	TU_CHECK(!pqs_simd_avx2(), "portable path can be forced");
 	run_all("portable");
-	pqs_mldsa_arith_allow_avx2(1);
+	pqs_simd_force_portable(0);
 	return tu_finish("test_mldsa_acvp");
 }

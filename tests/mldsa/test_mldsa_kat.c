@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "mldsa/ntt.h"
+#include "core/simd.h"
 #include "mldsa_test.h"
 #include "nist_drbg.h"
 #include "pqsig/sig.h"
@@ -77,8 +78,7 @@ static unsigned run_file(const char *alg)
 	pqs_drbg_clear(&inner);
 	tu_rsp_close(&rsp);
 	TU_CHECK(n == 100, "%s: %u entries", alg, n);
-	printf("KAT %s [%s]: %u/%u entries match (pk, sk, sm)\n", alg,
-	       pqs_mldsa_arith_uses_avx2() ? "avx2" : "portable", ok_n, n);
+	printf("KAT %s [%s]: %u/%u entries match (pk, sk, sm)\n", alg, pqs_simd_avx2() ? "avx2" : "portable", ok_n, n);
 	return ok_n;
 }
 
@@ -86,12 +86,12 @@ int main(void)
 {
 	/* Both arithmetic paths (the first pass is portable too on CPUs without AVX2). */
 	for (int pass = 0; pass < 2; pass++) {
-		pqs_mldsa_arith_allow_avx2(pass == 0);
+		pqs_simd_force_portable(pass != 0);
 		run_file("ML-DSA-44");
 		run_file("ML-DSA-65");
 		run_file("ML-DSA-87");
 	}
-	pqs_mldsa_arith_allow_avx2(1);
+	pqs_simd_force_portable(0);
 	printf("%lu verifications also through a prepared key\n", tu_prepared_verifies);
 	TU_CHECK(tu_prepared_verifies == 600UL, "prepared-key verifications: %lu", tu_prepared_verifies);
 	return tu_finish("test_mldsa_kat");

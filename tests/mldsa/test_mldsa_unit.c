@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mldsa/ntt.h"
+#include "core/simd.h"
 #include "mldsa/packing.h"
 #include "mldsa/params.h"
 #include "mldsa/poly.h"
@@ -41,7 +42,7 @@ static int32_t modq(int64_t a)
 static void test_avx2_matches_portable(void)
 {
 #if MLDSA_AVX2_BUILD
-	if (!pqs_mldsa_arith_uses_avx2()) {
+	if (!pqs_simd_avx2()) {
 		printf("AVX2 not available: AVX2/portable comparison skipped\n");
 		return;
 	}
@@ -392,9 +393,9 @@ int main(void)
 	test_avx2_matches_portable();
 	/* The schoolbook comparison on the default path, then on the portable one. */
 	test_ntt();
-	pqs_mldsa_arith_allow_avx2(0);
+	pqs_simd_force_portable(1);
 	test_ntt();
-	pqs_mldsa_arith_allow_avx2(1);
+	pqs_simd_force_portable(0);
 	test_rounding();
 	test_challenge();
 	test_packing();

@@ -30,6 +30,30 @@ print("ok")
 ' 2>&1)
 [ "$check" = ok ] && ok || bad "JSON content: $check"
 
+# The 1609 WG proposal's SLH-DSA ACAs (issue 15), 2 certificates each: every certificate the ACA
+# signs is checked by the vehicle inside the flow; each one downloaded carries the ACA's FIPS 205
+# signature (table 2: 7856 B for 128s, 17088 B for 128f, +9 B of registry alternative) in place of
+# the 670-byte FN-DSA-512 one of the first row, and nothing else differs; path (a) uploads one
+# 897-byte FN-DSA-512 key per certificate.
+json=$("$PQSIG" scms issue --certs 2 --profile wg1609 --json 2>/dev/null)
+rc=$?
+[ $rc -eq 0 ] && ok || bad "scms issue --profile wg1609 exit $rc"
+check=$(printf '%s' "$json" | python3 -c '
+import json, sys
+rows = {r["profile"]: r for r in json.load(sys.stdin)}
+assert len(rows) == 5, list(rows)
+fn = rows["unified:FN-DSA-512"]
+for name, sig in (("SHA2-128s", 7856), ("SHAKE-128s", 7856), ("SHA2-128f", 17088)):
+    r = rows["unified:SLH-DSA-" + name]
+    assert r["certs"] == 2 and r["ca"] == "SLH-DSA-" + name, r
+    assert r["download_bytes"] - fn["download_bytes"] == 2 * (sig + 9 - 670), (name, r["download_bytes"])
+    assert r["upload_key_bytes"] == 49 and r["ra_can_link"] is False, r
+p = rows["pqc-plain:FN-DSA-512/SLH-DSA-SHA2-128s"]
+assert p["certs"] == 2 and p["vehicle_key"] == "FN-DSA-512" and p["upload_key_bytes"] == 2 * 897, p
+print("ok")
+' 2>&1)
+[ "$check" = ok ] && ok || bad "wg1609 JSON content: $check"
+
 expect2() { # expect2 DESCRIPTION -- command...
 	local what=$1; shift 2
 	"$@" >/dev/null 2>"$ERR"

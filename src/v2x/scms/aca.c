@@ -129,15 +129,21 @@ void pqs_scms_aca_enc_public(const pqs_scms_aca *a, uint8_t pub[33])
 	memcpy(pub, a->enc_pub, 33);
 }
 
+/* The content of the pseudonym certificates of period i, explicit and implicit alike. */
+static void pseudonym_params(const pqs_scms_aca *a, uint32_t i, v2x_cert_params *p)
+{
+	/* Period i is week i after the PKI start: 1609.2.1 pseudonym certificates are valid for one
+	 * week (the default duration, 168 hours), 20 of them per week. */
+	pqs_v2x_cert_params_default(p, V2X_CERT_EE, a->start + i * 604800u);
+	p->name = NULL; /* a pseudonym carries no name (CertificateId none) */
+}
+
 /* A pseudonym certificate for period i with subject key (alg, pk); *out malloc'd. */
 static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, const uint8_t *pk, size_t pk_len,
                            uint8_t **out, size_t *out_len)
 {
 	v2x_cert_params p;
-	/* Period i is week i after the PKI start: 1609.2.1 pseudonym certificates are valid for one
-	 * week (the default duration, 168 hours), 20 of them per week. */
-	pqs_v2x_cert_params_default(&p, V2X_CERT_EE, a->start + i * 604800u);
-	p.name = NULL; /* a pseudonym carries no name (CertificateId none) */
+	pseudonym_params(a, i, &p);
 	int rc = pqs_v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0);
 	size_t cap = rc == PQS_OK ? pqs_v2x_cert_max_len(&p, alg, a->alg) : 0;
 	*out = cap ? malloc(cap) : NULL;
@@ -153,48 +159,31 @@ static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, cons
 }
 
 /*
- * An implicit certificate (IEEE 1609.2 section 6.4.2: type implicit, no
- * signature, verifyKeyIndicator = reconstructionValue).  The V2X stack
- * encodes explicit certificates only, so the ACA lets it encode the
- * explicit certificate for the key P_U and rewrites the three places that
- * differ: preamble (no signature), type, and the verifyKeyIndicator
- * alternative; the explicit signature is dropped.
+ * An implicit certificate for period i with reconstruction value P_U
+ * (IEEE 1609.2 section 6.4.2, encoded by the V2X codec), and the ECQV hash
+ * e = Hn(Hn(tbs) || Hn(ACA cert)) of its ToBeSignedCertificate (5.3.2);
+ * *out malloc'd.
  */
-static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uint8_t **out, size_t *out_len)
+static int issue_implicit(pqs_scms_aca *a, uint32_t i, const uint8_t PU[33], uint8_t **out, size_t *out_len,
+			  uint8_t e[32])
 {
-	uint8_t *ex = NULL;
-	size_t ex_len = 0;
-	v2x_cert *dec = NULL;
-	int rc = issue_pseudonym(a, i, pqs_v2x_alg_find("ECDSA-P256"), PU, 33, &ex, &ex_len);
-	if (rc == PQS_OK && !(dec = malloc(sizeof *dec)))
-		rc = PQS_ERR_NOMEM;
+	v2x_cert_params p;
+	pseudonym_params(a, i, &p);
+	size_t cap = pqs_v2x_cert_max_len(&p, pqs_v2x_alg_by_index(0), a->alg);
+	v2x_cert *dec = malloc(sizeof *dec);
+	*out = cap ? malloc(cap) : NULL;
+	int rc = *out && dec ? PQS_OK : PQS_ERR_NOMEM;
 	if (rc == PQS_OK)
-		rc = pqs_v2x_cert_decode(dec, ex, ex_len);
-	if (rc == PQS_OK) {
-		size_t end = dec->tbs_off + dec->tbs_len;
-		/* tbs ends with verifyKeyIndicator: verificationKey (0x80), ecdsaNistP256 (0x80), compressed point */
-		if (dec->tbs_len < 35 || ex[end - 35] != 0x80 || ex[end - 34] != 0x80 ||
-		    (ex[end - 33] != 0x82 && ex[end - 33] != 0x83) || dec->tbs_off != 12 || ex[3] != 0x80) {
-			rc = PQS_ERR_INTERNAL;
-		} else {
-			size_t n = end - 1; /* one byte shorter: the PublicVerificationKey tag goes */
-			uint8_t *c = malloc(n);
-			if (!c) {
-				rc = PQS_ERR_NOMEM;
-			} else {
-				c[0] = 0x00; /* preamble: signature absent */
-				c[1] = 3;    /* version */
-				c[2] = 1;    /* type: implicit */
-				memcpy(c + 3, ex + 3, end - 35 - 3);  /* issuer and tbs up to verifyKeyIndicator */
-				c[end - 35] = 0x81;                   /* reconstructionValue */
-				memcpy(c + end - 34, ex + end - 33, 33); /* EccP256CurvePoint */
-				*out = c;
-				*out_len = n;
-			}
-		}
+		rc = pqs_v2x_cert_issue_implicit(&p, PU, a->cert, a->cert_len, *out, cap, out_len);
+	if (rc == PQS_OK)
+		rc = pqs_v2x_cert_decode(dec, *out, *out_len);
+	if (rc == PQS_OK)
+		rc = pqs_ecqv_hash(e, *out + dec->tbs_off, dec->tbs_len, a->cert_sha256);
+	if (rc != PQS_OK) {
+		free(*out);
+		*out = NULL;
 	}
 	free(dec);
-	free(ex);
 	return rc;
 }
 
@@ -217,9 +206,7 @@ static int answer_butterfly(pqs_scms_aca *a, const scms_cert_req *q, uint8_t **c
 			rc = PQS_ERR_UNSUPPORTED;
 		uint8_t e[32];
 		if (rc == PQS_OK)
-			rc = issue_implicit(a, q->i, Pt, &cert, &cert_len);
-		if (rc == PQS_OK)
-			rc = pqs_ecqv_hash(e, cert + 12, cert_len - 12, a->cert_sha256);
+			rc = issue_implicit(a, q->i, Pt, &cert, &cert_len, e);
 		if (rc == PQS_OK)
 			rc = pqs_ecqv_private(ct.value, e, rnd, a->key.sk); /* r = e*k + d_CA */
 		ct.kind = SCMS_CONTENT_IMPLICIT;

@@ -5,28 +5,19 @@
  * BN_FLG_CONSTTIME and live in BN_secure_new() memory, which OpenSSL
  * clears on free; our own byte copies are zeroized by the callers.
  */
-#include <pthread.h>
 #include <string.h>
 
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/obj_mac.h>
 
+#include "ecdsa/ec_point.h"
 #include "scms_inner.h"
 
-static EC_GROUP *p256;
-static pthread_once_t p256_once = PTHREAD_ONCE_INIT;
-
-static void p256_init(void)
-{
-	p256 = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
-}
-
-/* The shared group object; OpenSSL treats a const EC_GROUP as read-only, so threads may share it. */
+/* The P-256 group the ECDSA classes use too (ec_point.h), shared read-only by threads. */
 static const EC_GROUP *group(void)
 {
-	pthread_once(&p256_once, p256_init);
-	return p256;
+	return pqs_ec_group(NID_X9_62_prime256v1);
 }
 
 /* Scalar operation context: n, a BN_CTX and up to four secure BIGNUMs. */
@@ -138,20 +129,17 @@ int pqs_scms_sc_random(uint8_t out[32], pqs_rng *rng)
 
 static int pt_in(EC_POINT *P, const uint8_t in[33], BN_CTX *ctx)
 {
+	/* compressed only: x a field element with a square root, on the curve (ec_point.h) */
 	if (in[0] != 0x02 && in[0] != 0x03)
 		return PQS_SCMS_ERR_POINT;
-	/* oct2point checks that x is a field element and the point lies on the curve. */
-	if (!EC_POINT_oct2point(group(), P, in, 33, ctx) || EC_POINT_is_at_infinity(group(), P))
-		return PQS_SCMS_ERR_POINT;
-	return PQS_OK;
+	return pqs_ec_point_decode(group(), P, in, 33, ctx) ? PQS_OK : PQS_SCMS_ERR_POINT;
 }
 
 static int pt_out(uint8_t out[33], const EC_POINT *P, BN_CTX *ctx)
 {
 	if (EC_POINT_is_at_infinity(group(), P))
 		return PQS_SCMS_ERR_POINT; /* happens only with probability ~2^-256 */
-	return EC_POINT_point2oct(group(), P, POINT_CONVERSION_COMPRESSED, out, 33, ctx) == 33 ? PQS_OK
-	                                                                                          : PQS_ERR_INTERNAL;
+	return pqs_ec_point_encode(group(), P, 1, out, 32, ctx) ? PQS_OK : PQS_ERR_INTERNAL;
 }
 
 /* out = k1*G + k2*P (either term may be absent) + Q (may be absent). */
@@ -245,7 +233,7 @@ int pqs_scms_pt_uncompress(uint8_t out[65], const uint8_t P[33])
 	BN_CTX *ctx = BN_CTX_new();
 	EC_POINT *Q = group() ? EC_POINT_new(group()) : NULL;
 	int rc = ctx && Q ? pt_in(Q, P, ctx) : PQS_ERR_INTERNAL;
-	if (rc == PQS_OK && EC_POINT_point2oct(group(), Q, POINT_CONVERSION_UNCOMPRESSED, out, 65, ctx) != 65)
+	if (rc == PQS_OK && !pqs_ec_point_encode(group(), Q, 0, out, 32, ctx))
 		rc = PQS_ERR_INTERNAL;
 	EC_POINT_free(Q);
 	BN_CTX_free(ctx);

@@ -250,24 +250,25 @@ static int check_explicit(pqs_scms_vehicle *v, const uint8_t *cert, size_t len, 
 }
 
 /*
- * An implicit certificate (1609.2 section 6.4.2) as the ACA makes it:
- * 00 03 01 80 HashedId8(ACA) || ToBeSignedCertificate ending in
- * reconstructionValue 0x81 0x82/0x83 x.  The V2X stack does not decode
- * implicit certificates, so only the parts ECQV depends on are checked.
+ * An implicit certificate (1609.2 section 6.4.2) from the ACA: decoded by
+ * the V2X codec into v->scratch, issued by the ACA, its key Q = e*P_U +
+ * Q_ACA reconstructed into v->scratch.pk (section 5.3.2), and the ECQV
+ * hash e of its ToBeSignedCertificate for the private key.
  */
-static int implicit_parts(const pqs_scms_vehicle *v, const uint8_t *cert, size_t len, uint8_t PU[33])
+static int implicit_key(pqs_scms_vehicle *v, const uint8_t *cert, size_t len, uint8_t e[32])
 {
-	if (len < 12 + 34)
-		return PQS_SCMS_ERR_TRUNCATED;
-	if (cert[0] != 0x00 || cert[1] != 3 || cert[2] != 1 || cert[3] != 0x80)
+	v2x_cert *d = &v->scratch;
+	int rc = pqs_v2x_cert_decode(d, cert, len);
+	if (rc != PQS_OK)
+		return rc;
+	if (!d->implicit)
 		return PQS_SCMS_ERR_FIELD;
-	if (memcmp(cert + 4, v->aca_id, 8) != 0)
+	if (d->issuer_kind != 1 || memcmp(d->issuer_id, v->aca_id, 8) != 0)
 		return PQS_SCMS_ERR_CERT_INVALID;
-	if (cert[len - 34] != 0x81 || (cert[len - 33] != 0x82 && cert[len - 33] != 0x83))
-		return PQS_SCMS_ERR_FIELD;
-	PU[0] = (uint8_t)(cert[len - 33] - 0x80);
-	memcpy(PU + 1, cert + len - 32, 32);
-	return pqs_scms_pt_check(PU);
+	rc = pqs_v2x_cert_reconstruct_key(d, cert, len, &v->aca_dec, v->aca_sha256);
+	if (rc != V2X_OK)
+		return PQS_SCMS_ERR_CERT_INVALID; /* an ACA key off P-256, or P_U off the curve */
+	return pqs_ecqv_hash(e, cert + d->tbs_off, d->tbs_len, v->aca_sha256);
 }
 
 /* One download entry: decrypt, derive, check, keep. */
@@ -331,20 +332,13 @@ static int accept_one(pqs_scms_vehicle *v, uint32_t i, uint32_t j, const uint8_t
 			rc = check_explicit(v, ct.cert, ct.cert_len, pqs_sig_find("ECDSA-P256"), out->pk, 33);
 	} else if (rc == PQS_OK && butterfly) {
 		/* Implicit: d = e*(a + f) + r and Q = e*P_U + Q_ACA must agree (SEC 4 section 3.6). */
-		uint8_t PU[33], e[32], Q[33];
-		rc = implicit_parts(v, ct.cert, ct.cert_len, PU);
-		if (rc == PQS_OK && (!v->aca_dec.key_alg || v->aca_dec.pk_len != 33 ||
-				     strcmp(pqs_v2x_alg_class(v->aca_dec.key_alg)->name, "ECDSA-P256") != 0))
-			rc = PQS_SCMS_ERR_CERT_INVALID; /* ECQV needs a P-256 ACA key */
-		if (rc == PQS_OK)
-			rc = pqs_ecqv_hash(e, ct.cert + 12, ct.cert_len - 12, v->aca_sha256);
+		uint8_t e[32];
+		rc = implicit_key(v, ct.cert, ct.cert_len, e);
 		if (rc == PQS_OK)
 			rc = pqs_ecqv_private(out->sk, e, b, ct.value);
 		if (rc == PQS_OK)
-			rc = pqs_ecqv_public(Q, e, PU, v->aca_dec.pk);
-		if (rc == PQS_OK)
 			rc = pqs_p256_public(out->pk, out->sk);
-		if (rc == PQS_OK && memcmp(Q, out->pk, 33) != 0)
+		if (rc == PQS_OK && memcmp(v->scratch.pk, out->pk, 33) != 0)
 			rc = PQS_SCMS_ERR_CERT_MISMATCH;
 	} else if (rc == PQS_OK) {
 		rc = check_explicit(v, ct.cert, ct.cert_len, v->pqc, v->pqc_pk + k * v->pqc->pk_len, v->pqc->pk_len);
