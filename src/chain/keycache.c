@@ -25,17 +25,17 @@
 typedef struct {
 	const pqs_sig_class *cls; /* NULL: empty slot */
 	uint8_t pk_hash[PQS_CHAIN_HASH_LEN];
-	uint8_t *pk;              /* copy of the key, compared in full on a hit */
-	void *prepared;           /* pqs_sig_prepared_len(cls) bytes, PQS_SIG_PREPARED_ALIGN-aligned */
-	size_t bytes;             /* pk + prepared, for the budget */
-	uint64_t epoch;           /* last block that used it */
+	uint8_t *pk;    /* copy of the key, compared in full on a hit */
+	void *prepared; /* pqs_sig_prepared_len(cls) bytes, PQS_SIG_PREPARED_ALIGN-aligned */
+	size_t bytes;   /* pk + prepared, for the budget */
+	uint64_t epoch; /* last block that used it */
 } key_slot;
 
 struct pqs_chain_key_cache {
 	key_slot *slots;
-	size_t mask;              /* slot count - 1 (a power of two) */
+	size_t mask; /* slot count - 1 (a power of two) */
 	size_t max_keys, max_bytes;
-	size_t clock;             /* next eviction candidate */
+	size_t clock; /* next eviction candidate */
 	uint64_t epoch;
 	pqs_chain_key_cache_stats stats;
 };
@@ -141,7 +141,7 @@ static int evict_one(pqs_chain_key_cache *c)
 }
 
 const void *pqs_chain_key_cache_get(pqs_chain_key_cache *c, const pqs_sig_class *cls, const uint8_t *pk,
-                                    const uint8_t pk_hash[PQS_CHAIN_HASH_LEN])
+				    const uint8_t pk_hash[PQS_CHAIN_HASH_LEN])
 {
 	if (!c || !cls || !pk)
 		return NULL;

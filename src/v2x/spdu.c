@@ -837,27 +837,32 @@ int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uin
 {
 	if (!v || !v->store || !der)
 		return V2X_ERR_ARG;
-	spdu_view *sv = calloc(1, sizeof *sv); /* no SPDU: no attached issuers */
-	v2x_cache_entry *ce = malloc(sizeof *ce);
+	/* the caller's scratch, or one for this certificate; no SPDU: no attached issuers */
+	v2x_verify_scratch *own = v->scratch ? NULL : malloc(sizeof *own);
+	v2x_verify_scratch *ws = v->scratch ? v->scratch : own;
+	if (!ws)
+		return V2X_ERR_NOMEM;
+	memset(&ws->sv, 0, sizeof ws->sv);
+	spdu_view *sv = &ws->sv;
+	v2x_cache_entry *ce = &ws->ce;
 	uint8_t h[V2X_MAX_HASH];
 	size_t hl = 0, chain_len = 0;
-	int e = sv && ce ? pqs_v2x_cert_decode(&ce->cert, der, len) : V2X_ERR_NOMEM;
+	int e = pqs_v2x_cert_decode(&ce->cert, der, len);
 	if (!e)
 		e = pqs_v2x_cert_hashedid8(der, len, sv->digest, h, &hl);
 	int ca = !e && ce->cert.has_issue;
 	if (!e && ca) {
 		/* a CA certificate becomes an issuer the store can resolve, once its own chain holds */
-		e = validate_chain(v, sv, der, len, NULL, 1, time32, ce, &chain_len);
+		e = validate_chain(v, sv, der, len, NULL, 1, time32, ce, ws->slots, &chain_len);
 		if (!e)
 			e = pqs_v2x_store_add_cert(v->store, der, len);
 	} else if (!e && !ce->cert.has_app) {
 		e = V2X_ERR_PSID_NOT_PERMITTED; /* neither a CA nor an end entity with permissions */
 	} else if (!e) {
-		e = signer_validate(v, sv, der, len, NULL, time32, h, hl, ce, &chain_len);
+		e = signer_validate(v, sv, der, len, NULL, time32, h, hl, ws, &chain_len);
 	}
 	if (!e && is_ca)
 		*is_ca = ca;
-	free(sv);
-	free(ce);
+	free(own);
 	return e;
 }

@@ -15,15 +15,14 @@
 #include "pqsig/sig.h"
 #include "testutil.h"
 
-#define CHAIN 21u
+#define CHAIN  21u
 #define ROUNDS 3
 
 static const char *const class_names[] = { "ML-DSA-44", "Falcon-512", "FN-DSA-512", "ECDSA-P256" };
 #define NKEYS (sizeof class_names / sizeof class_names[0])
 
 /* Apply blk to each state; all verdicts and bad indexes must agree with the first (plain) state's. */
-static int apply_all(pqs_chain_state *const *states, size_t nstates, const uint8_t *blk, size_t len,
-                     size_t *bad_index)
+static int apply_all(pqs_chain_state *const *states, size_t nstates, const uint8_t *blk, size_t len, size_t *bad_index)
 {
 	size_t bad0 = SIZE_MAX;
 	int rc0 = pqs_chain_apply_block(states[0], blk, len, NULL, &bad0);
@@ -31,7 +30,7 @@ static int apply_all(pqs_chain_state *const *states, size_t nstates, const uint8
 		size_t bad = SIZE_MAX;
 		int rc = pqs_chain_apply_block(states[s], blk, len, NULL, &bad);
 		TU_CHECK(rc == rc0 && bad == bad0, "state %zu: verdict %d at %zu, plain state %d at %zu", s, rc, bad,
-		         rc0, bad0);
+			 rc0, bad0);
 	}
 	*bad_index = bad0;
 	return rc0;
@@ -42,7 +41,7 @@ static int apply_all(pqs_chain_state *const *states, size_t nstates, const uint8
  * genesis keyed every sender); nonces[] counts what each key has sent.
  */
 static uint8_t *round_block(const pqs_chain_state *parent, const ct_key *keys, uint64_t *nonces, size_t first,
-                            int corrupt_third, size_t *len)
+			    int corrupt_third, size_t *len)
 {
 	uint8_t *txs[NKEYS];
 	size_t lens[NKEYS], n = 0;
@@ -91,7 +90,7 @@ int main(void)
 		size_t len, bad;
 		uint8_t *blk = round_block(plain, keys, nonces, 0, 0, &len);
 		TU_CHECK(apply_all(states, 3, blk, len, &bad) == PQS_OK, "round %llu block valid",
-		         (unsigned long long)round);
+			 (unsigned long long)round);
 		free(blk);
 	}
 	/* A corrupted signature from a cached sender: rejected at index 2 with or without the cache. */
@@ -113,22 +112,22 @@ int main(void)
 	pqs_chain_key_cache_get_stats(roomy_cache, &st);
 	/* 5 blocks x 4 senders + 2 = 22 lookups: 4 first-time misses, then hits. */
 	TU_CHECK(st.keys == NKEYS && st.misses == NKEYS && st.hits == 5 * NKEYS + 2 - NKEYS && st.evictions == 0,
-	         "roomy cache: %zu keys, %llu hits, %llu misses, %llu evictions", st.keys,
-	         (unsigned long long)st.hits, (unsigned long long)st.misses, (unsigned long long)st.evictions);
+		 "roomy cache: %zu keys, %llu hits, %llu misses, %llu evictions", st.keys, (unsigned long long)st.hits,
+		 (unsigned long long)st.misses, (unsigned long long)st.evictions);
 	size_t want_bytes = 0;
 	for (size_t i = 0; i < NKEYS; i++) {
 		const pqs_sig_class *cls = keys[i].cls;
 		size_t prepared = pqs_sig_prepared_len(cls);
 		size_t per_key = cls->pk_len + (prepared + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN *
-		                                   PQS_SIG_PREPARED_ALIGN;
-		printf("%-12s memory per cached sender: %zu B (pk %zu + prepared %zu)\n", cls->name, per_key, cls->pk_len,
-		       prepared);
+						       PQS_SIG_PREPARED_ALIGN;
+		printf("%-12s memory per cached sender: %zu B (pk %zu + prepared %zu)\n", cls->name, per_key,
+		       cls->pk_len, prepared);
 		want_bytes += per_key;
 	}
 	TU_CHECK(st.bytes == want_bytes, "roomy cache holds %zu B, expected %zu", st.bytes, want_bytes);
 	pqs_chain_key_cache_get_stats(tight_cache, &st);
 	TU_CHECK(st.keys == 2 && st.evictions == 2, "tight cache: %zu keys, %llu evictions", st.keys,
-	         (unsigned long long)st.evictions);
+		 (unsigned long long)st.evictions);
 
 	pqs_chain_state_free(plain);
 	pqs_chain_state_free(roomy);

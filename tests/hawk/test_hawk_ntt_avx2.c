@@ -12,8 +12,7 @@
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
-static uint32_t
-next32(void)
+static uint32_t next32(void)
 {
 	rng_state ^= rng_state << 13;
 	rng_state ^= rng_state >> 7;
@@ -21,8 +20,7 @@ next32(void)
 	return (uint32_t)(rng_state >> 16);
 }
 
-int
-main(void)
+int main(void)
 {
 	static uint32_t gm[1024], igm[1024], a[1024], b[1024], c[1024];
 	unsigned logn, pi;
