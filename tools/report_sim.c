@@ -6,6 +6,7 @@
  * 90 %, beside the published channel-load results.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,19 +83,26 @@ static int parse_run(sim_run *r)
 	memcpy(text, buf, len);
 	text[len] = '\0';
 	free(buf);
-	r->spdu_cert = json_number(text, "spdu_bytes_cert");
-	r->spdu_digest = json_number(text, "spdu_bytes_digest");
-	r->wsms_cert = json_number(text, "wsms_per_spdu_cert");
-	r->pdr = json_number(text, "pdr");
-	r->pdr300 = json_number(text, "pdr_within_300m");
-	r->aware100 = json_number(text, "awareness_100m");
-	r->aware300 = json_number(text, "awareness_300m");
-	r->cbr = json_number(text, "cbr");
-	r->p50 = json_number(text, "p50");
-	r->p99 = json_number(text, "p99");
-	r->frag_lost = json_number(text, "lost_share");
-	r->wall = json_number(text, "wall_s");
-	r->mismatches = json_number(text, "model_mismatches");
+	static const struct {
+		const char *key;
+		size_t off;
+	} fields[] = {
+		{ "spdu_bytes_cert", offsetof(sim_run, spdu_cert) },
+		{ "spdu_bytes_digest", offsetof(sim_run, spdu_digest) },
+		{ "wsms_per_spdu_cert", offsetof(sim_run, wsms_cert) },
+		{ "pdr", offsetof(sim_run, pdr) },
+		{ "pdr_within_300m", offsetof(sim_run, pdr300) },
+		{ "awareness_100m", offsetof(sim_run, aware100) },
+		{ "awareness_300m", offsetof(sim_run, aware300) },
+		{ "cbr", offsetof(sim_run, cbr) },
+		{ "p50", offsetof(sim_run, p50) },
+		{ "p99", offsetof(sim_run, p99) },
+		{ "lost_share", offsetof(sim_run, frag_lost) },
+		{ "wall_s", offsetof(sim_run, wall) },
+		{ "model_mismatches", offsetof(sim_run, mismatches) },
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		*(double *)((char *)r + fields[i].off) = json_number(text, fields[i].key);
 	free(text);
 	return isnan(r->aware300) || isnan(r->pdr) ? -1 : 0;
 }
