@@ -20,9 +20,12 @@ typedef struct {
 /* Report sections are listed here, in report order (one per line: clang-format would bin-pack them). */
 /* clang-format off */
 static const report_section sections[] = {
-	{ "signatures", report_section_sig },      { "v2x", report_section_v2x_sizes },
-	{ "v2x-bench", report_section_v2x_bench }, { "p2pcd", report_section_p2pcd },
-	{ "ledger", report_section_ledger },       { "scms", report_section_scms },
+	{ "signatures", report_section_sig },
+	{ "v2x", report_section_v2x_sizes },
+	{ "v2x-bench", report_section_v2x_bench },
+	{ "p2pcd", report_section_p2pcd },
+	{ "ledger", report_section_ledger },
+	{ "scms", report_section_scms },
 	{ "kcmvp", report_section_kcmvp },
 	{ "falcon", report_section_falcon },
 	{ "wg1609", report_section_wg1609 },

@@ -66,17 +66,18 @@ int report_section_scms(FILE *md, const report_opts *o)
 	if (mldsa_upload)
 		fprintf(md, "| one ML-DSA-44 key per certificate | about 3.9 MiB | %zu B = %.2f MiB |\n", mldsa_upload,
 		        (double)mldsa_upload / 1048576.0);
-	fprintf(md, "\nUpload keys: 49 B = one compressed P-256 caterpillar key (33 B) + its AES-128 expansion key (16 B); "
-	            "the original variant sends a second pair for encryption (98 B). PQC rows: %u public keys "
-	            "(ML-DSA-44: %u x 1312 B = %.2f MiB, the seed's \"about 3.9 MiB\"). The request adds the message "
-	            "header and, in path (b), %u B of ECIES overhead and 24 B of inner fields (the 16-byte response key, "
-	            "algorithm, period) per certificate. "
-	            "\"RA alone links\" is what `tests/v2x/scms/test_scms_privacy` demonstrates: in path (a) it links "
-	            "every certificate to its vehicle; in the butterfly paths and path (b) it finds no match between "
-	            "the RA's view and any issued certificate. Vehicle CPU includes generating the keys, deriving each "
-	            "private key and checking each certificate (signature under the ACA, or ECQV reconstruction). "
-	            "Each row is one vehicle's issuance; with `--vehicles V` the RA shuffles all vehicles' requests "
-	            "into one batch, which changes no per-vehicle size.\n",
-	        SEED_CERTS, SEED_CERTS, SEED_CERTS * 1312.0 / 1048576.0, 93u);
+	fprintf(md,
+		"\nUpload keys: 49 B = one compressed P-256 caterpillar key (33 B) + its AES-128 expansion key (16 B); "
+		"the original variant sends a second pair for encryption (98 B). PQC rows: %u public keys "
+		"(ML-DSA-44: %u x 1312 B = %.2f MiB, the seed's \"about 3.9 MiB\"). The request adds the message "
+		"header and, in path (b), %u B of ECIES overhead and 24 B of inner fields (the 16-byte response key, "
+		"algorithm, period) per certificate. "
+		"\"RA alone links\" is what `tests/v2x/scms/test_scms_privacy` demonstrates: in path (a) it links "
+		"every certificate to its vehicle; in the butterfly paths and path (b) it finds no match between "
+		"the RA's view and any issued certificate. Vehicle CPU includes generating the keys, deriving each "
+		"private key and checking each certificate (signature under the ACA, or ECQV reconstruction). "
+		"Each row is one vehicle's issuance; with `--vehicles V` the RA shuffles all vehicles' requests "
+		"into one batch, which changes no per-vehicle size.\n",
+		SEED_CERTS, SEED_CERTS, SEED_CERTS * 1312.0 / 1048576.0, 93u);
 	return CLI_OK;
 }

@@ -177,8 +177,8 @@ typedef struct {
 	const uint8_t *der;
 	size_t len;
 	int trusted;
-	const v2x_cert *cert;        /* decoded */
-	uint8_t hash[V2X_MAX_HASH];  /* H(der) with the hash of its HashedId8 (hash_len tells which) */
+	const v2x_cert *cert;       /* decoded */
+	uint8_t hash[V2X_MAX_HASH]; /* H(der) with the hash of its HashedId8 (hash_len tells which) */
 	size_t hash_len;
 } v2x_store_entry;
 
@@ -198,12 +198,12 @@ typedef struct {
 	uint64_t not_before, not_after; /* intersection of the chain's validity, Time32 seconds */
 	uint8_t hash[V2X_MAX_HASH];     /* H(signer certificate) */
 	size_t hash_len;
-	v2x_cert cert;                  /* the signer's decoded certificate */
-	const uint8_t *der;             /* its encoding: the caller's in a put, the cache's own copy inside */
+	v2x_cert cert;      /* the signer's decoded certificate */
+	const uint8_t *der; /* its encoding: the caller's in a put, the cache's own copy inside */
 	size_t der_len;
-	uint64_t der_tail;              /* its last 8 octets (part of the issuer's signature): a cheap key */
-	void *prepared;                 /* inside the cache: the signer's key prepared (pqs_sig_prepare), or NULL */
-	unsigned long stamp;            /* last use, for LRU eviction */
+	uint64_t der_tail;   /* its last 8 octets (part of the issuer's signature): a cheap key */
+	void *prepared;      /* inside the cache: the signer's key prepared (pqs_sig_prepare), or NULL */
+	unsigned long stamp; /* last use, for LRU eviction */
 	int used;
 } v2x_cache_entry;
 
