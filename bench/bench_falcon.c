@@ -1,5 +1,5 @@
 /*
- * `pqsig bench falcon [--keys K] [--signatures N] [--json]` (issue 17),
+ * `pqsig bench falcon [--keys K] [--signatures N] [--callgrind] [--json]` (issue 17),
  * Falcon-512 and Falcon-1024:
  *   - keygen time of each Reduce variant (fndsa/keygen_inner.h: float,
  *     fixed, partial) over the same K seeds (default 200), with the
@@ -9,7 +9,9 @@
  *     recursive down to logn = 0, non-recursive at logn <= 1, at logn <= 2):
  *     every variant signs the same N messages with the same key and the
  *     same randomness (SHAKE256 of a fixed label and a counter), and the
- *     run fails unless all variants produced identical signatures.
+ *     run fails unless all variants produced identical signatures;
+ *   - with --callgrind, exact instruction counts of both under valgrind
+ *     (bench_falcon_callgrind.c).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -114,7 +116,7 @@ done:
 }
 
 /* Seed i of the keygen comparison (the same for every variant). */
-static void keygen_seed(uint8_t seed[48], size_t i)
+void bench_falcon_keygen_seed(uint8_t seed[48], size_t i)
 {
 	bench_rng r;
 
@@ -134,7 +136,7 @@ static void *keygen_thread(void *arg)
 	uint8_t seed[48];
 
 	if (j->cls != NULL) {
-		keygen_seed(seed, 0);
+		bench_falcon_keygen_seed(seed, 0);
 		j->rc = pqs_sig_keygen(j->cls, j->pk, j->sk, seed, sizeof seed, NULL);
 	}
 	return NULL;
@@ -194,7 +196,7 @@ int bench_falcon_keygen_collect(const pqs_sig_class *cls, size_t keys, bench_fal
 			double t0;
 			int rc;
 
-			keygen_seed(seed, i);
+			bench_falcon_keygen_seed(seed, i);
 			bench_progress("%s keygen %s %zu/%zu", cls->name, pqs_fndsa_keygen_reduce_name(v), i, keys);
 			t0 = bench_now_us();
 			rc = pqs_fndsa_keygen_variant(logn, seed, v, sk, pk, tmp, NULL, &st);
@@ -228,7 +230,8 @@ done:
 }
 
 static void print_json(const pqs_sig_class *const *classes, size_t keys, size_t n,
-		       bench_falcon_keygen_result kg[2][KG_VARIANTS], bench_stats st[2][VARIANTS])
+		       bench_falcon_keygen_result kg[2][KG_VARIANTS], bench_stats st[2][VARIANTS],
+		       const bench_falcon_insns *cg)
 {
 	printf("{\"benchmark\":\"falcon keygen Reduce variants and ffSampling variants (sign_dyn)\","
 	       "\"keys\":%zu,\"signatures\":%zu,\"identical_signatures\":true,\"keygen\":[\n",
@@ -250,11 +253,26 @@ static void print_json(const pqs_sig_class *const *classes, size_t keys, size_t 
 			       "\"p99_us\":%.3f,\"ops_per_s\":%.1f,\"n\":%zu}%s\n",
 			       classes[c]->name, v, st[c][v].median_us, st[c][v].mean_us, st[c][v].p99_us,
 			       st[c][v].ops_per_s, st[c][v].n, (c == 1 && v + 1 == VARIANTS) ? "" : ",");
-	printf("]}\n");
+	printf("]");
+	if (cg) {
+		/* Exact x86-64 instructions per operation (callgrind), beside the M7 counts of make m7-bench. */
+		printf(",\"callgrind_instructions\":[\n");
+		for (size_t c = 0; c < 2; c++) {
+			printf("  {\"alg\":\"%s\"", classes[c]->name);
+			for (unsigned v = 0; v < KG_VARIANTS; v++)
+				printf(",\"keygen_%s\":%.0f", pqs_fndsa_keygen_reduce_name(v), cg[c].keygen[v]);
+			for (unsigned v = 0; v < VARIANTS; v++)
+				printf(",\"sign_unrolled_%u\":%.0f", v, cg[c].sign[v]);
+			printf("}%s\n", c == 1 ? "" : ",");
+		}
+		printf("]");
+	}
+	printf("}\n");
 }
 
 static void print_text(const pqs_sig_class *const *classes, size_t keys, size_t n,
-		       bench_falcon_keygen_result kg[2][KG_VARIANTS], bench_stats st[2][VARIANTS])
+		       bench_falcon_keygen_result kg[2][KG_VARIANTS], bench_stats st[2][VARIANTS],
+		       const bench_falcon_insns *cg)
 {
 	printf("Keygen Reduce variants, the same %zu seeds each (restarts: NTRUSolve failures per solver call)\n",
 	       keys);
@@ -280,21 +298,39 @@ static void print_text(const pqs_sig_class *const *classes, size_t keys, size_t 
 					: "non-recursive at logn <= 2",
 			       st[c][v].median_us, st[c][v].mean_us,
 			       100.0 * (st[c][0].median_us / st[c][v].median_us - 1.0));
+	if (!cg)
+		return;
+	printf("\nx86-64 instructions per operation (callgrind, exact; keygen over the first seeds)\n");
+	printf("%-12s %-36s %16s %18s\n", "algorithm", "operation", "instructions", "speed-up vs first");
+	for (size_t c = 0; c < 2; c++) {
+		for (unsigned v = 0; v < KG_VARIANTS; v++)
+			printf("%-12s keygen, Reduce %-21s %16.0f %+17.2f%%\n", classes[c]->name,
+			       pqs_fndsa_keygen_reduce_name(v), cg[c].keygen[v],
+			       100.0 * (cg[c].keygen[0] / cg[c].keygen[v] - 1.0));
+		for (unsigned v = 0; v < VARIANTS; v++)
+			printf("%-12s sign, unrolled levels %-14u %16.0f %+17.2f%%\n", classes[c]->name, v, cg[c].sign[v],
+			       100.0 * (cg[c].sign[0] / cg[c].sign[v] - 1.0));
+	}
 }
 
 int bench_falcon_main(int argc, char **argv)
 {
 	static const pqs_sig_class *const classes[] = { &pqs_falcon512_class, &pqs_falcon1024_class };
-	const char *json = NULL, *count = NULL, *keys_arg = NULL;
+	const char *json = NULL, *count = NULL, *keys_arg = NULL, *callgrind = NULL, *child = NULL;
 	cli_opt opts[] = { { NULL, "--json", 0, &json },
 			   { NULL, "--signatures", 1, &count },
-			   { NULL, "--keys", 1, &keys_arg } };
+			   { NULL, "--keys", 1, &keys_arg },
+			   { NULL, "--callgrind", 0, &callgrind },
+			   { NULL, "--callgrind-child", 1, &child } };
 	static bench_falcon_keygen_result kg[2][KG_VARIANTS];
 	bench_stats st[2][VARIANTS];
 	uint64_t n = 2000, keys = 200;
 
-	if (cli_parse(argc, argv, 1, opts, 3, NULL, 0, NULL))
+	static bench_falcon_insns cg[2];
+	if (cli_parse(argc, argv, 1, opts, 5, NULL, 0, NULL))
 		return CLI_ERROR;
+	if (child)
+		return bench_falcon_callgrind_child(child);
 	if (count && cli_parse_u64(count, "--signatures", 1, 1000000, &n))
 		return CLI_ERROR;
 	if (keys_arg && cli_parse_u64(keys_arg, "--keys", 1, 100000, &keys))
@@ -305,9 +341,14 @@ int bench_falcon_main(int argc, char **argv)
 	for (size_t c = 0; c < 2; c++)
 		if (bench_falcon_sign_collect(classes[c], (size_t)n, st[c]) != CLI_OK)
 			return CLI_ERROR;
+	/* Under callgrind every operation runs some 50 times slower: 3 keys and 20 signatures per variant. */
+	for (size_t c = 0; callgrind && c < 2; c++)
+		if (bench_falcon_callgrind(classes[c], keys < 3 ? (size_t)keys : 3, n < 20 ? (size_t)n : 20, &cg[c]) !=
+		    CLI_OK)
+			return CLI_ERROR;
 	if (json)
-		print_json(classes, (size_t)keys, (size_t)n, kg, st);
+		print_json(classes, (size_t)keys, (size_t)n, kg, st, callgrind ? cg : NULL);
 	else
-		print_text(classes, (size_t)keys, (size_t)n, kg, st);
+		print_text(classes, (size_t)keys, (size_t)n, kg, st, callgrind ? cg : NULL);
 	return CLI_OK;
 }

@@ -95,9 +95,10 @@ static const help_page help_pages[] = {
 			 "  --quick         short run\n"
 			 "  --json          JSON output\n"
 			 "example: pqsig bench chain -a ML-DSA-44 --quick\n" },
-	{ "bench falcon", "usage: pqsig bench falcon [--keys K] [--signatures N] [--json]\n"
+	{ "bench falcon", "usage: pqsig bench falcon [--keys K] [--signatures N] [--callgrind] [--json]\n"
 			  "  --keys K          keys per keygen Reduce variant, the same seeds (default 200)\n"
 			  "  --signatures N    signatures per ffSampling variant (default 2000)\n"
+			  "  --callgrind       also exact instruction counts under valgrind (3 keys, 20 signatures)\n"
 			  "  --json            JSON output\n"
 			  "example: pqsig bench falcon --keys 200 --json\n" },
 	{ "report", "usage: pqsig report --out DIR [--quick|--full] [--only PART] [--force]\n"
