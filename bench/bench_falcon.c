@@ -308,8 +308,8 @@ static void print_text(const pqs_sig_class *const *classes, size_t keys, size_t 
 			       pqs_fndsa_keygen_reduce_name(v), cg[c].keygen[v],
 			       100.0 * (cg[c].keygen[0] / cg[c].keygen[v] - 1.0));
 		for (unsigned v = 0; v < VARIANTS; v++)
-			printf("%-12s sign, unrolled levels %-14u %16.0f %+17.2f%%\n", classes[c]->name, v, cg[c].sign[v],
-			       100.0 * (cg[c].sign[0] / cg[c].sign[v] - 1.0));
+			printf("%-12s sign, unrolled levels %-14u %16.0f %+17.2f%%\n", classes[c]->name, v,
+			       cg[c].sign[v], 100.0 * (cg[c].sign[0] / cg[c].sign[v] - 1.0));
 	}
 }
 

@@ -45,7 +45,7 @@ int bench_falcon_callgrind_child(const char *spec)
 	if (sscanf(spec, "%c:%u:%u:%lu", &kind, &logn, &variant, &count) != 4 || (logn != 9 && logn != 10) ||
 	    count == 0 || count > 100000 ||
 	    (kind == 'k' ? variant >= PQS_FNDSA_KEYGEN_REDUCE_COUNT
-	                 : kind != 's' || variant >= BENCH_FALCON_SIGN_VARIANTS))
+			 : kind != 's' || variant >= BENCH_FALCON_SIGN_VARIANTS))
 		return cli_error("bad --callgrind-child spec '%s'", spec);
 	const pqs_sig_class *cls = falcon_class(logn);
 	uint8_t *pk = malloc(cls->pk_len), *sk = malloc(cls->sk_len), *sig = malloc(cls->sig_max_len);
@@ -74,7 +74,7 @@ int bench_falcon_callgrind_child(const char *spec)
 				msg[b] = (uint8_t)(i >> (8 * b));
 			COLLECT_TOGGLE();
 			rc = pqs_sig_sign(cls, sig, cls->sig_max_len, &sig_len, msg, sizeof msg, NULL, 0, sk, 0,
-			                  &signrng.rng);
+					  &signrng.rng);
 			COLLECT_TOGGLE();
 		}
 		pqs_fndsa_set_ffsampling_unroll(PQS_FNDSA_FFSAMPLING_UNROLL_DEFAULT);
@@ -113,7 +113,7 @@ static int run_child(const char *spec, unsigned long count, double *per_op)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		unlink(out);
 		return cli_error("callgrind run '%s' failed (is valgrind installed? exit %d)", spec,
-		                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+				 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	}
 	FILE *f = fopen(out, "r");
 	char line[512];
