@@ -6,6 +6,7 @@
 #include "core/simd.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,20 @@ static int env_forbids_simd(void)
 	return v != NULL && strcmp(v, "1") == 0;
 }
 
+/*
+ * SHA-NI (CPUID.(EAX=7,ECX=0):EBX bit 29) with SSE4.1 (CPUID.1:ECX bit 19),
+ * read directly: clang 14's __builtin_cpu_supports does not know "sha".
+ */
+static int cpu_has_sha_ni(void)
+{
+	unsigned a, b, c, d, sse41 = 0, sha = 0;
+	if (__get_cpuid(1, &a, &b, &c, &d))
+		sse41 = (c >> 19) & 1;
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		sha = (b >> 29) & 1;
+	return (int)(sse41 & sha);
+}
+
 static int features(void)
 {
 	int bits = atomic_load_explicit(&feature_bits, memory_order_relaxed);
@@ -35,7 +50,7 @@ static int features(void)
 				bits |= FEATURE_AVX512VL;
 			if (__builtin_cpu_supports("bmi"))
 				bits |= FEATURE_BMI1;
-			if (__builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1"))
+			if (cpu_has_sha_ni())
 				bits |= FEATURE_SHA_NI;
 		}
 		atomic_store_explicit(&feature_bits, bits, memory_order_relaxed);
