@@ -358,9 +358,13 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 	if (e)
 		return e;
 	if (key->alg->kind == V2X_KIND_ECDSA) {
-		/* 1609.2 section 5.3.1: ECDSA signs the data input as the hash value e. */
-		e = pqs_ecdsa_sign_digest(c, sig, data_input, len, key->sk);
-		*sig_len = 2 * pqs_ecdsa_field_len(c);
+		/*
+		 * 1609.2 section 5.3.1: ECDSA signs the data input as the hash value e, through the
+		 * class's digest-signing slot.  The table's kind, not the slot's presence, says which
+		 * alternatives sign a digest: secp256k1 has the slot but travels in the catch-all
+		 * alternative, whose schemes sign the data input as a message.
+		 */
+		e = pqs_sig_sign_digest(c, sig, V2X_MAX_SIG, sig_len, data_input, len, key->sk);
 		return pqs_v2x_from_pqs(e);
 	}
 	/* PQC and composites sign the same data input as their message (docs/v2x.md). */
