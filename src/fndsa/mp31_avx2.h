@@ -61,6 +61,8 @@ static inline MP31_AVX2 __m256i mp31_sub8(__m256i a, __m256i b, __m256i p)
  */
 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
 				    size_t len, uint32_t p, uint32_t p0i, uint32_t Rx, const uint32_t *pw);
+/* pqs_zint_mod_weights() for len >= 9: eight chains of len/8 products. */
+void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, uint32_t *tmp);
 #else
 #define MP31_AVX2_BUILD 0

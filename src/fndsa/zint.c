@@ -84,6 +84,12 @@ void pqs_zint_mod_weights(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, ui
 	if (len == 0) {
 		return;
 	}
+#if MP31_AVX2_BUILD
+	if (len >= 16 && pqs_mp31_uses_avx2()) {
+		pqs_zint_mod_weights_avx2(pw, len, p, p0i, R2);
+		return;
+	}
+#endif
 	pw[0] = mp31_R(p);
 	for (k = 1; k < len; k++) {
 		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
@@ -466,10 +472,18 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
 				   uint32_t scl)
 {
-	/* Words of y*2^scl (y sign-extended above ylen words) times k, added
-	 * from word sch on with a signed carry: exact modulo 2^(31*xlen). */
+	/*
+	 * Words of y*2^scl (y sign-extended above ylen words) times k, added
+	 * from word sch on with a signed carry: exact modulo 2^(31*xlen).
+	 * The carry is kept biased, cb = cc + 2^31 >= 0: with
+	 * P = wys*k + x[u] (|wys*k| < 2^62) and B = 2^62 - 2^31 added off the
+	 * carry chain, z = P + cc gives cb' = (P + B + cb) >> 31 and
+	 * x[u] = (P + B + cb) mod 2^31 (B is a multiple of 2^31), so the
+	 * chain is one addition and one logical shift per word.
+	 */
+	const uint64_t bias = ((uint64_t)1 << 62) - ((uint64_t)1 << 31);
 	uint32_t ysign, tw = 0;
-	uint64_t cc = 0;
+	uint64_t cb = (uint64_t)1 << 31;
 	size_t u;
 
 	if (ylen == 0) {
@@ -480,18 +494,35 @@ void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, 
 		size_t v = u - sch;
 		uint32_t wy = v < ylen ? y[v] : ysign;
 		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		uint64_t z, s;
+		uint64_t z;
 
 		tw = wy >> (31 - scl);
-		z = (uint64_t)wys * (uint64_t)(int64_t)k + x[u] + cc;
+		z = (uint64_t)((int64_t)wys * (int64_t)k) + x[u] + bias + cb;
 		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		/* cc = z >> 31, arithmetic (z is a signed 64-bit value). */
-		s = (uint64_t)0 - (z >> 63);
-		cc = ((z ^ s) >> 31) ^ s;
+		cb = z >> 31;
 	}
 }
 
 void pqs_zint_sub_scaled(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
 {
-	pqs_zint_add_scaled_mul_small(x, xlen, y, ylen, -1, sch, scl);
+	/* pqs_zint_add_scaled_mul_small() with k = -1 (the same words): a
+	 * subtraction with borrow, without the product's latency. */
+	uint32_t ysign, tw = 0, cc = 0;
+	size_t u;
+
+	if (ylen == 0) {
+		return;
+	}
+	ysign = (uint32_t) - (y[ylen - 1] >> 30) >> 1;
+	for (u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		uint32_t w;
+
+		tw = wy >> (31 - scl);
+		w = x[u] - wys - cc;
+		x[u] = w & 0x7FFFFFFFu;
+		cc = w >> 31;
+	}
 }

@@ -59,6 +59,31 @@ MP31_AVX2 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, con
 }
 
 /*
+ * pw[k] = 2^(31(k+1)) mod p: pw[0..8] as the scalar chain, then
+ * pw[k+8] = pw[k]*pw[8]/2^31 on 8 lanes (canonical residues: the same
+ * values as the scalar chain).
+ */
+MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), step, w;
+	size_t k;
+
+	pw[0] = mp31_R(p);
+	for (k = 1; k < 9; k++) {
+		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	}
+	step = _mm256_set1_epi32((int)pw[8]);
+	w = load8(pw);
+	for (k = 8; k + 8 <= len; k += 8) {
+		w = mp31_mmul8(w, step, vp, vp0i);
+		store8(pw + k, w);
+	}
+	for (; k < len; k++) {
+		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	}
+}
+
+/*
  * One Garner step u on a block of 8 integers stored lane-interleaved (word
  * k of integer l at blk[8k + l]): xr = (x_u - (x mod Q))/Q mod p_u, then
  * x <- x + Q*xr over words 0..u (the portable rebuild_CRT_portable()).
