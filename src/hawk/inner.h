@@ -11,6 +11,7 @@
  *   codec.c    Golomb-Rice encodings of q00, q01 (public key) and s1
  *              (signature), with strict decoders
  *   poly.c     exact products of small polynomials modulo x^n+1
+ *   ntt_tables.c  NTT twiddles for the two primes of poly.c and vrfy.c
  *   keygen.c   (f, g) from a seed, acceptance tests, Gram matrix
  *              Q = B*adj(B), key encoding
  *   ntru.c     NTRUSolve with the reference's rejections (built on
@@ -227,6 +228,15 @@ void pqs_hawk_gf2_tmul(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, 
 #define PQS_HAWK_SAMPLER_PREFIX_MAX (64 + 40 + 4)
 uint32_t pqs_hawk_sample(int8_t *x, const uint8_t *prefix, size_t prefix_len, const uint8_t seed[40], const uint8_t *t,
 			 const pqs_hawk_params *prm);
+
+/*
+ * NTT twiddles modulo pqs_mp31_primes[0] and [1] (ntt_tables.c, generated
+ * by ntt_tables_gen.py): pqs_mp31_mkgm()'s tables for logn = 10, whose
+ * first 2^logn entries are those of every smaller logn.  Hawk's products
+ * and its verifier only use these two primes.
+ */
+extern const uint32_t pqs_hawk_gm[2][1024];
+extern const uint32_t pqs_hawk_igm[2][1024];
 
 /* ==================================================================== */
 /* Small-polynomial arithmetic (poly.c).                                 */

@@ -118,15 +118,14 @@ invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp
 	size_t n = (size_t)1 << logn;
 	uint32_t p = pqs_mp31_primes[pi].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
-	uint32_t *gm = tmp, *igm = gm + n, *t = igm + n;
+	uint32_t *t = tmp;
 	uint32_t zero = 0;
 	size_t u;
 
-	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
 	for (u = 0; u < n; u++) {
 		t[u] = mp31_set(a[u], p);
 	}
-	pqs_mp31_NTT(t, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(t, 1, pqs_hawk_gm[pi], logn, p, p0i);
 	for (u = 0; u < n; u++) {
 		zero |= ((t[u] - 1) >> 31) & 1;
 	}
