@@ -24,7 +24,8 @@ static inline AVX2 __m256i montgomery_high(__m256i p)
 static inline AVX2 __m256i mont_mul(__m256i a, __m256i b)
 {
 	const __m256i even = montgomery_high(_mm256_mul_epi32(a, b));
-	const __m256i odd = montgomery_high(_mm256_mul_epi32(_mm256_shuffle_epi32(a, 0xF5), _mm256_shuffle_epi32(b, 0xF5)));
+	const __m256i odd =
+		montgomery_high(_mm256_mul_epi32(_mm256_shuffle_epi32(a, 0xF5), _mm256_shuffle_epi32(b, 0xF5)));
 	return _mm256_blend_epi32(_mm256_shuffle_epi32(even, 0xF5), odd, 0xAA);
 }
 

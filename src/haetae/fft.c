@@ -117,7 +117,7 @@ static void fft_sqsum_portable(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int
 		sum[j] += (uint32_t)(mul_q16(re[j], re[j]) + mul_q16(im[j], im[j]));
 }
 
-static void fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a)
+void pqs_haetae_fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a)
 {
 	int32_t re[HAETAE_N], im[HAETAE_N];
 	fft_load_twisted(re, im, a);
@@ -151,7 +151,7 @@ int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_po
 	const unsigned nbest = HAETAE_N / p->tau + 1;
 
 	for (unsigned v = 0; v < p->m + p->k; v++)
-		fft_sqsum(sum, v < p->m ? &s1[v] : &s2[v - p->m]);
+		pqs_haetae_fft_sqsum(sum, v < p->m ? &s1[v] : &s2[v - p->m]);
 	/* Keep the nbest largest sums (a branch-free bubble through best[]). */
 	for (unsigned i = 0; i < nbest; i++)
 		best[i] = (int32_t)sum[i];

@@ -29,7 +29,7 @@ static inline AVX2 __m256i mul_q16_lanes(__m256i x, __m256i y)
 
 /* (u, v) <- (u + w v, u - w v) for complex lanes, w v computed as the portable cplx product. */
 static inline AVX2 void butterfly(__m256i *u_re, __m256i *u_im, __m256i *v_re, __m256i *v_im, __m256i w_re,
-                                  __m256i w_im)
+				  __m256i w_im)
 {
 	const __m256i t_re = _mm256_sub_epi32(mul_q16_lanes(w_re, *v_re), mul_q16_lanes(w_im, *v_im));
 	const __m256i t_im = _mm256_add_epi32(mul_q16_lanes(w_re, *v_im), mul_q16_lanes(w_im, *v_re));
@@ -50,7 +50,7 @@ static inline AVX2 void first_stages(__m256i re[8], __m256i im[8])
 			const unsigned k = j & (half - 1);
 			const haetae_cplx_q16 w = pqs_haetae_fft_roots[k << (9 - stage)];
 			butterfly(&re[j], &im[j], &re[j + half], &im[j + half], _mm256_set1_epi32(w.re),
-			          _mm256_set1_epi32(w.im));
+				  _mm256_set1_epi32(w.im));
 		}
 	}
 }
@@ -77,14 +77,16 @@ AVX2 void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N]
 	for (unsigned stage = 4; stage <= 8; stage++) {
 		const unsigned half = 1u << (stage - 1);
 		/* lane i of the roots of k .. k + 7: entry (k + i) << (9 - stage), times 2 for the interleaving */
-		const __m256i lane_idx = _mm256_slli_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), (int)(10 - stage));
+		const __m256i lane_idx =
+			_mm256_slli_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), (int)(10 - stage));
 		for (unsigned k = 0; k < half; k += 8) {
 			const int32_t *first = roots + 2 * (k << (9 - stage));
 			const __m256i w_re = _mm256_i32gather_epi32(first, lane_idx, 4);
 			const __m256i w_im = _mm256_i32gather_epi32(first + 1, lane_idx, 4);
 			for (unsigned block = 0; block < HAETAE_N; block += 2 * half) {
 				const unsigned u = block + k, v = u + half;
-				__m256i u_re = vload(re + u), u_im = vload(im + u), v_re = vload(re + v), v_im = vload(im + v);
+				__m256i u_re = vload(re + u), u_im = vload(im + u), v_re = vload(re + v),
+					v_im = vload(im + v);
 				butterfly(&u_re, &u_im, &v_re, &v_im, w_re, w_im);
 				vstore(re + u, u_re);
 				vstore(im + u, u_im);
@@ -96,7 +98,8 @@ AVX2 void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N]
 	for (unsigned j = 0; j < HAETAE_N; j += 8) {
 		const __m256i r = vload(re + j), i = vload(im + j);
 		const __m256i sq = _mm256_add_epi32(mul_q16_lanes(r, r), mul_q16_lanes(i, i));
-		vstore((int32_t *)(void *)(sum + j), _mm256_add_epi32(vload((const int32_t *)(const void *)(sum + j)), sq));
+		vstore((int32_t *)(void *)(sum + j),
+		       _mm256_add_epi32(vload((const int32_t *)(const void *)(sum + j)), sq));
 	}
 }
 
