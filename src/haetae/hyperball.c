@@ -229,8 +229,11 @@ static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd
 	haetae_fp96 y;
 	for (int i = 0; i < 6; i++)
 		rej |= (uint64_t)rnd[2 + i] << (8 * i);
+	/* x = #{i : cdt[i] < u16}; both are below 2^16, so 32-bit lanes suffice (and vectorise). */
+	uint32_t below_u16 = 0;
 	for (int i = 0; i < 64; i++)
-		x += (((uint64_t)cdt[i] - u16) >> 63) & 1;
+		below_u16 += (cdt[i] - (uint32_t)u16) >> 31;
+	x = below_u16;
 	y.limb48[0] = 0;
 	for (int i = 0; i < 6; i++)
 		y.limb48[0] |= (uint64_t)rnd[8 + i] << (8 * i);

@@ -140,6 +140,17 @@ void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const
 
 /* fft.c: squared singular value of the secret key (Algorithms 42-44). */
 int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_poly *s1, const haetae_poly *s2);
+typedef struct {
+	int32_t re, im;
+} haetae_cplx_q16;
+/* round(2^16 * exp(-i * pi * k / 256)), k = 0..255 */
+extern const haetae_cplx_q16 pqs_haetae_fft_roots[HAETAE_N];
+/* sum[j] += |FFT(a twisted)_j|^2 in the reference's Q16 fixed point (32-bit wrap-around sums). */
+void pqs_haetae_fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a);
+#if HAETAE_AVX2_BUILD
+/* fft_avx2.c: the FFT stages on the twisted, bit-reversed re/im (overwritten) and sum[j] += |X_j|^2, as the portable code. */
+void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int32_t im[HAETAE_N]);
+#endif
 
 /* hyperball.c: hyperball sample in fixed point (Algorithm 11 and SampleGauss). */
 uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAETAE_N], uint8_t *b,

@@ -196,15 +196,14 @@ void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const
 					break;
 			}
 			/* c_i = c_j; c_j = 1, scanning every index with a mask instead of indexing by j
-			 * (the challenge of a rejected attempt is never published). */
+			 * (the challenge of a rejected attempt is never published).  The scans run over
+			 * all N entries (only t = j <= i matches) so that they vectorise. */
 			int32_t cj = 0;
-			for (unsigned t = 0; t <= i; t++)
+			for (unsigned t = 0; t < HAETAE_N; t++)
 				cj |= c->coeffs[t] & -(int32_t)(((t ^ j) - 1u) >> 31);
 			c->coeffs[i] = cj;
-			for (unsigned t = 0; t <= i; t++) {
-				int32_t hit = -(int32_t)(((t ^ j) - 1u) >> 31);
-				c->coeffs[t] = (c->coeffs[t] & ~hit) | (1 & hit);
-			}
+			for (unsigned t = 0; t < HAETAE_N; t++)
+				c->coeffs[t] |= -(int32_t)(((t ^ j) - 1u) >> 31) & 1;
 		}
 	} else {
 		uint8_t buf[HAETAE_N / 8];
