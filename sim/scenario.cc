@@ -290,7 +290,7 @@ void BuildChannel()
 
 const char *const kUsage =
 	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945] [--vehicles N] [--duration S]\n"
-	"       [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
+	"       [--warmup S] [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
 	"       [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
 	"       [--sign-us X] [--verify-cold-us X] [--verify-warm-us X] [--cbr-nodes K] [--no-wall]\n"
 	"       [--trace FILE] [--tx-log FILE] [--drop R:S:SEQ:INDEX] [-o FILE]\n"
@@ -346,6 +346,8 @@ int ParseOptions(int argc, char **argv, Options *o)
 			o->senders = static_cast<size_t>(x);
 		else if (a == "--duration" && (ok = ParseNumber(v, 0.1, 3600, &x)))
 			o->duration_s = x;
+		else if (a == "--warmup" && (ok = ParseNumber(v, 0, 3600, &x)))
+			o->cfg.warmup_us = static_cast<uint64_t>(std::llround(x * 1e6));
 		else if (a == "--seed" && (ok = ParseNumber(v, 1, 4294967295.0, &x)))
 			o->seed = static_cast<uint64_t>(x);
 		else if (a == "--road-length" && (ok = ParseNumber(v, 10, 100000, &x)))

@@ -628,8 +628,8 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 	}
 	fprintf(f, "{\n  \"profile\": \"%s\",\n  \"policy\": \"%s\",\n  \"scenario\": \"%s\",\n", s->prof.name,
 		pqs_sim_policy_name(s->cfg.policy), ch->scenario);
-	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n", s->cfg.n_nodes,
-		(unsigned long long)ch->seed, ch->duration_s);
+	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n  \"warmup_s\": %.3f,\n",
+		s->cfg.n_nodes, (unsigned long long)ch->seed, ch->duration_s, (double)s->cfg.warmup_us / 1e6);
 	fprintf(f, "  \"payload_bytes\": %zu,\n  \"wsm_limit\": %zu,\n", s->cfg.payload_len, s->cfg.wsm_limit);
 	fprintf(f, "  \"spdu_bytes_cert\": %zu,\n  \"spdu_bytes_digest\": %zu,\n", s->spdu_len_cert,
 		s->spdu_len_digest);
