@@ -99,7 +99,6 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	uint32_t p = pqs_mp31_primes[pi].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t R2 = pqs_mp31_R2(p);
-	const uint32_t *gm = pqs_hawk_gm[pi];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
 	uint32_t *nq00 = w->ntt[3], *inv = w->ntt[4];
 	const int32_t *src[4];
@@ -119,7 +118,7 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 		for (u = 0; u < n; u++) {
 			dst[i][u] = mp31_set(src[i][u], p);
 		}
-		pqs_mp31_NTT(dst[i], 1, gm, logn, p, p0i);
+		pqs_hawk_ntt(dst[i], logn, pi);
 		for (u = 0; u < (i == 3 ? hn : n); u++) {
 			dst[i][u] = mp31_mmul(dst[i][u], R2, p, p0i);
 		}
