@@ -204,6 +204,18 @@ int pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
 int pqs_hawk_verify(unsigned logn, const uint8_t *sig, const uint8_t *msg,
 	size_t msg_len, const uint8_t *pk);
 
+/*
+ * The verifier's vector loops (vrfy.c), run-time AVX2 like pqs_hawk_ntt:
+ * a[u] -> a[u]*2^31 mod p (Montgomery form), and the sum, as a plain
+ * integer, of the Q-norm terms of the NTT slot pairs (u, n-1-u), u < n/2
+ * (d = t1/q00 and e = t0 + q01*d in slots u and n-1-u: 2*q00*e*adj(e) +
+ * d*adj(t1) + adj(d)*t1), from the NTTs of t0, t1, q01, q00 and 1/q00
+ * (first n/2 slots), Montgomery form; p = pqs_mp31_primes[pi].
+ */
+void pqs_hawk_to_montgomery(uint32_t *a, size_t len, unsigned pi);
+uint64_t pqs_hawk_slot_pair_terms(const uint32_t *nt0, const uint32_t *nt1, const uint32_t *nq01, const uint32_t *nq00,
+				  const uint32_t *inv, unsigned logn, unsigned pi);
+
 /* hm = SHAKE256(msg || hpub) (64 bytes), then h = SHAKE256(hm || salt)
  * (2n bits: h0 then h1). */
 void pqs_hawk_hash_message(uint8_t hm[64], const uint8_t *msg, size_t msg_len,
