@@ -77,21 +77,27 @@ static inline AVX2 void split1(__m256i *x, __m256i *y, __m256i v0, __m256i v1)
 /*
  * Zeta vectors for the in-vector layers of 16 coefficients whose first
  * block uses table entry m (blocks m, m+1, ... in coefficient order),
- * laid out to match the X/Y lane order of split4/split2/split1.
+ * laid out to match the X/Y lane order of split4/split2/split1: one load
+ * of eight consecutive table entries from m, and one vpermd.
  */
+static inline AVX2 __m256i zetas_at(const int32_t *z, unsigned m, __m256i lanes)
+{
+	return _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(z + m)), lanes);
+}
+
 static inline AVX2 __m256i zetas_d4(const int32_t *z, unsigned m)
 {
-	return _mm256_setr_epi32(z[m], z[m], z[m], z[m], z[m + 1], z[m + 1], z[m + 1], z[m + 1]);
+	return zetas_at(z, m, _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
 }
 
 static inline AVX2 __m256i zetas_d2(const int32_t *z, unsigned m)
 {
-	return _mm256_setr_epi32(z[m], z[m], z[m + 2], z[m + 2], z[m + 1], z[m + 1], z[m + 3], z[m + 3]);
+	return zetas_at(z, m, _mm256_setr_epi32(0, 0, 2, 2, 1, 1, 3, 3));
 }
 
 static inline AVX2 __m256i zetas_d1(const int32_t *z, unsigned m)
 {
-	return _mm256_setr_epi32(z[m], z[m + 4], z[m + 1], z[m + 5], z[m + 2], z[m + 6], z[m + 3], z[m + 7]);
+	return zetas_at(z, m, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
 /* Cooley-Tukey butterfly: (x, y) <- (x + zeta y, x - zeta y). */
@@ -161,19 +167,13 @@ AVX2 void pqs_mldsa_invntt_tomont_avx2(int32_t a[MLDSA_N])
 		__m256i v0 = load8(a + i), v1 = load8(a + i + 8), x, y;
 		const unsigned b1 = i / 2, b2 = i / 4, b4 = i / 8; /* first block index per layer */
 		split1(&x, &y, v0, v1);
-		gs_bfly(&x, &y,
-		        neg(_mm256_setr_epi32(z[255 - b1], z[255 - b1 - 4], z[255 - b1 - 1], z[255 - b1 - 5],
-		                              z[255 - b1 - 2], z[255 - b1 - 6], z[255 - b1 - 3], z[255 - b1 - 7])));
+		gs_bfly(&x, &y, neg(zetas_at(z, 255 - b1 - 7, _mm256_setr_epi32(7, 3, 6, 2, 5, 1, 4, 0))));
 		merge1(&v0, &v1, x, y);
 		split2(&x, &y, v0, v1);
-		gs_bfly(&x, &y,
-		        neg(_mm256_setr_epi32(z[127 - b2], z[127 - b2], z[127 - b2 - 2], z[127 - b2 - 2], z[127 - b2 - 1],
-		                              z[127 - b2 - 1], z[127 - b2 - 3], z[127 - b2 - 3])));
+		gs_bfly(&x, &y, neg(zetas_at(z, 127 - b2 - 3, _mm256_setr_epi32(3, 3, 1, 1, 2, 2, 0, 0))));
 		merge2(&v0, &v1, x, y);
 		split4(&x, &y, v0, v1);
-		gs_bfly(&x, &y,
-		        neg(_mm256_setr_epi32(z[63 - b4], z[63 - b4], z[63 - b4], z[63 - b4], z[63 - b4 - 1],
-		                              z[63 - b4 - 1], z[63 - b4 - 1], z[63 - b4 - 1])));
+		gs_bfly(&x, &y, neg(zetas_at(z, 63 - b4 - 1, _mm256_setr_epi32(1, 1, 1, 1, 0, 0, 0, 0))));
 		merge4(&v0, &v1, x, y);
 		store8(a + i, v0);
 		store8(a + i + 8, v1);
