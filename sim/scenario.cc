@@ -94,6 +94,7 @@ struct Options {
 	uint64_t seed = 1;
 	double road_m = 1000;
 	double jitter_ms = 5;
+	double newcomer_s = 0; // > 0: the last vehicle sends its first BSM this late (a newcomer)
 	double tx_power_dbm = 23;
 	bool fading = true;
 	bool wall = true;
@@ -289,9 +290,9 @@ void BuildChannel()
 }
 
 const char *const kUsage =
-	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945] [--vehicles N] [--duration S]\n"
-	"       [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
-	"       [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
+	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945|p2pcd] [--vehicles N] [--duration S]\n"
+	"       [--warmup S] [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
+	"       [--newcomer S] [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
 	"       [--sign-us X] [--verify-cold-us X] [--verify-warm-us X] [--cbr-nodes K] [--no-wall]\n"
 	"       [--trace FILE] [--tx-log FILE] [--drop R:S:SEQ:INDEX] [-o FILE]\n"
 	"Runs one ns-3 802.11p scenario with real pqsig SPDUs and prints its metrics as JSON (docs/sim.md).\n"
@@ -346,6 +347,8 @@ int ParseOptions(int argc, char **argv, Options *o)
 			o->senders = static_cast<size_t>(x);
 		else if (a == "--duration" && (ok = ParseNumber(v, 0.1, 3600, &x)))
 			o->duration_s = x;
+		else if (a == "--warmup" && (ok = ParseNumber(v, 0, 3600, &x)))
+			o->cfg.warmup_us = static_cast<uint64_t>(std::llround(x * 1e6));
 		else if (a == "--seed" && (ok = ParseNumber(v, 1, 4294967295.0, &x)))
 			o->seed = static_cast<uint64_t>(x);
 		else if (a == "--road-length" && (ok = ParseNumber(v, 10, 100000, &x)))
@@ -356,6 +359,8 @@ int ParseOptions(int argc, char **argv, Options *o)
 			o->cfg.payload_len = static_cast<size_t>(x);
 		else if (a == "--limit" && (ok = ParseNumber(v, 64, 2302, &x)))
 			o->cfg.wsm_limit = static_cast<size_t>(x);
+		else if (a == "--newcomer" && (ok = ParseNumber(v, 0, 3600, &x)))
+			o->newcomer_s = x;
 		else if (a == "--jitter-ms" && (ok = ParseNumber(v, 0, 50, &x)))
 			o->jitter_ms = x;
 		else if (a == "--tx-power" && (ok = ParseNumber(v, -10, 33, &x)))
@@ -397,6 +402,7 @@ int main(int argc, char **argv)
 	o.cfg.profile = o.profile.c_str();
 	o.cfg.policy = static_cast<pqs_sim_policy>(pqs_sim_policy_parse(o.policy.c_str()));
 	o.cfg.n_nodes = o.vehicles;
+	o.cfg.seed = o.seed;
 	o.cfg.real_verifiers = std::min(o.cfg.real_verifiers, o.vehicles);
 	o.cbr_nodes = std::min(o.cbr_nodes, o.vehicles);
 	g.end_us = static_cast<uint64_t>(std::llround(o.duration_s * 1e6));
@@ -425,8 +431,10 @@ int main(int argc, char **argv)
 	PlaceVehicles();
 	BuildChannel();
 	std::uniform_real_distribution<double> phase(0, static_cast<double>(kBsmIntervalUs));
-	for (size_t i = 0; i < o.vehicles && i < o.senders; i++)
-		ScheduleBsm(i, 0, static_cast<uint64_t>(phase(g.rng)));
+	for (size_t i = 0; i < o.vehicles && i < o.senders; i++) {
+		uint64_t late = i + 1 == o.vehicles ? static_cast<uint64_t>(std::llround(o.newcomer_s * 1e6)) : 0;
+		ScheduleBsm(i, 0, late + static_cast<uint64_t>(phase(g.rng)));
+	}
 	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(o.cfg.warmup_us)), &Awareness);
 	// run past the last BSM so that its frames and verifications finish
 	Simulator::Stop(MicroSeconds(static_cast<int64_t>(g.end_us + 200000)));

@@ -11,11 +11,13 @@
  *   codec.c    Golomb-Rice encodings of q00, q01 (public key) and s1
  *              (signature), with strict decoders
  *   poly.c     exact products of small polynomials modulo x^n+1
+ *   ntt_tables.c  NTT twiddles for the two primes of poly.c and vrfy.c
  *   keygen.c   (f, g) from a seed, acceptance tests, Gram matrix
  *              Q = B*adj(B), key encoding
  *   ntru.c     NTRUSolve with the reference's rejections (built on
  *              src/fndsa's solver pieces)
- *   sign.c     salted hash, t = B*h mod 2, Gaussian sampling, s1
+ *   sampler.c  the table-based Gaussian sampler on four SHAKE256 streams
+ *   sign.c     salted hash, t = B*h mod 2, s1
  *   vrfy.c     s0 recovery and the exact Q-norm check
  *   class.c    pqs_sig_class objects
  *
@@ -58,6 +60,22 @@ pqs_hawk_le64(const uint8_t *b)
 	}
 	return x;
 }
+
+/*
+ * Integer loops compiled twice, for the baseline and for AVX2, and chosen
+ * at run time with pqs_simd_avx2() (src/core/simd.h, PQSIG_NO_SIMD=1):
+ * a PQS_HAWK_BODY function is inlined into a plain wrapper and into a
+ * PQS_HAWK_AVX2 one.  Integer operations give the same bytes either way.
+ * PQSIG_NO_AVX2 at build time keeps only the baseline.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PQSIG_NO_AVX2)
+#define PQS_HAWK_AVX2_BUILD 1
+#define PQS_HAWK_AVX2       __attribute__((target("avx2")))
+#define PQS_HAWK_BODY       static inline __attribute__((always_inline))
+#else
+#define PQS_HAWK_AVX2_BUILD 0
+#define PQS_HAWK_BODY       static inline
+#endif
 
 /* Parameters of one set (params.c). */
 typedef struct {
@@ -191,6 +209,34 @@ void pqs_hawk_hash_message(uint8_t hm[64], const uint8_t *msg, size_t msg_len,
 	const uint8_t *hpub, size_t hpub_len);
 void pqs_hawk_hash_salted(uint8_t *h, const uint8_t hm[64],
 	const uint8_t *salt, size_t salt_len, unsigned logn);
+
+/* The secret basis B = [[f, F], [g, G]] modulo 2, n/64 words each. */
+typedef struct {
+	uint64_t f[PQS_HAWK_MAX_N / 64], g[PQS_HAWK_MAX_N / 64];
+	uint64_t F[PQS_HAWK_MAX_N / 64], G[PQS_HAWK_MAX_N / 64];
+} pqs_hawk_gf2_basis;
+/* t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 modulo 2 and x^n+1 (sign.c); n/64
+ * little-endian words per polynomial. */
+void pqs_hawk_gf2_tmul(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, const uint64_t *h0, const uint64_t *h1,
+		       size_t n);
+
+/*
+ * The Gaussian sampler (sampler.c): x = 2n values 2x_i (x0 then x1), the
+ * randomness from the four streams SHAKE256(prefix || seed || j); t: the
+ * 2n parity bits (t0 then t1).  Returns ||2x||^2.
+ */
+#define PQS_HAWK_SAMPLER_PREFIX_MAX (64 + 40 + 4)
+uint32_t pqs_hawk_sample(int8_t *x, const uint8_t *prefix, size_t prefix_len, const uint8_t seed[40], const uint8_t *t,
+			 const pqs_hawk_params *prm);
+
+/*
+ * NTT twiddles modulo pqs_mp31_primes[0] and [1] (ntt_tables.c, generated
+ * by ntt_tables_gen.py): pqs_mp31_mkgm()'s tables for logn = 10, whose
+ * first 2^logn entries are those of every smaller logn.  Hawk's products
+ * and its verifier only use these two primes.
+ */
+extern const uint32_t pqs_hawk_gm[2][1024];
+extern const uint32_t pqs_hawk_igm[2][1024];
 
 /* ==================================================================== */
 /* Small-polynomial arithmetic (poly.c).                                 */

@@ -33,11 +33,10 @@ pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
 	size_t n = (size_t)1 << logn, u;
 	const mp31_prime *pr = &pqs_mp31_primes[0];
 	uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
-	uint32_t gm[PQS_HAWK_MAX_N], igm[PQS_HAWK_MAX_N];
+	const uint32_t *gm = pqs_hawk_gm[0], *igm = pqs_hawk_igm[0];
 	uint32_t ta[PQS_HAWK_MAX_N], tb[PQS_HAWK_MAX_N];
 	uint32_t tc[PQS_HAWK_MAX_N], te[PQS_HAWK_MAX_N];
 
-	pqs_mp31_mkgm(gm, igm, logn, pr, p0i);
 	to_ntt(ta, a, 0, gm, logn, p, p0i);
 	to_ntt(tb, b, adj, gm, logn, p, p0i);
 	to_ntt(tc, c, 0, gm, logn, p, p0i);

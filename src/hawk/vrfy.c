@@ -33,7 +33,7 @@ typedef struct {
 	int32_t t0[PQS_HAWK_MAX_N], t1[PQS_HAWK_MAX_N];
 	int32_t q00[PQS_HAWK_MAX_N], q01w[PQS_HAWK_MAX_N];
 	fpr fa[PQS_HAWK_MAX_N], fb[PQS_HAWK_MAX_N], fc[PQS_HAWK_MAX_N];
-	uint32_t ntt[8][PQS_HAWK_MAX_N]; /* NTT operands and tables */
+	uint32_t ntt[5][PQS_HAWK_MAX_N]; /* NTT operands */
 	uint8_t h[PQS_HAWK_MAX_N / 4], hm[64], hpub[64], salt[40];
 } vrfy_work;
 
@@ -99,7 +99,7 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	uint32_t p = pqs_mp31_primes[pi].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t R2 = pqs_mp31_R2(p);
-	uint32_t *gm = w->ntt[6], *igm = w->ntt[7];
+	const uint32_t *gm = pqs_hawk_gm[pi];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
 	uint32_t *nq00 = w->ntt[3], *inv = w->ntt[4];
 	const int32_t *src[4];
@@ -107,7 +107,6 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	uint32_t x, sum = 0;
 	int i;
 
-	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
 	src[0] = w->t0;
 	src[1] = w->t1;
 	src[2] = w->q01w;

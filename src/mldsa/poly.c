@@ -17,8 +17,10 @@
 #include "core/keccak_x4.h"
 #include "core/simd.h"
 #include "mldsa/ntt.h"
+#include "mldsa/pack_sig_avx2.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
+#include "mldsa/rounding_avx2.h"
 #include "mldsa/sample_pack_avx2.h"
 #include "pqsig/rand.h"
 #include "pqsig/sha3.h"
@@ -43,23 +45,10 @@
 #endif
 
 /*
- * The loops of reduce / caddq / add / sub are written once and compiled
- * twice: as portable C, and inlined into a function with the AVX2 target,
- * where the compiler vectorizes the same per-coefficient operations eight
- * lanes wide (the same results).
+ * The loops of add / sub are written once and compiled twice: as portable
+ * C, and inlined into a function with the AVX2 target, where the compiler
+ * vectorizes the same per-coefficient operations eight lanes wide.
  */
-static inline void reduce_loop(int32_t *a)
-{
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		a[i] = mldsa_reduce32(a[i]);
-}
-
-static inline void caddq_loop(int32_t *a)
-{
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		a[i] = mldsa_caddq(a[i]);
-}
-
 static inline void add_loop(int32_t *r, const int32_t *a, const int32_t *b)
 {
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -74,16 +63,6 @@ static inline void sub_loop(int32_t *r, const int32_t *a, const int32_t *b)
 
 #if MLDSA_AVX2_BUILD
 #define AVX2 __attribute__((target("avx2")))
-static AVX2 void reduce_avx2(int32_t *a)
-{
-	reduce_loop(a);
-}
-
-static AVX2 void caddq_avx2(int32_t *a)
-{
-	caddq_loop(a);
-}
-
 static AVX2 void add_avx2(int32_t *r, const int32_t *a, const int32_t *b)
 {
 	add_loop(r, a, b);
@@ -97,14 +76,26 @@ static AVX2 void sub_avx2(int32_t *r, const int32_t *a, const int32_t *b)
 
 void pqs_mldsa_poly_reduce(mldsa_poly *a)
 {
-	ON_AVX2(reduce_avx2(a->coeffs));
-	reduce_loop(a->coeffs);
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_poly_reduce_avx2(a);
+		return;
+	}
+#endif
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = mldsa_reduce32(a->coeffs[i]);
 }
 
 void pqs_mldsa_poly_caddq(mldsa_poly *a)
 {
-	ON_AVX2(caddq_avx2(a->coeffs));
-	caddq_loop(a->coeffs);
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_poly_caddq_avx2(a);
+		return;
+	}
+#endif
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		a->coeffs[i] = mldsa_caddq(a->coeffs[i]);
 }
 
 void pqs_mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
@@ -147,6 +138,10 @@ void pqs_mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mlds
 
 unsigned pqs_mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2())
+		return pqs_mldsa_poly_chknorm_avx2(a, bound);
+#endif
 	int32_t bad = 0;
 	for (unsigned i = 0; i < MLDSA_N; i++) {
 		const int32_t x = a->coeffs[i];
@@ -166,12 +161,22 @@ void pqs_mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly
 
 void pqs_mldsa_poly_decompose(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_poly_decompose_avx2(a1, a0, a, gamma2);
+		return;
+	}
+#endif
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a1->coeffs[i] = mldsa_decompose(&a0->coeffs[i], a->coeffs[i], gamma2);
 }
 
 unsigned pqs_mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2())
+		return pqs_mldsa_poly_make_hint_avx2(h, a0, a1, gamma2);
+#endif
 	unsigned n = 0;
 	for (unsigned i = 0; i < MLDSA_N; i++) {
 		h->coeffs[i] = mldsa_make_hint(a0->coeffs[i], a1->coeffs[i], gamma2);
@@ -182,6 +187,12 @@ unsigned pqs_mldsa_poly_make_hint(mldsa_poly *h, const mldsa_poly *a0, const mld
 
 void pqs_mldsa_poly_use_hint(mldsa_poly *b, const mldsa_poly *a, const mldsa_poly *h, int32_t gamma2)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_poly_use_hint_avx2(b, a, h, gamma2);
+		return;
+	}
+#endif
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		b->coeffs[i] = mldsa_use_hint(a->coeffs[i], h->coeffs[i], gamma2);
 }
@@ -626,6 +637,12 @@ void pqs_mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 /* sigEncode's BitPack(z, gamma1 - 1, gamma1): gamma1 - z_i in 18 or 20 bits. */
 void pqs_mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_polyz_pack_avx2(r, a, gamma1);
+		return;
+	}
+#endif
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)(gamma1 - a->coeffs[i]);
@@ -650,6 +667,12 @@ void pqs_mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 /* w1Encode (Algorithm 28): SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), 6 or 4 bits. */
 void pqs_mldsa_polyw1_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_polyw1_pack_avx2(r, a, gamma2);
+		return;
+	}
+#endif
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)a->coeffs[i];
