@@ -77,6 +77,15 @@ void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGle
 					  const uint32_t *ft, size_t slen, size_t n);
 
 /*
+ * The quotient k = round(num/den) of the depth-0 reduction, shared with
+ * Hawk's depth 0 (src/hawk/ntru.c): num, den (n words, NTT form modulo
+ * pqs_mp31_primes[0], tables gm/igm for logn) in, k in num (NTT form);
+ * den is destroyed.  tmp: 3n/2 fxr.
+ */
+void pqs_fndsa_ntru2025_depth0_quotient(unsigned logn, uint32_t *num, uint32_t *den, const uint32_t *gm,
+					const uint32_t *igm, fxr *tmp);
+
+/*
  * Depth 0 (section 1.4 step 4): Fd = F from depth 1 (n/2 signed one-word
  * coefficients) in, F and G (n signed int32 each) out, both at tmp[0..2n).
  * Returns 0 if f is not invertible modulo p_0.  tmp: 11n + 2 words.

@@ -351,16 +351,14 @@ static size_t fixed_reduce_words(const fixed_reduce *r)
 static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
 {
 	uint32_t *gm = tmp, *igm = gm + n;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i <= slen; i++) {
 		prime_ctx c = prime_at(i);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
 
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
-		for (j = 0; j < n; j++) {
-			fntt[j * (slen + 1) + i] = pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-		}
+		pqs_zint_mod_small_signed_many(fntt + i, slen + 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
 		pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
 	}
 }
@@ -605,6 +603,39 @@ mulmod(uint32_t a, uint32_t b, prime_ctx c)
 	return mp31_mmul(mp31_mmul(a, b, c.p, c.p0i), c.R2, c.p, c.p0i);
 }
 
+/*
+ * k = round(num/den) of the depth-0 reduction (section 1.4 step 4), NTT
+ * form modulo p_0 in and out.  The plain coefficients of num and den
+ * (below p_0/2 < 2^30) are taken as 32.32 fixed point scaled by 2^-10, so
+ * that the FFT's sums stay within the integer part; den is self-adjoint:
+ * its FFT slots are real and only the first n/2 are kept.
+ */
+void pqs_fndsa_ntru2025_depth0_quotient(unsigned logn, uint32_t *num, uint32_t *den, const uint32_t *gm,
+					const uint32_t *igm, fxr *tmp)
+{
+	size_t n = (size_t)1 << logn, i;
+	prime_ctx c = prime_at(0);
+	fxr *rnum = tmp, *rden = rnum + n;
+
+	pqs_mp31_iNTT(num, 1, igm, logn, c.p, c.p0i);
+	pqs_mp31_iNTT(den, 1, igm, logn, c.p, c.p0i);
+	for (i = 0; i < n; i++) {
+		rnum[i] = fxr_of_int_down10((uint32_t)mp31_norm(den[i], c.p));
+	}
+	pqs_fndsa_fxr_FFT(logn, rnum);
+	memcpy(rden, rnum, (n >> 1) * sizeof *rnum);
+	for (i = 0; i < n; i++) {
+		rnum[i] = fxr_of_int_down10((uint32_t)mp31_norm(num[i], c.p));
+	}
+	pqs_fndsa_fxr_FFT(logn, rnum);
+	pqs_fndsa_fxr_div_selfadj_fft(logn, rnum, rden);
+	pqs_fndsa_fxr_iFFT(logn, rnum);
+	for (i = 0; i < n; i++) {
+		num[i] = mp31_set(fxr_round(rnum[i]), c.p);
+	}
+	pqs_mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
+}
+
 int
 pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	uint32_t *tmp)
@@ -615,11 +646,10 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	uint32_t *tF = tmp, *tg = tF + n, *tf = tg + n, *gm = tf + n;
 	uint32_t *igm = gm + n, *num = igm + n, *den = num + n;
 	size_t off = (size_t)(den + n - tmp);
-	fxr *rnum, *rden;
+	fxr *rnum;
 
 	off += off & 1;
 	rnum = (fxr *)(void *)(tmp + off);
-	rden = rnum + n;
 	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], c.p0i);
 
 	/* Lift: F(w) = F'(w^2) g(-w), modulo p_0 only (section 1.4 step 4). */
@@ -662,26 +692,7 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		den[i] = d;
 		den[i1] = d;
 	}
-	pqs_mp31_iNTT(num, 1, igm, logn, c.p, c.p0i);
-	pqs_mp31_iNTT(den, 1, igm, logn, c.p, c.p0i);
-
-	/* k = round(num/den) in fixed point, both scaled by 2^-10; den is
-	 * self-adjoint (real FFT slots). */
-	for (i = 0; i < n; i++) {
-		rnum[i] = fxr_of_int_down10((uint32_t)mp31_norm(den[i], c.p));
-	}
-	pqs_fndsa_fxr_FFT(logn, rnum);
-	memcpy(rden, rnum, hn * sizeof *rnum);
-	for (i = 0; i < n; i++) {
-		rnum[i] = fxr_of_int_down10((uint32_t)mp31_norm(num[i], c.p));
-	}
-	pqs_fndsa_fxr_FFT(logn, rnum);
-	pqs_fndsa_fxr_div_selfadj_fft(logn, rnum, rden);
-	pqs_fndsa_fxr_iFFT(logn, rnum);
-	for (i = 0; i < n; i++) {
-		num[i] = mp31_set(fxr_round(rnum[i]), c.p);
-	}
-	pqs_mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
+	pqs_fndsa_ntru2025_depth0_quotient(logn, num, den, gm, igm, rnum);
 
 	/* F <- F - k f, G <- (q + g F)/f, back to signed coefficients. */
 	for (i = 0; i < n; i++) {

@@ -67,11 +67,15 @@ static void sq48(uint64_t r[2], uint64_t a)
 	r[0] &= MASK48;
 }
 
-/* round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free. */
+/*
+ * round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free.
+ * The only b is the exp input, a uint64_t shifted right by one: b < 2^63, so one signed
+ * 64 x 64 -> 128-bit multiplication gives the product.
+ */
 static int64_t smulh48(int64_t a, uint64_t b)
 {
 #ifdef __SIZEOF_INT128__
-	return (int64_t)(((haetae_i128)a * (haetae_i128)b + ((haetae_i128)1 << 47)) >> 48);
+	return (int64_t)(((haetae_i128)a * (int64_t)b + ((haetae_i128)1 << 47)) >> 48);
 #else
 	uint64_t neg = (uint64_t)0 - ((uint64_t)a >> 63); /* all ones iff a < 0 */
 	uint64_t mag = ((uint64_t)a ^ neg) - neg;
@@ -229,8 +233,11 @@ static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd
 	haetae_fp96 y;
 	for (int i = 0; i < 6; i++)
 		rej |= (uint64_t)rnd[2 + i] << (8 * i);
+	/* x = #{i : cdt[i] < u16}; both are below 2^16, so 32-bit lanes suffice (and vectorise). */
+	uint32_t below_u16 = 0;
 	for (int i = 0; i < 64; i++)
-		x += (((uint64_t)cdt[i] - u16) >> 63) & 1;
+		below_u16 += (cdt[i] - (uint32_t)u16) >> 31;
+	x = below_u16;
 	y.limb48[0] = 0;
 	for (int i = 0; i < 6; i++)
 		y.limb48[0] |= (uint64_t)rnd[8 + i] << (8 * i);
@@ -245,63 +252,64 @@ static uint64_t gauss_candidate(uint64_t *r, haetae_fp96 *sqr, const uint8_t rnd
 	return below & (nonzero | rej) & 1;
 }
 
-/* Sequential reader of a SHAKE256 stream, squeezing whole blocks (17 * 8 = one rate block). */
+/*
+ * SampleGauss for one polynomial, fed block by block from SHAKE256(seed ||
+ * nonce): the first count/8 bytes are sign bits, then 17-byte candidates
+ * (which may straddle blocks) until count are accepted.  With count = N + 1
+ * the last accepted sample only enters the sum of squares.  Acceptance of a
+ * candidate is declassified: it depends only on that candidate, and
+ * rejected candidates are discarded.
+ */
 typedef struct {
-	pqs_keccak xof;
-	uint8_t buf[4 * 136];
-	size_t pos;
-} shake_reader;
-
-static void reader_read(shake_reader *rd, uint8_t *out, size_t n)
-{
-	while (n > 0) {
-		if (rd->pos == sizeof rd->buf) {
-			pqs_keccak_squeeze_blocks(&rd->xof, rd->buf, sizeof rd->buf / 136);
-			rd->pos = 0;
-		}
-		size_t take = sizeof rd->buf - rd->pos < n ? sizeof rd->buf - rd->pos : n;
-		for (size_t i = 0; i < take; i++)
-			out[i] = rd->buf[rd->pos + i];
-		rd->pos += take;
-		out += take;
-		n -= take;
-	}
-}
+	uint64_t *samples;
+	uint8_t *signs;
+	haetae_fp96 sqsum; /* exact sum of y^2: the order of the additions does not matter */
+	unsigned count, accepted, signs_read, partial;
+	uint8_t candidate[GAUSS_RAND_BYTES];
+} gauss_lane;
 
 /*
- * SampleGauss for one polynomial: SHAKE256(seed || nonce) gives count/8
- * sign bytes, then 17-byte candidates until count are accepted.  With
- * count = N + 1 the last accepted sample only enters the sum of squares.
- * Acceptance of a candidate is declassified: it depends only on that
- * candidate, and rejected candidates are discarded.
+ * Accepting without a branch on the decision: a rejected candidate is
+ * written to the next free slot and overwritten by the next accepted one
+ * (the lane stops only after an acceptance), and adds zero to the sum.
+ * The random accept/reject pattern then costs no mispredicted branches,
+ * so consecutive candidates' exp evaluations overlap in the pipeline.
  */
-static void sample_gauss_poly(shake_reader *rd, uint64_t *r, uint8_t *signs, haetae_fp96 *sqsum,
-                              const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce, unsigned count)
+static void gauss_take(gauss_lane *g, const uint8_t rnd[GAUSS_RAND_BYTES])
 {
-	uint8_t t[2] = { (uint8_t)nonce, (uint8_t)(nonce >> 8) };
-	uint8_t rnd[GAUSS_RAND_BYTES];
-	pqs_shake256_init(&rd->xof);
-	pqs_keccak_absorb(&rd->xof, seed, HAETAE_CRHBYTES);
-	pqs_keccak_absorb(&rd->xof, t, 2);
-	rd->pos = sizeof rd->buf;
-	reader_read(rd, signs, count / 8);
-	unsigned accepted = 0;
-	while (accepted < count) {
-		uint64_t sample;
-		haetae_fp96 sqr;
-		reader_read(rd, rnd, sizeof rnd);
-		uint64_t ok = gauss_candidate(&sample, &sqr, rnd);
-		PQS_CT_DECLASSIFY(&ok, sizeof ok);
-		if (!ok)
+	uint64_t sample, surplus;
+	haetae_fp96 sqr;
+	uint64_t ok = gauss_candidate(&sample, &sqr, rnd);
+	PQS_CT_DECLASSIFY(&ok, sizeof ok);
+	const uint64_t keep = (uint64_t)0 - ok;
+	*(g->accepted < HAETAE_N ? &g->samples[g->accepted] : &surplus) = sample;
+	g->accepted += (unsigned)ok;
+	g->sqsum.limb48[0] += sqr.limb48[0] & keep;
+	g->sqsum.limb48[1] += sqr.limb48[1] & keep;
+	renormalize(&g->sqsum);
+}
+
+static int gauss_sink(void *lane, const uint8_t *block, size_t len)
+{
+	gauss_lane *g = lane;
+	size_t pos = 0;
+	while (pos < len && g->signs_read < g->count / 8)
+		g->signs[g->signs_read++] = block[pos++];
+	while (pos < len && g->accepted < g->count) {
+		if (g->partial == 0 && len - pos >= GAUSS_RAND_BYTES) {
+			gauss_take(g, block + pos);
+			pos += GAUSS_RAND_BYTES;
 			continue;
-		if (accepted < HAETAE_N)
-			r[accepted] = sample;
-		accepted++;
-		sqsum->limb48[0] += sqr.limb48[0];
-		sqsum->limb48[1] += sqr.limb48[1];
-		renormalize(sqsum);
+		}
+		/* a candidate across the block boundary */
+		while (pos < len && g->partial < GAUSS_RAND_BYTES)
+			g->candidate[g->partial++] = block[pos++];
+		if (g->partial == GAUSS_RAND_BYTES) {
+			gauss_take(g, g->candidate);
+			g->partial = 0;
+		}
 	}
-	pqs_zeroize(rnd, sizeof rnd);
+	return g->accepted == g->count;
 }
 
 /*
@@ -315,15 +323,27 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 {
 	uint64_t samples[(HAETAE_K_MAX + HAETAE_L_MAX) * HAETAE_N];
 	uint8_t signs[(HAETAE_K_MAX + HAETAE_L_MAX) * HAETAE_N / 8];
+	gauss_lane gauss[HAETAE_K_MAX + HAETAE_L_MAX];
+	void *lanes[HAETAE_K_MAX + HAETAE_L_MAX];
+	uint16_t nonces[HAETAE_K_MAX + HAETAE_L_MAX];
 	const unsigned polys = p->k + p->l;
 	uint16_t ni = nonce;
 	uint64_t too_long;
-	shake_reader rd;
 	do {
 		haetae_fp96 sqsum = { { 0, 0 } }, invsqrt, scale;
-		for (unsigned i = 0; i < polys; i++)
-			sample_gauss_poly(&rd, &samples[i * HAETAE_N], &signs[i * HAETAE_N / 8], &sqsum, seed, ni++,
-			                  i < 2 ? HAETAE_N + 1 : HAETAE_N);
+		for (unsigned i = 0; i < polys; i++) {
+			gauss[i] = (gauss_lane){ .samples = &samples[i * HAETAE_N],
+						 .signs = &signs[i * HAETAE_N / 8],
+						 .count = i < 2 ? HAETAE_N + 1 : HAETAE_N };
+			lanes[i] = &gauss[i];
+			nonces[i] = ni++;
+		}
+		pqs_haetae_xof_lanes(1, seed, HAETAE_CRHBYTES, nonces, lanes, polys, gauss_sink);
+		for (unsigned i = 0; i < polys; i++) {
+			sqsum.limb48[0] += gauss[i].sqsum.limb48[0];
+			sqsum.limb48[1] += gauss[i].sqsum.limb48[1];
+			renormalize(&sqsum);
+		}
 		/* sqsum / 2, rounded */
 		sqsum.limb48[0] = (sqsum.limb48[0] + 1) >> 1;
 		sqsum.limb48[0] += (sqsum.limb48[1] & 1) << 47;
@@ -351,6 +371,6 @@ uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAE
 	pqs_zeroize(samples, sizeof samples);
 	pqs_zeroize(signs, sizeof signs);
 	pqs_zeroize(in, sizeof in);
-	pqs_zeroize(&rd, sizeof rd);
+	pqs_zeroize(gauss, sizeof gauss);
 	return ni;
 }

@@ -73,18 +73,48 @@ const pqs_haetae_params *pqs_haetae_params_get(pqs_haetae_set set);
 /* ntt.c: arithmetic mod q = 64513 with Montgomery factor 2^32. */
 #define HAETAE_MONT 14321   /* 2^32 mod q */
 #define HAETAE_MONTSQ 4214  /* 2^64 mod q */
-int32_t pqs_haetae_montgomery_reduce(int64_t a);
+#define HAETAE_QINV     940508161u /* q^-1 mod 2^32 */
+/* mont^2 / 256 mod q: undoes the 2^-32 of the last layer and divides by N. */
+#define HAETAE_INVNTT_F (-29720)
+/* zetas[i] = 2^32 * 426^brv8(i) mod q (centred), 426 the primitive 512-th root of unity; zetas[0] unused. */
+extern const int32_t pqs_haetae_zetas[HAETAE_N];
+
+/* a * 2^-32 mod q, result in (-q, q), for |a| <= q * 2^31 (inline: the inner loop of every product). */
+static inline int32_t pqs_haetae_montgomery_reduce(int64_t a)
+{
+	int32_t t = (int32_t)((uint32_t)(uint64_t)a * HAETAE_QINV);
+	return (int32_t)((a - (int64_t)t * HAETAE_Q) >> 32);
+}
 int32_t pqs_haetae_freeze(int32_t a);
 int32_t pqs_haetae_freeze2q(int32_t a);
 int32_t pqs_haetae_reduce2q(int32_t a);
 void pqs_haetae_ntt(int32_t a[HAETAE_N]);
 void pqs_haetae_invntt_tomont(int32_t a[HAETAE_N]);
+/* c = a * b * 2^-32 (accumulate: c += a * b * 2^-32), coefficient-wise. */
+void pqs_haetae_pointwise(int32_t c[HAETAE_N], const int32_t a[HAETAE_N], const int32_t b[HAETAE_N], int accumulate);
+
+/*
+ * Optional AVX2 path of the three functions above (ntt_avx2.c), built with
+ * GCC or Clang on x86-64 and chosen at run time by src/core/simd.h
+ * (PQSIG_NO_SIMD=1 selects the portable code); identical outputs.
+ */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(PQSIG_NO_AVX2)
+#define HAETAE_AVX2_BUILD 1
+void pqs_haetae_ntt_avx2(int32_t a[HAETAE_N]);
+void pqs_haetae_invntt_tomont_avx2(int32_t a[HAETAE_N]);
+void pqs_haetae_pointwise_avx2(int32_t c[HAETAE_N], const int32_t a[HAETAE_N], const int32_t b[HAETAE_N],
+			       int accumulate);
+#else
+#define HAETAE_AVX2_BUILD 0
+#endif
 
 /* poly.c: vector helpers, matrix expansion, decompositions. */
 void pqs_haetae_polyvec_ntt(haetae_poly *v, unsigned n);
 void pqs_haetae_polyvec_invntt(haetae_poly *v, unsigned n);
 void pqs_haetae_poly_pointwise(haetae_poly *c, const haetae_poly *a, const haetae_poly *b);
 void pqs_haetae_row_dot(haetae_poly *t, const haetae_poly *row, const haetae_poly *v, unsigned n);
+void pqs_haetae_expand_a0(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_MAX], haetae_poly *a,
+			  const uint8_t rho[HAETAE_SEEDBYTES]);
 void pqs_haetae_expand_a1(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_MAX], const haetae_poly *b,
                           const uint8_t rho[HAETAE_SEEDBYTES]);
 int32_t pqs_haetae_highbits_hint(const pqs_haetae_params *p, int32_t r);
@@ -95,13 +125,33 @@ void pqs_haetae_hash_message(uint8_t *mu, size_t mu_len, const uint8_t *pk, size
                              size_t ctx_len, const uint8_t *msg, size_t msg_len);
 
 /* sample.c: SHAKE-based expansions (Algorithms 4-6, 8-9, 16). */
-void pqs_haetae_poly_uniform(haetae_poly *a, const uint8_t seed[HAETAE_SEEDBYTES], uint16_t nonce);
-void pqs_haetae_poly_uniform_eta(haetae_poly *a, const uint8_t seed[HAETAE_CRHBYTES], uint16_t nonce);
+/* Takes the next rate-sized block of a lane's stream; returns 1 once the lane needs no more. */
+typedef int (*haetae_block_sink)(void *lane, const uint8_t *block, size_t len);
+/* Feeds SHAKE128 or SHAKE256(seed || nonces[j]) block by block to sink(lanes[j], ...), four at a time with AVX2. */
+void pqs_haetae_xof_lanes(int shake256, const uint8_t *seed, size_t seed_len, const uint16_t *nonces,
+			  void *const *lanes, unsigned count, haetae_block_sink sink);
+/* polys[j] = PolyUniform(seed, nonces[j]) (Algorithm 6) / PolyUniformEta (Algorithm 9), count <= K * L. */
+void pqs_haetae_poly_uniform_many(haetae_poly *const *polys, const uint16_t *nonces, unsigned count,
+				  const uint8_t seed[HAETAE_SEEDBYTES]);
+void pqs_haetae_poly_uniform_eta_many(haetae_poly *const *polys, const uint16_t *nonces, unsigned count,
+				      const uint8_t seed[HAETAE_CRHBYTES]);
+/* public_input: 1 in verification (the shuffle may index by its public positions), 0 in signing. */
 void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const uint8_t *highbits_lsb,
-                               size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES]);
+			       size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES], int public_input);
 
 /* fft.c: squared singular value of the secret key (Algorithms 42-44). */
 int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_poly *s1, const haetae_poly *s2);
+typedef struct {
+	int32_t re, im;
+} haetae_cplx_q16;
+/* round(2^16 * exp(-i * pi * k / 256)), k = 0..255 */
+extern const haetae_cplx_q16 pqs_haetae_fft_roots[HAETAE_N];
+/* sum[j] += |FFT(a twisted)_j|^2 in the reference's Q16 fixed point (32-bit wrap-around sums). */
+void pqs_haetae_fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a);
+#if HAETAE_AVX2_BUILD
+/* fft_avx2.c: the FFT stages on the twisted, bit-reversed re/im (overwritten) and sum[j] += |X_j|^2, as the portable code. */
+void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int32_t im[HAETAE_N]);
+#endif
 
 /* hyperball.c: hyperball sample in fixed point (Algorithm 11 and SampleGauss). */
 uint16_t pqs_haetae_sample_hyperball(const pqs_haetae_params *p, int32_t y[][HAETAE_N], uint8_t *b,

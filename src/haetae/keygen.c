@@ -21,8 +21,10 @@ int pqs_haetae_keygen_from_seed(pqs_haetae_set set, uint8_t *pk, uint8_t *sk,
 {
 	const pqs_haetae_params *p = pqs_haetae_params_get(set);
 	uint8_t seedbuf[2 * HAETAE_SEEDBYTES + HAETAE_CRHBYTES];
-	haetae_poly a0[HAETAE_K_MAX][HAETAE_M_MAX], a[HAETAE_K_MAX];
+	haetae_poly a1[HAETAE_K_MAX][HAETAE_L_MAX], a[HAETAE_K_MAX];
 	haetae_poly s1[HAETAE_M_MAX], s1hat[HAETAE_M_MAX], s2[HAETAE_K_MAX], b[HAETAE_K_MAX];
+	haetae_poly *secrets[HAETAE_M_MAX + HAETAE_K_MAX];
+	uint16_t nonces[HAETAE_M_MAX + HAETAE_K_MAX];
 	uint16_t counter = 0;
 	if (!p || !pk || !sk || !seed)
 		return PQS_ERR_ARG;
@@ -32,25 +34,22 @@ int pqs_haetae_keygen_from_seed(pqs_haetae_set set, uint8_t *pk, uint8_t *sk,
 	              *key = seedbuf + HAETAE_SEEDBYTES + HAETAE_CRHBYTES;
 	/* rho is the public half of pk: A0 and a may be sampled from it in variable time. */
 	PQS_CT_DECLASSIFY(seedbuf, HAETAE_SEEDBYTES);
-	for (unsigned i = 0; i < p->k; i++) {
-		for (unsigned j = 0; j < p->m; j++)
-			pqs_haetae_poly_uniform(&a0[i][j], rho, (uint16_t)((i << 8) + j));
-		if (p->d)
-			pqs_haetae_poly_uniform(&a[i], rho, (uint16_t)((p->k << 8) + p->m + i));
-	}
+	pqs_haetae_expand_a0(p, a1, a, rho); /* A0 = a1[i][1..M] */
+	for (unsigned j = 0; j < p->m + p->k; j++)
+		secrets[j] = j < p->m ? &s1[j] : &s2[j - p->m];
 
 	for (;;) {
-		for (unsigned j = 0; j < p->m; j++)
-			pqs_haetae_poly_uniform_eta(&s1[j], sigma, (uint16_t)(counter + j));
-		for (unsigned i = 0; i < p->k; i++)
-			pqs_haetae_poly_uniform_eta(&s2[i], sigma, (uint16_t)(counter + p->m + i));
+		/* ExpandS: s1 with nonces counter + j, s2 with counter + M + i */
+		for (unsigned j = 0; j < p->m + p->k; j++)
+			nonces[j] = (uint16_t)(counter + j);
+		pqs_haetae_poly_uniform_eta_many(secrets, nonces, p->m + p->k, sigma);
 		counter = (uint16_t)(counter + p->m + p->k);
 		memcpy(s1hat, s1, sizeof s1);
 		pqs_haetae_polyvec_ntt(s1hat, p->m);
 
 		if (p->d) {
 			for (unsigned i = 0; i < p->k; i++) {
-				pqs_haetae_row_dot(&b[i], a0[i], s1hat, p->m);
+				pqs_haetae_row_dot(&b[i], &a1[i][1], s1hat, p->m);
 				pqs_haetae_invntt_tomont(b[i].coeffs);
 				for (unsigned j = 0; j < HAETAE_N; j++) {
 					int32_t v = pqs_haetae_freeze(b[i].coeffs[j] + s2[i].coeffs[j] + a[i].coeffs[j]);
@@ -73,7 +72,7 @@ int pqs_haetae_keygen_from_seed(pqs_haetae_set set, uint8_t *pk, uint8_t *sk,
 		memcpy(s2hat, s2, sizeof s2);
 		pqs_haetae_polyvec_ntt(s2hat, p->k);
 		for (unsigned i = 0; i < p->k; i++) {
-			pqs_haetae_row_dot(&b[i], a0[i], s1hat, p->m);
+			pqs_haetae_row_dot(&b[i], &a1[i][1], s1hat, p->m);
 			for (unsigned j = 0; j < HAETAE_N; j++) {
 				int32_t v = pqs_haetae_montgomery_reduce((int64_t)b[i].coeffs[j] * HAETAE_MONTSQ);
 				v += s2hat[i].coeffs[j];

@@ -18,43 +18,60 @@ void pqs_haetae_polyvec_invntt(haetae_poly *v, unsigned n)
 
 void pqs_haetae_poly_pointwise(haetae_poly *c, const haetae_poly *a, const haetae_poly *b)
 {
-	for (unsigned i = 0; i < HAETAE_N; i++)
-		c->coeffs[i] = pqs_haetae_montgomery_reduce((int64_t)a->coeffs[i] * b->coeffs[i]);
+	pqs_haetae_pointwise(c->coeffs, a->coeffs, b->coeffs, 0);
 }
 
 /* t = row . v in the NTT domain (accumulated without reduction, as the reference). */
 void pqs_haetae_row_dot(haetae_poly *t, const haetae_poly *row, const haetae_poly *v, unsigned n)
 {
-	haetae_poly prod;
-	pqs_haetae_poly_pointwise(t, &row[0], &v[0]);
-	for (unsigned i = 1; i < n; i++) {
-		pqs_haetae_poly_pointwise(&prod, &row[i], &v[i]);
-		for (unsigned j = 0; j < HAETAE_N; j++)
-			t->coeffs[j] += prod.coeffs[j];
-	}
+	pqs_haetae_pointwise(t->coeffs, row[0].coeffs, v[0].coeffs, 0);
+	for (unsigned i = 1; i < n; i++)
+		pqs_haetae_pointwise(t->coeffs, row[i].coeffs, v[i].coeffs, 1);
 }
 
 /*
- * Algorithms 4-5 and 22 (ExpandMatA, ExpandVec_a, UnpackVK): the verification
- * matrix A1 = (first column || 2 * A0), rows of L NTT-domain polynomials.
- * First column: NTT(2 (a - 2 b1)) for HAETAE-2/3, NTT(-2b) as stored for
- * HAETAE-5.  A0 and a are sampled in the NTT domain.
+ * Algorithms 4-5 (ExpandMatA, ExpandVec_a): A0 into a1[i][1..M] and, for
+ * HAETAE-2/3, the vector a, all from rho with nonces (i << 8) + j and
+ * (K << 8) + M + i, sampled as independent streams.
+ */
+void pqs_haetae_expand_a0(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_MAX], haetae_poly *a,
+			  const uint8_t rho[HAETAE_SEEDBYTES])
+{
+	haetae_poly *polys[HAETAE_K_MAX * HAETAE_L_MAX];
+	uint16_t nonces[HAETAE_K_MAX * HAETAE_L_MAX];
+	unsigned n = 0;
+	for (unsigned i = 0; i < p->k; i++) {
+		for (unsigned j = 0; j < p->m; j++) {
+			polys[n] = &a1[i][j + 1];
+			nonces[n++] = (uint16_t)((i << 8) + j);
+		}
+		if (p->d) {
+			polys[n] = &a[i];
+			nonces[n++] = (uint16_t)((p->k << 8) + p->m + i);
+		}
+	}
+	pqs_haetae_poly_uniform_many(polys, nonces, n, rho);
+}
+
+/*
+ * Algorithm 22 (UnpackVK): the verification matrix A1 = (first column ||
+ * 2 * A0), rows of L NTT-domain polynomials.  First column: NTT(2 (a - 2 b1))
+ * for HAETAE-2/3, NTT(-2b) as stored for HAETAE-5.  A0 and a are sampled in
+ * the NTT domain.
  */
 void pqs_haetae_expand_a1(const pqs_haetae_params *p, haetae_poly a1[][HAETAE_L_MAX], const haetae_poly *b,
                           const uint8_t rho[HAETAE_SEEDBYTES])
 {
+	haetae_poly a[HAETAE_K_MAX];
+	pqs_haetae_expand_a0(p, a1, a, rho);
 	for (unsigned i = 0; i < p->k; i++) {
-		for (unsigned j = 0; j < p->m; j++) {
-			pqs_haetae_poly_uniform(&a1[i][j + 1], rho, (uint16_t)((i << 8) + j));
+		for (unsigned j = 1; j < p->l; j++)
 			for (unsigned c = 0; c < HAETAE_N; c++)
-				a1[i][j + 1].coeffs[c] *= 2;
-		}
+				a1[i][j].coeffs[c] *= 2;
 		a1[i][0] = b[i];
 		if (p->d) {
-			haetae_poly a;
-			pqs_haetae_poly_uniform(&a, rho, (uint16_t)((p->k << 8) + p->m + i));
 			for (unsigned c = 0; c < HAETAE_N; c++)
-				a1[i][0].coeffs[c] = 2 * (a.coeffs[c] - 2 * b[i].coeffs[c]);
+				a1[i][0].coeffs[c] = 2 * (a[i].coeffs[c] - 2 * b[i].coeffs[c]);
 			pqs_haetae_ntt(a1[i][0].coeffs);
 		}
 	}

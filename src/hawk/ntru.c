@@ -377,7 +377,6 @@ static int solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_
 	uint32_t *gm = tg + n, *igm = gm + n, *num = igm + n, *den = num + n;
 	uint32_t *Fd = den + n, *Gd = Fd + hn;
 	fxr *rnum = (fxr *)(void *)(w + even((size_t)(Gd + hn - w)));
-	fxr *rden = rnum + n;
 	uint32_t one = mp31_mmul(1, 1, c.p, c.p0i), bad = 0;
 
 	memmove(Fd, w, 2 * hn * sizeof *w);
@@ -411,27 +410,9 @@ static int solve_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_
 		num[u] = mp31_add(mulmod(af, Fp[u], c), mulmod(ag, Gp[u], c), c.p);
 		den[u] = mp31_add(mulmod(af, tf[u], c), mulmod(ag, tg[u], c), c.p);
 	}
-	pqs_mp31_iNTT(num, 1, igm, logn, c.p, c.p0i);
-	pqs_mp31_iNTT(den, 1, igm, logn, c.p, c.p0i);
-	for (u = 0; u < n; u++) {
-		int32_t d = mp31_norm(den[u], c.p);
-
-		rnum[u] = fxr_of_scaled32((uint64_t)(int64_t)d << 22);
-	}
-	pqs_fndsa_fxr_FFT(logn, rnum);
-	memcpy(rden, rnum, hn * sizeof *rnum);
-	for (u = 0; u < n; u++) {
-		int32_t x = mp31_norm(num[u], c.p);
-
-		rnum[u] = fxr_of_scaled32((uint64_t)(int64_t)x << 22);
-	}
-	pqs_fndsa_fxr_FFT(logn, rnum);
-	pqs_fndsa_fxr_div_selfadj_fft(logn, rnum, rden);
-	pqs_fndsa_fxr_iFFT(logn, rnum);
-	for (u = 0; u < n; u++) {
-		num[u] = mp31_set(fxr_round(rnum[u]), c.p);
-	}
-	pqs_mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
+	/* k = round(num/den), FN-DSA's depth-0 quotient (the same fixed
+	 * point). */
+	pqs_fndsa_ntru2025_depth0_quotient(logn, num, den, gm, igm, rnum);
 	for (u = 0; u < n; u++) {
 		uint32_t k = mp31_mmul(num[u], c.R2, c.p, c.p0i);
 		uint32_t x;

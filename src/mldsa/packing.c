@@ -5,6 +5,9 @@
 
 #include <string.h>
 
+#include "core/simd.h"
+#include "mldsa/pack_sig_avx2.h"
+
 void pqs_mldsa_pack_pk(const mldsa_params *p, uint8_t *pk, const uint8_t rho[MLDSA_SEEDBYTES], const mldsa_poly *t1)
 {
 	memcpy(pk, rho, MLDSA_SEEDBYTES);
@@ -60,6 +63,20 @@ unsigned pqs_mldsa_unpack_sk(const mldsa_params *p, uint8_t rho[MLDSA_SEEDBYTES]
 	return bad;
 }
 
+/* Algorithm 20 steps 4-7 for one polynomial: the indices of its nonzero coefficients; returns their number. */
+static unsigned hint_positions(uint8_t *out, const mldsa_poly *h)
+{
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2())
+		return pqs_mldsa_hint_positions_avx2(out, h);
+#endif
+	unsigned n = 0;
+	for (unsigned j = 0; j < MLDSA_N; j++)
+		if (h->coeffs[j] != 0)
+			out[n++] = (uint8_t)j;
+	return n;
+}
+
 void pqs_mldsa_pack_sig(const mldsa_params *p, uint8_t *sig, const uint8_t *ctilde, const mldsa_poly *z,
 			const mldsa_poly *h)
 {
@@ -72,9 +89,7 @@ void pqs_mldsa_pack_sig(const mldsa_params *p, uint8_t *sig, const uint8_t *ctil
 	memset(sig, 0, p->omega + p->k);
 	unsigned idx = 0;
 	for (unsigned i = 0; i < p->k; i++) {
-		for (unsigned j = 0; j < MLDSA_N; j++)
-			if (h[i].coeffs[j] != 0)
-				sig[idx++] = (uint8_t)j;
+		idx += hint_positions(sig + idx, &h[i]);
 		sig[p->omega + i] = (uint8_t)idx;
 	}
 }
