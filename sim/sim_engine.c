@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "pqsig/p2pcd.h"
 #include "pqsig/v2x.h"
 #include "pqsig/wsm.h"
 
@@ -22,6 +23,7 @@
 #define CPU_SAMPLES     31      /* medians of CPU times measured at creation */
 /* 2026-12-01 00:00:00 UTC: the fixed epoch of simulated time, so runs do not depend on the clock */
 #define SIM_EPOCH_UNIX  1796083200ull
+#define NEVER           UINT64_MAX
 
 typedef struct {
 	uint32_t seq;
@@ -37,6 +39,12 @@ typedef struct {
 	unsigned long frag_lost; /* fragmented SPDUs of which some, not all, fragments arrived */
 	v2x_cache *cache;        /* real verifiers only */
 } receiver;
+
+/* The P2PCD policy: a node's events name the receiver they happen at. */
+typedef struct {
+	pqs_sim *sim;
+	size_t receiver;
+} node_ctx;
 
 struct pqs_sim_ {
 	pqs_sim_config cfg;
@@ -71,17 +79,28 @@ struct pqs_sim_ {
 	double lat_sum;
 	uint64_t lat_max;
 	unsigned long aware_pairs[2], aware_hits[2];
+	/* certificate learning: per (receiver, sender) the first SPDU reassembled and the first verified */
+	uint64_t *first_rx, *first_ok;
+	/* P2PCD policy: one real node (and trust store) per vehicle */
+	v2x_p2pcd_node **nodes;
+	v2x_store **node_stores;
+	node_ctx *nctx;
+	uint64_t rng;    /* xorshift64: response back-off draws */
+	uint64_t cur_us; /* the simulated time of the reception being processed */
+	size_t nv;       /* vehicles: nodes 0 .. nv-1; RSUs after them */
+	unsigned long rsu_sent, rsu_heard_vehicles, vehicles_heard_rsu;
+	unsigned long p2pcd_request_ids, p2pcd_spdus_requesting, p2pcd_responses, p2pcd_field_bytes;
 };
 
 const char *pqs_sim_policy_name(pqs_sim_policy p)
 {
-	static const char *const names[] = { "cert", "digest", "j2945" };
-	return (unsigned)p < 3 ? names[p] : "?";
+	static const char *const names[] = { "cert", "digest", "j2945", "p2pcd" };
+	return (unsigned)p < 4 ? names[p] : "?";
 }
 
 int pqs_sim_policy_parse(const char *name)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (strcmp(name, pqs_sim_policy_name((pqs_sim_policy)i)) == 0)
 			return i;
 	return -1;
@@ -100,6 +119,7 @@ void pqs_sim_config_default(pqs_sim_config *c)
 	c->n_bins = 40;
 	c->warmup_us = 1000000;
 	c->drop_receiver = SIZE_MAX;
+	c->seed = 1;
 }
 
 static double thread_cpu_us(void)
@@ -137,14 +157,16 @@ static void fill_payload(uint8_t *p, size_t len, size_t sender, uint32_t seq)
 		p[4 + i] = (uint8_t)(seq >> (24 - 8 * i));
 }
 
-static int sign_one(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, v2x_signer_kind kind)
+/* f: the clause-8 fields of the P2PCD policy (NULL: none). */
+static int sign_one(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, v2x_signer_kind kind,
+		    const v2x_p2pcd_fields *f)
 {
 	v2x_signer sg;
 	int e = pqs_v2x_signer_init(&sg, &s->keys[sender], s->certs[sender], s->cert_lens[sender], kind, NULL);
 	fill_payload(s->payload, s->cfg.payload_len, sender, seq);
 	if (!e)
-		e = pqs_v2x_spdu_sign(&sg, BSM_PSID, epoch_time64(t_us), s->payload, s->cfg.payload_len, s->spdu,
-				      s->spdu_cap, &s->spdu_len);
+		e = pqs_v2x_spdu_sign_p2pcd(&sg, BSM_PSID, epoch_time64(t_us), f, s->payload, s->cfg.payload_len,
+					    s->spdu, s->spdu_cap, &s->spdu_len);
 	return e;
 }
 
@@ -156,7 +178,7 @@ static int measure_cpu(pqs_sim *s)
 	int e = cache ? V2X_OK : V2X_ERR_NOMEM;
 	for (unsigned i = 0; !e && i < CPU_SAMPLES; i++) {
 		double t0 = thread_cpu_us();
-		e = sign_one(s, 0, i, 0, V2X_SIGNER_CERT);
+		e = sign_one(s, 0, i, 0, V2X_SIGNER_CERT, NULL);
 		v[i] = thread_cpu_us() - t0;
 		v2x_verify_ctx ctx;
 		pqs_v2x_verify_ctx_init(&ctx, s->store, NULL, epoch_time64(0));
@@ -220,6 +242,63 @@ static int make_pki(pqs_sim *s)
 	return e;
 }
 
+static void delivered(pqs_sim *s, size_t r, size_t sender, uint32_t seq, uint64_t t_us);
+
+static uint32_t read_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* A P2PCD node verified an SPDU, at once or once its certificate came over the air. */
+static void on_node_event(void *ctx, const v2x_p2pcd_event *ev)
+{
+	const node_ctx *c = ctx;
+	pqs_sim *s = c->sim;
+	if (ev->kind == V2X_P2PCD_EV_VERIFIED && ev->info && ev->info->payload_len == s->cfg.payload_len) {
+		uint32_t sender = read_be32(ev->info->payload), seq = read_be32(ev->info->payload + 4);
+		if (sender < s->cfg.n_nodes && sender != c->receiver) {
+			s->real_verified++;
+			delivered(s, c->receiver, sender, seq, s->cur_us);
+		} else {
+			s->real_failed++;
+		}
+	} else if (ev->kind == V2X_P2PCD_EV_REJECTED) {
+		s->real_failed++;
+	}
+}
+
+/* The P2PCD policy: per vehicle a trust store with the root only and a node that owns its certificate. */
+static int make_nodes(pqs_sim *s)
+{
+	size_t n = s->cfg.n_nodes;
+	s->nodes = calloc(n, sizeof *s->nodes);
+	s->node_stores = calloc(n, sizeof *s->node_stores);
+	s->nctx = calloc(n, sizeof *s->nctx);
+	if (!s->nodes || !s->node_stores || !s->nctx)
+		return V2X_ERR_NOMEM;
+	v2x_p2pcd_config pc;
+	pqs_v2x_p2pcd_config_default(&pc, V2X_POLICY_DIGEST, V2X_P2PCD_INLINE);
+	/* every neighbour's certificate fits the cache and the table of certificates it may deliver */
+	pc.cache_capacity = n + 16;
+	pc.max_known = n + 4;
+	int e = V2X_OK;
+	for (size_t i = 0; !e && i < n; i++) {
+		/* an RSU answers at once, also for certificates it verified attached (V2X_POLICY_RSU's responder) */
+		pc.is_rsu = i >= s->nv;
+		s->nctx[i].sim = s;
+		s->nctx[i].receiver = i;
+		s->node_stores[i] = pqs_v2x_store_new(8);
+		if (!s->node_stores[i])
+			return V2X_ERR_NOMEM;
+		e = pqs_v2x_store_add_root(s->node_stores[i], s->ca_cert, s->ca_len);
+		if (!e && !(s->nodes[i] = pqs_v2x_p2pcd_node_new(&pc, s->node_stores[i], on_node_event, &s->nctx[i])))
+			e = V2X_ERR_NOMEM;
+		if (!e)
+			e = pqs_v2x_p2pcd_node_set_own(s->nodes[i], s->certs[i], s->cert_lens[i]);
+	}
+	return e;
+}
+
 static void on_drop(void *ctx, uint32_t msg_id, wsm_drop_reason reason)
 {
 	(void)msg_id;
@@ -245,9 +324,14 @@ static int alloc_all(pqs_sim *s)
 	s->pdr_exp = calloc(s->cfg.n_bins, sizeof *s->pdr_exp);
 	s->pdr_got = calloc(s->cfg.n_bins, sizeof *s->pdr_got);
 	s->lat = calloc(LAT_BINS, sizeof *s->lat);
+	s->first_rx = malloc(n * n * sizeof *s->first_rx);
+	s->first_ok = malloc(n * n * sizeof *s->first_ok);
+	for (size_t i = 0; s->first_rx && s->first_ok && i < n * n; i++)
+		s->first_rx[i] = s->first_ok[i] = NEVER;
 	s->store = pqs_v2x_store_new(n + 4);
 	if (!s->keys || !s->certs || !s->cert_lens || !s->rx || !s->known || !s->done || !s->ring || !s->ring_bins ||
-	    !s->last_cert_us || !s->payload || !s->pdr_exp || !s->pdr_got || !s->lat || !s->store)
+	    !s->last_cert_us || !s->payload || !s->pdr_exp || !s->pdr_got || !s->lat || !s->first_rx || !s->first_ok ||
+	    !s->store)
 		return V2X_ERR_NOMEM;
 	wsm_reasm_config rc;
 	memset(&rc, 0, sizeof rc);
@@ -276,6 +360,7 @@ pqs_sim *pqs_sim_create(const pqs_sim_config *cfg, char *err, size_t err_cap)
 		return NULL;
 	}
 	s->cfg = *cfg;
+	s->nv = cfg->n_vehicles && cfg->n_vehicles <= cfg->n_nodes ? cfg->n_vehicles : cfg->n_nodes;
 	s->sign_us = cfg->sign_us;
 	s->cold_us = cfg->verify_cold_us;
 	s->warm_us = cfg->verify_warm_us;
@@ -289,12 +374,20 @@ pqs_sim *pqs_sim_create(const pqs_sim_config *cfg, char *err, size_t err_cap)
 	}
 	if ((e = pqs_v2x_profile_parse(cfg->profile, &s->prof)) != 0 ||
 	    (!pqs_v2x_profile_available(&s->prof) && (e = V2X_ERR_ALG_UNAVAILABLE) != 0) || (e = alloc_all(s)) != 0 ||
-	    (e = make_pki(s)) != 0)
+	    (e = make_pki(s)) != 0 || (cfg->policy == PQS_SIM_POLICY_P2PCD && (e = make_nodes(s)) != 0))
 		goto fail;
+	s->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 1;
 	v2x_signer sg;
 	if ((e = pqs_v2x_signer_init(&sg, &s->keys[0], s->certs[0], s->cert_lens[0], V2X_SIGNER_CERT, NULL)) != 0)
 		goto fail;
-	s->spdu_cap = pqs_v2x_spdu_max_len(&sg, cfg->payload_len);
+	/* room for the clause-8 fields: a requested certificate and the most HashedId3 requests */
+	v2x_p2pcd_fields most;
+	memset(&most, 0, sizeof most);
+	most.has_inline = 1;
+	most.n_inline = V2X_P2PCD_MAX_IDS;
+	most.requested_cert = s->certs[0];
+	most.requested_cert_len = V2X_MAX_CERT;
+	s->spdu_cap = pqs_v2x_spdu_max_len(&sg, cfg->payload_len) + pqs_v2x_p2pcd_fields_size(&most);
 	s->wsm_cap_count = pqs_wsm_fragment_count(s->spdu_cap, cfg->wsm_limit);
 	s->wsm_stride = cfg->wsm_limit + WSM_HEADER_MAX;
 	s->spdu = malloc(s->spdu_cap);
@@ -321,6 +414,15 @@ void pqs_sim_free(pqs_sim *s)
 		pqs_wsm_reasm_free(s->rx[i].reasm);
 		pqs_v2x_cache_free(s->rx[i].cache);
 	}
+	for (size_t i = 0; s->nodes && i < s->cfg.n_nodes; i++)
+		pqs_v2x_p2pcd_node_free(s->nodes[i]);
+	for (size_t i = 0; s->node_stores && i < s->cfg.n_nodes; i++)
+		pqs_v2x_store_free(s->node_stores[i]);
+	free(s->nodes);
+	free(s->node_stores);
+	free(s->nctx);
+	free(s->first_rx);
+	free(s->first_ok);
 	for (size_t i = 0; s->keys && i < s->cfg.n_nodes; i++)
 		pqs_v2x_key_clear(&s->keys[i]);
 	for (size_t i = 0; s->certs && i < s->cfg.n_nodes; i++)
@@ -367,6 +469,7 @@ static v2x_signer_kind signer_kind_for(pqs_sim *s, size_t sender, uint32_t seq, 
 	case PQS_SIM_POLICY_CERT:
 		return V2X_SIGNER_CERT;
 	case PQS_SIM_POLICY_DIGEST:
+	case PQS_SIM_POLICY_P2PCD:
 		return V2X_SIGNER_DIGEST;
 	case PQS_SIM_POLICY_J2945:
 	default:
@@ -380,8 +483,22 @@ static v2x_signer_kind signer_kind_for(pqs_sim *s, size_t sender, uint32_t seq, 
 
 size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, const double *dist_m)
 {
+	if (sender >= s->cfg.n_nodes)
+		return 0;
 	v2x_signer_kind kind = signer_kind_for(s, sender, seq, t_us);
-	if (sender >= s->cfg.n_nodes || sign_one(s, sender, seq, t_us, kind) != 0)
+	v2x_p2pcd_fields f;
+	const v2x_p2pcd_fields *fp = NULL;
+	if (s->nodes) {
+		/* the node decides the signer form and the clause-8 fields: requests and an answer */
+		if (pqs_v2x_p2pcd_next_spdu(s->nodes[sender], SIM_EPOCH_UNIX * 1000000u + t_us, &kind, &f) != 0)
+			return 0;
+		fp = &f;
+		s->p2pcd_request_ids += f.n_inline;
+		s->p2pcd_spdus_requesting += f.n_inline > 0;
+		s->p2pcd_responses += f.requested_cert != NULL;
+		s->p2pcd_field_bytes += pqs_v2x_p2pcd_fields_size(&f);
+	}
+	if (sign_one(s, sender, seq, t_us, kind, fp) != 0)
 		return 0;
 	wsm_fragmenter fr;
 	/* message ids: distinct per sender and BSM, as a counter from a per-sender start would be */
@@ -408,6 +525,7 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 	r->gen_us = t_us;
 	r->n_wsm = fr.count;
 	s->bsms++;
+	s->rsu_sent += sender >= s->nv;
 	s->wsms += fr.count;
 	s->spdus_fragmented += fr.count > 1;
 	if (kind == V2X_SIGNER_CERT) {
@@ -420,7 +538,7 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 	}
 	for (size_t j = 0; j < s->cfg.n_nodes; j++) {
 		size_t b = dist_m ? bin_of(s, dist_m[j]) : NO_BIN;
-		r->bin[j] = b < s->cfg.n_bins && j != sender ? (uint16_t)b : NO_BIN;
+		r->bin[j] = b < s->cfg.n_bins && j != sender && j < s->nv && sender < s->nv ? (uint16_t)b : NO_BIN;
 		if (r->bin[j] != NO_BIN)
 			s->pdr_exp[b]++;
 	}
@@ -438,11 +556,6 @@ const uint8_t *pqs_sim_wsm(const pqs_sim *s, size_t index, size_t *len)
 size_t pqs_sim_last_spdu_len(const pqs_sim *s)
 {
 	return s->spdu_len;
-}
-
-static uint32_t read_be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
 /*
@@ -484,6 +597,46 @@ static void record_latency(pqs_sim *s, uint64_t gen_us, uint64_t done_us)
 		s->lat_max = l;
 }
 
+/* Receiver r verified (sender, seq) at t_us: its verification CPU time (cold the first time: the
+ * chain) queues behind the previous ones; then PDR, awareness, latency and learning delay. */
+static void delivered(pqs_sim *s, size_t r, size_t sender, uint32_t seq, uint64_t t_us)
+{
+	size_t n = s->cfg.n_nodes;
+	const bsm_rec *b = &s->ring[sender * RING + seq % RING];
+	if (!b->valid || b->seq != seq)
+		return; /* older than the ring: cannot happen within the reassembler's and P2PCD's timeouts */
+	uint8_t *known = &s->known[r * n + sender];
+	int cold = !*known;
+	*known = 1;
+	s->rx_verified++;
+	receiver *rv = &s->rx[r];
+	uint64_t start = rv->busy_until > t_us ? rv->busy_until : t_us;
+	uint64_t done = start + (uint64_t)llround(cold ? s->cold_us : s->warm_us);
+	rv->busy_until = done;
+	uint64_t *d = &s->done[(r * n + sender) * 2];
+	d[1] = d[0];
+	d[0] = done;
+	if (s->first_ok[r * n + sender] == NEVER)
+		s->first_ok[r * n + sender] = done;
+	if (b->bin[r] != NO_BIN)
+		s->pdr_got[b->bin[r]]++;
+	s->rsu_heard_vehicles += r >= s->nv && sender < s->nv;
+	s->vehicles_heard_rsu += r < s->nv && sender >= s->nv;
+	if (b->gen_us >= s->cfg.warmup_us && r < s->nv && sender < s->nv)
+		record_latency(s, b->gen_us, done);
+	if (s->cfg.trace)
+		fprintf(s->cfg.trace, "delivered %zu %zu %u\n", r, sender, seq);
+}
+
+/* xorshift64 (Marsaglia 2003): the response back-off draws, from the seed. */
+static uint32_t next_draw(pqs_sim *s)
+{
+	s->rng ^= s->rng << 13;
+	s->rng ^= s->rng >> 7;
+	s->rng ^= s->rng << 17;
+	return (uint32_t)(s->rng >> 32);
+}
+
 /* A whole SPDU reached receiver r: verify (for real, or by the model plus its CPU time). */
 static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, const uint8_t *spdu, size_t len,
 			  uint64_t t_us)
@@ -495,11 +648,21 @@ static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, con
 		return; /* older than the ring: cannot happen within the reassembler's timeout */
 	if (b->n_wsm > 1)
 		s->rx_frag_complete++;
-	uint8_t *known = &s->known[r * n + sender];
+	if (s->first_rx[r * n + sender] == NEVER)
+		s->first_rx[r * n + sender] = t_us;
+	if (s->nodes) {
+		/* P2PCD: the node verifies, holds (unknown signer: a request follows in its next BSM) or
+		 * verifies held SPDUs once a delivered certificate validates; its events call delivered() */
+		s->cur_us = t_us;
+		pqs_v2x_p2pcd_set_backoff(s->nodes[r], next_draw(s));
+		pqs_v2x_p2pcd_receive(s->nodes[r], spdu, len, SIM_EPOCH_UNIX * 1000000u + t_us);
+		return;
+	}
 	/* the model: a certificate (attached, or held beforehand under the digest policy) verifies;
 	 * a digest verifies only once the certificate has been verified (J2945/1) */
-	int ok = b->kind == V2X_SIGNER_CERT || s->cfg.policy == PQS_SIM_POLICY_DIGEST || *known;
-	int cold = ok && !*known;
+	int known = s->known[r * n + sender];
+	int ok = b->kind == V2X_SIGNER_CERT || s->cfg.policy == PQS_SIM_POLICY_DIGEST || known;
+	int cold = ok && !known;
 	if (r < s->cfg.real_verifiers) {
 		int real_cold = 0;
 		int real_ok = verify_real(s, r, sender, seq, spdu, len, t_us, &real_cold);
@@ -510,21 +673,7 @@ static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, con
 		s->rx_unverifiable++;
 		return;
 	}
-	*known = 1;
-	s->rx_verified++;
-	receiver *rv = &s->rx[r];
-	uint64_t start = rv->busy_until > t_us ? rv->busy_until : t_us;
-	uint64_t done = start + (uint64_t)llround(cold ? s->cold_us : s->warm_us);
-	rv->busy_until = done;
-	uint64_t *d = &s->done[(r * n + sender) * 2];
-	d[1] = d[0];
-	d[0] = done;
-	if (b->bin[r] != NO_BIN)
-		s->pdr_got[b->bin[r]]++;
-	if (b->gen_us >= s->cfg.warmup_us)
-		record_latency(s, b->gen_us, done);
-	if (s->cfg.trace)
-		fprintf(s->cfg.trace, "delivered %zu %zu %u\n", r, sender, seq);
+	delivered(s, r, sender, seq, t_us);
 }
 
 void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, const uint8_t *wsm, size_t len,
@@ -565,8 +714,8 @@ void pqs_sim_sample_awareness(pqs_sim *s, uint64_t t_us, const double *dist_m)
 	size_t n = s->cfg.n_nodes;
 	if (t_us < s->cfg.warmup_us)
 		return;
-	for (size_t r = 0; r < n; r++)
-		for (size_t x = 0; x < n; x++) {
+	for (size_t r = 0; r < s->nv; r++)
+		for (size_t x = 0; x < s->nv; x++) {
 			if (x == r)
 				continue;
 			const uint64_t *d = &s->done[(r * n + x) * 2];
@@ -612,6 +761,68 @@ static double ratio(unsigned long a, unsigned long b)
 	return b ? (double)a / (double)b : 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Certificate learning: per (receiver, sender) pair that reassembled an SPDU, the time from the
+ * first one to the first verified one (what J2945/1's wait for a certificate and P2PCD's
+ * request and answer cost before a new neighbour counts for awareness).
+ */
+static void write_learning(const pqs_sim *s, FILE *f)
+{
+	size_t n = s->cfg.n_nodes, pairs = 0, learned = 0;
+	uint64_t *d = malloc(n * n * sizeof *d);
+	double sum = 0;
+	for (size_t i = 0; d && i < n * n; i++) {
+		if (s->first_rx[i] == NEVER || i / n >= s->nv || i % n >= s->nv)
+			continue;
+		pairs++;
+		if (s->first_ok[i] != NEVER) {
+			d[learned] = s->first_ok[i] - s->first_rx[i];
+			sum += (double)d[learned++];
+		}
+	}
+	if (d)
+		qsort(d, learned, sizeof *d, cmp_u64);
+#define LEARN_Q(q) (learned ? (double)d[(size_t)((double)(learned - 1) * (q))] / 1000.0 : 0)
+	fprintf(f,
+		"  \"cert_learning\": { \"pairs\": %zu, \"learned\": %zu, \"mean_ms\": %.3f, \"p50_ms\": %.3f, "
+		"\"p90_ms\": %.3f, \"max_ms\": %.3f },\n",
+		pairs, learned, learned ? sum / (double)learned / 1000.0 : 0, LEARN_Q(0.5), LEARN_Q(0.9), LEARN_Q(1.0));
+#undef LEARN_Q
+	free(d);
+}
+
+static void write_p2pcd(const pqs_sim *s, FILE *f)
+{
+	v2x_p2pcd_stats t;
+	memset(&t, 0, sizeof t);
+	for (size_t i = 0; i < s->cfg.n_nodes; i++) {
+		v2x_p2pcd_stats st;
+		pqs_v2x_p2pcd_stats_get(s->nodes[i], &st);
+		t.held += st.held;
+		t.expired += st.expired;
+		t.evicted += st.evicted;
+		t.requests_suppressed += st.requests_suppressed;
+		t.responses_cancelled += st.responses_cancelled;
+		t.certs_learned += st.certs_learned;
+		t.certs_ignored += st.certs_ignored;
+		t.cert_validations += st.cert_validations;
+	}
+	fprintf(f,
+		"  \"p2pcd\": { \"request_ids_sent\": %lu, \"spdus_with_requests\": %lu, \"responses_sent\": %lu, "
+		"\"field_bytes_sent\": %lu, \"requests_suppressed\": %lu, \"responses_cancelled\": %lu, "
+		"\"certs_learned\": %lu, \"certs_ignored\": %lu, \"cert_validations\": %lu, \"spdus_held\": %lu, "
+		"\"held_expired\": %lu, \"held_evicted\": %lu },\n",
+		s->p2pcd_request_ids, s->p2pcd_spdus_requesting, s->p2pcd_responses, s->p2pcd_field_bytes,
+		t.requests_suppressed, t.responses_cancelled, t.certs_learned, t.certs_ignored, t.cert_validations,
+		t.held, t.expired, t.evicted);
+}
+
 void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 {
 	unsigned long frag_lost = 0;
@@ -628,8 +839,8 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 	}
 	fprintf(f, "{\n  \"profile\": \"%s\",\n  \"policy\": \"%s\",\n  \"scenario\": \"%s\",\n", s->prof.name,
 		pqs_sim_policy_name(s->cfg.policy), ch->scenario);
-	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n", s->cfg.n_nodes,
-		(unsigned long long)ch->seed, ch->duration_s);
+	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n  \"warmup_s\": %.3f,\n", s->nv,
+		(unsigned long long)ch->seed, ch->duration_s, (double)s->cfg.warmup_us / 1e6);
 	fprintf(f, "  \"payload_bytes\": %zu,\n  \"wsm_limit\": %zu,\n", s->cfg.payload_len, s->cfg.wsm_limit);
 	fprintf(f, "  \"spdu_bytes_cert\": %zu,\n  \"spdu_bytes_digest\": %zu,\n", s->spdu_len_cert,
 		s->spdu_len_digest);
@@ -650,7 +861,16 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 	fprintf(f,
 		"  \"real_verification\": { \"receivers\": %zu, \"verified\": %lu, \"unknown_signer\": %lu, "
 		"\"failed\": %lu, \"model_mismatches\": %lu },\n",
-		s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed, s->mismatches);
+		s->nodes ? s->cfg.n_nodes : s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed,
+		s->mismatches);
+	write_learning(s, f);
+	if (s->nv < s->cfg.n_nodes)
+		fprintf(f,
+			"  \"rsus\": { \"count\": %zu, \"spdus_sent\": %lu, \"verified_from_vehicles\": %lu, "
+			"\"verified_by_vehicles\": %lu },\n",
+			s->cfg.n_nodes - s->nv, s->rsu_sent, s->rsu_heard_vehicles, s->vehicles_heard_rsu);
+	if (s->nodes)
+		write_p2pcd(s, f);
 	fprintf(f, "  \"test_dropped_fragments\": %lu,\n", s->dropped_by_test);
 	fprintf(f, "  \"pdr\": %.6f,\n  \"pdr_within_300m\": %.6f,\n  \"pdr_by_distance\": [", ratio(got_all, exp_all),
 		ratio(got_300, exp_300));

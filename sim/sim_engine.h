@@ -36,17 +36,22 @@ extern "C" {
 typedef enum {
 	PQS_SIM_POLICY_CERT = 0,   /* the certificate in every SPDU */
 	PQS_SIM_POLICY_DIGEST = 1, /* the digest in every SPDU; receivers hold every certificate beforehand */
-	PQS_SIM_POLICY_J2945 = 2   /* SAE J2945/1: the certificate once per second, the digest otherwise */
+	PQS_SIM_POLICY_J2945 = 2,  /* SAE J2945/1: the certificate once per second, the digest otherwise */
+	/* the digest in every SPDU and no certificate beforehand: IEEE 1609.2 clause 8 P2PCD (inline
+	 * flavour); every vehicle is a real pqsig P2PCD node that verifies everything it receives, asks
+	 * for unknown certificates (inlineP2pcdRequest) and answers with requestedCertificate */
+	PQS_SIM_POLICY_P2PCD = 3
 } pqs_sim_policy;
 
-/* Name of a policy ("cert", "digest", "j2945"), and back (-1: unknown). */
+/* Name of a policy ("cert", "digest", "j2945", "p2pcd"), and back (-1: unknown). */
 const char *pqs_sim_policy_name(pqs_sim_policy p);
 int pqs_sim_policy_parse(const char *name);
 
 typedef struct {
 	const char *profile; /* "VEHICLE/CA" profile name (pqs_v2x_profile_parse) */
 	pqs_sim_policy policy;
-	size_t n_nodes;        /* vehicles */
+	size_t n_nodes;        /* vehicles, then RSUs */
+	size_t n_vehicles;     /* the first n_vehicles nodes are vehicles (0: all); metrics are theirs */
 	size_t payload_len;    /* BSM payload bytes inside the SPDU (the seed's tables use 100) */
 	size_t wsm_limit;      /* WSM data limit for fragmentation (1609.3 default 1400) */
 	size_t real_verifiers; /* receivers 0 .. real_verifiers-1 verify every SPDU for real */
@@ -59,7 +64,8 @@ typedef struct {
 	 * BSM drop_seq of vehicle drop_sender (drop_receiver == SIZE_MAX: off). */
 	size_t drop_receiver, drop_sender, drop_index;
 	uint32_t drop_seq;
-	FILE *trace; /* if set: one line "delivered RECEIVER SENDER SEQ" per verified SPDU */
+	FILE *trace;   /* if set: one line "delivered RECEIVER SENDER SEQ" per verified SPDU */
+	uint64_t seed; /* the P2PCD response back-off draws */
 } pqs_sim_config;
 
 /* Defaults: 1400 B limit, 100 B payload, one real verifier, measured CPU times, 25 m bins to 1 km. */

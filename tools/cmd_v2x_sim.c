@@ -3,6 +3,7 @@
  * real SPDUs (sim/, docs/sim.md), with the same arguments.  The simulator
  * is a separate program because it links ns-3 (C++), which the pqsig CLI
  * does not; it is built beside pqsig when ns-3 is installed.
+ * `pqsig v2x sim sweep ...` runs the report's sweeps instead (report_sim.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -41,6 +42,8 @@ int report_sim_program(char *buf, size_t cap)
 
 int cmd_v2x_sim(int argc, char **argv)
 {
+	if (argc >= 2 && strcmp(argv[1], "sweep") == 0)
+		return report_sim_sweep(argc, argv);
 	char path[PATH_MAX];
 	if (report_sim_program(path, sizeof path) != 0)
 		return cli_error("v2x sim: %s is not built: ns-3 was not found when pqsig was configured "

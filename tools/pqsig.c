@@ -189,6 +189,15 @@ static const help_page help_pages[] = {
 	             "  -o FILE                JSON output (default stdout)\n"
 	             "exit 0 done, 1 a real verification disagreed with the model, 2 error\n"
 	             "example: pqsig v2x sim --profile ECDSA/FN-DSA-512 --vehicles 100 --duration 10\n" },
+	{ "v2x sim sweep", "usage: pqsig v2x sim sweep [--quick|--full] [--jobs N] [-o FILE] [--force]\n"
+			   "  runs the report's sweep (profile x policy x density) as independent pqsig-v2x-sim\n"
+			   "  processes and writes every run's JSON, with date, machine, wall and CPU time, to FILE,\n"
+			   "  rewritten after each run; `pqsig report --full` shows the full sweep's file\n"
+			   "  --quick | --full  the report's quick sweep, or the full one (default)\n"
+			   "  -j, --jobs N      runs at once (default: the number of cores)\n"
+			   "  -o, --out FILE    default sim/results/full-sweep.json (--full), sim-quick-sweep.json\n"
+			   "  --force           replace an existing FILE\n"
+			   "example: pqsig v2x sim sweep --full --jobs 2 --force\n" },
 	{ "v2x profiles", "usage: pqsig v2x profiles\n"
 			  "  prints each standard profile and whether it is available\n"
 			  "example: pqsig v2x profiles\n" },
@@ -233,10 +242,11 @@ static const help_page help_pages[] = {
 	{ "scms", "usage: pqsig scms issue [options]\n"
 		  "  issue   issue pseudonym certificates (pqsig scms issue --help)\n"
 		  "example: pqsig scms issue --certs 20\n" },
-	{ "scms issue", "usage: pqsig scms issue [-n N] [-p P[,P...]|all|seed] [--vehicles V] [--json]\n"
+	{ "scms issue", "usage: pqsig scms issue [-n N] [-p P[,P...]|all|seed] [--vehicles V] [--workers W] [--json]\n"
 			"  -n, --certs N       certificates per vehicle\n"
 			"  -p, --profile LIST  V2X profiles, 'all' or 'seed'\n"
 			"  --vehicles V        vehicles (1..64)\n"
+			"  --workers W         ACA threads (default: one per online core)\n"
 			"  --json              JSON output\n"
 			"example: pqsig scms issue --certs 20 --profile all --json\n" },
 };

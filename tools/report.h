@@ -30,6 +30,8 @@ int report_section_sim(FILE *md, const report_opts *o);
 
 /* Path of pqsig-v2x-sim (PQSIG_V2X_SIM, else beside this executable); 0 if it is there, else -1. */
 int report_sim_program(char *buf, size_t cap);
+/* `pqsig v2x sim sweep ...` (argv[1] is "sweep"): the report's sweeps as parallel processes, to a result file. */
+int report_sim_sweep(int argc, char **argv);
 
 /* One series of a bar chart: a value per label and, optionally, its range (drawn as an error bar). */
 typedef struct {

@@ -9,10 +9,14 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "report.h"
 
@@ -20,15 +24,22 @@ typedef struct {
 	const char *profile, *policy;
 } sim_combo;
 
-/* Quick (make report): the issue's profiles under J2945/1 and FN-DSA-512 with the certificate always. */
+/* Quick (make report): the issue's profiles under J2945/1, FN-DSA-512 with the certificate always and
+ * with P2PCD (digest only, certificates learnt over the air), and an SLH-DSA CA (its 7.8 kB signature in every vehicle certificate: 6 WSMs per certificate SPDU). */
 static const sim_combo quick_combos[] = {
-	{ "ECDSA", "j2945" },     { "ECDSA/FN-DSA-512", "j2945" }, { "ECDSA/ECDSA+FN-DSA-512", "j2945" },
-	{ "FN-DSA-512", "cert" }, { "FN-DSA-512", "j2945" },       { "ML-DSA-44", "j2945" },
+	{ "ECDSA", "j2945" },
+	{ "ECDSA/FN-DSA-512", "j2945" },
+	{ "ECDSA/ECDSA+FN-DSA-512", "j2945" },
+	{ "FN-DSA-512", "cert" },
+	{ "FN-DSA-512", "j2945" },
+	{ "ML-DSA-44", "j2945" },
+	{ "ECDSA/SLH-DSA-SHA2-128s", "j2945" },
+	{ "FN-DSA-512", "p2pcd" },
 };
 static const unsigned quick_densities[] = { 20, 60, 150 };
-#define QUICK_SECONDS "2"
 
-/* Full (--full): every policy for FN-DSA-512, the SLH-DSA CA profiles, densities to 400. */
+/* Full (pqsig v2x sim sweep --full, its committed result shown by report --full): every policy for
+ * FN-DSA-512, both policies for the others, the SLH-DSA CA profiles, densities 20 to 400. */
 static const sim_combo full_combos[] = {
 	{ "ECDSA", "j2945" },
 	{ "ECDSA", "cert" },
@@ -44,10 +55,29 @@ static const sim_combo full_combos[] = {
 	{ "ECDSA/SLH-DSA-SHA2-128s", "j2945" },
 	{ "FN-DSA-512/SLH-DSA-SHA2-128s", "j2945" },
 };
-static const unsigned full_densities[] = { 20, 50, 100, 150, 200, 250, 300, 400 };
-#define FULL_SECONDS "10"
+static const unsigned full_densities[] = { 20, 50, 100, 200, 300, 400 };
 
-#define MAX_RUNS 128
+typedef struct {
+	const char *name;
+	const sim_combo *combos;
+	size_t n_combos;
+	const unsigned *dens;
+	size_t n_dens;
+	/* simulated seconds and the warm-up before awareness, latency and CBR count */
+	const char *seconds, *warmup;
+} sim_sweep;
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static const sim_sweep quick_sweep = {
+	"quick", quick_combos, COUNT(quick_combos), quick_densities, COUNT(quick_densities), "2", "1"
+};
+/* 4 s with 2 s of warm-up: J2945/1 receivers have heard two certificate rounds before anything counts
+ * (with 1 s the first round's losses still lower awareness), and 400 vehicles stay feasible on 2 cores. */
+static const sim_sweep full_sweep = { "full", full_combos, COUNT(full_combos), full_densities, COUNT(full_densities),
+				      "4",    "2" };
+
+#define SWEEP_FILE_DEFAULT "sim/results/full-sweep.json"
+#define MAX_RUNS           128
 
 typedef struct {
 	const sim_combo *combo;
@@ -55,9 +85,11 @@ typedef struct {
 	char json[4400];
 	pid_t pid;
 	int done, ok;
+	double cpu_s; /* the process's user + system time */
+	char *text;   /* its JSON (kept for the sweep file) */
 	/* parsed results */
 	double spdu_cert, spdu_digest, wsms_cert, pdr, pdr300, aware100, aware300, cbr, p50, p99, frag_lost, wall;
-	double mismatches;
+	double mismatches, learn_p50, p2pcd_responses;
 } sim_run;
 
 /* The number after "key": in a JSON text (keys here are unique), or NAN. */
@@ -69,20 +101,9 @@ static double json_number(const char *text, const char *key)
 	return p ? strtod(p + strlen(pat), NULL) : NAN;
 }
 
-static int parse_run(sim_run *r)
+/* Fill a run's metrics from its JSON text; 0 if the essential ones are there. */
+static int parse_text(sim_run *r, const char *text)
 {
-	size_t len = 0;
-	uint8_t *buf = cli_read_file(r->json, "simulation output", &len, 1u << 20);
-	if (!buf)
-		return -1;
-	char *text = malloc(len + 1);
-	if (!text) {
-		free(buf);
-		return -1;
-	}
-	memcpy(text, buf, len);
-	text[len] = '\0';
-	free(buf);
 	static const struct {
 		const char *key;
 		size_t off;
@@ -100,14 +121,37 @@ static int parse_run(sim_run *r)
 		{ "lost_share", offsetof(sim_run, frag_lost) },
 		{ "wall_s", offsetof(sim_run, wall) },
 		{ "model_mismatches", offsetof(sim_run, mismatches) },
+		{ "p50_ms", offsetof(sim_run, learn_p50) },
+		{ "responses_sent", offsetof(sim_run, p2pcd_responses) },
 	};
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+	for (size_t i = 0; i < COUNT(fields); i++)
 		*(double *)((char *)r + fields[i].off) = json_number(text, fields[i].key);
-	free(text);
 	return isnan(r->aware300) || isnan(r->pdr) ? -1 : 0;
 }
 
-static pid_t start_run(const char *prog, sim_run *r, const char *seconds)
+/* A NUL-terminated copy of a file (NULL, error printed, if it cannot be read). */
+static char *read_text(const char *path, const char *role, size_t max_len)
+{
+	size_t len = 0;
+	uint8_t *buf = cli_read_file(path, role, &len, max_len);
+	if (!buf)
+		return NULL;
+	char *text = malloc(len + 1);
+	if (text) {
+		memcpy(text, buf, len);
+		text[len] = '\0';
+	}
+	free(buf);
+	return text;
+}
+
+static int parse_run(sim_run *r)
+{
+	r->text = read_text(r->json, "simulation output", 1u << 20);
+	return r->text ? parse_text(r, r->text) : -1;
+}
+
+static pid_t start_run(const char *prog, sim_run *r, const sim_sweep *sw)
 {
 	char vehicles[16];
 	snprintf(vehicles, sizeof vehicles, "%u", r->vehicles);
@@ -119,7 +163,9 @@ static pid_t start_run(const char *prog, sim_run *r, const char *seconds)
 			 "--vehicles",
 			 vehicles,
 			 "--duration",
-			 (char *)seconds,
+			 (char *)sw->seconds,
+			 "--warmup",
+			 (char *)sw->warmup,
 			 "-o",
 			 r->json,
 			 NULL };
@@ -132,44 +178,84 @@ static pid_t start_run(const char *prog, sim_run *r, const char *seconds)
 	return pid;
 }
 
-/* Run every simulation, at most `jobs` at once; 0 if all succeeded. */
-static int run_all(const char *prog, sim_run *runs, size_t n, const char *seconds, long jobs)
+typedef void (*sim_progress_fn)(void *ctx);
+
+/*
+ * Run every simulation of the sweep, at most `jobs` at once, density by density (so that an
+ * interrupted sweep has every profile at the lower densities); progress(ctx) after each one.
+ * 0 if all succeeded.
+ */
+static int run_all(const char *prog, sim_run *runs, const sim_sweep *sw, long jobs, sim_progress_fn progress, void *ctx)
 {
+	size_t n = sw->n_combos * sw->n_dens;
 	size_t next = 0, running = 0, finished = 0;
 	int rc = 0;
 	while (finished < n) {
 		while (running < (size_t)jobs && next < n) {
-			runs[next].pid = start_run(prog, &runs[next], seconds);
-			if (runs[next].pid < 0)
-				return cli_error("report sim: cannot start %s", prog);
+			sim_run *r = &runs[(next % sw->n_combos) * sw->n_dens + next / sw->n_combos];
+			r->pid = start_run(prog, r, sw);
+			if (r->pid < 0)
+				return cli_error("sim sweep: cannot start %s", prog);
 			running++;
 			next++;
 		}
 		int status = 0;
-		pid_t pid = wait(&status);
+		struct rusage ru;
+		pid_t pid = wait4(-1, &status, 0, &ru);
 		if (pid < 0)
-			return cli_error("report sim: wait failed");
-		for (size_t i = 0; i < next; i++) {
-			if (runs[i].pid != pid || runs[i].done)
+			return cli_error("sim sweep: wait failed");
+		for (size_t i = 0; i < n; i++) {
+			sim_run *r = &runs[i];
+			if (r->pid != pid || r->done)
 				continue;
-			runs[i].done = 1;
-			runs[i].ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && parse_run(&runs[i]) == 0;
-			if (!runs[i].ok)
-				rc = cli_error("report sim: %s %s with %u vehicles failed (exit status %d)",
-					       runs[i].combo->profile, runs[i].combo->policy, runs[i].vehicles,
+			r->done = 1;
+			r->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+				   (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+			r->ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && parse_run(r) == 0;
+			if (!r->ok)
+				rc = cli_error("sim sweep: %s %s with %u vehicles failed (exit status %d)",
+					       r->combo->profile, r->combo->policy, r->vehicles,
 					       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-			fprintf(stderr, "report: sim %zu/%zu %s %s %u vehicles\n", finished + 1, n,
-				runs[i].combo->profile, runs[i].combo->policy, runs[i].vehicles);
+			fprintf(stderr, "sim: %zu/%zu %s %s %u vehicles, %.0f s CPU\n", finished + 1, n,
+				r->combo->profile, r->combo->policy, r->vehicles, r->cpu_s);
 			running--;
 			finished++;
+			if (progress)
+				progress(ctx);
 		}
 	}
 	return rc;
 }
 
-/* An SVG line chart: y in [0, 1] against density, one line per profile and policy. */
-static int line_chart(const char *path, const char *title, const sim_run *runs, size_t n_combos, size_t n_dens,
-		      const unsigned *dens, int which)
+/* Per-run JSON paths in dir, one grid cell per combo and density. */
+static int name_runs(sim_run *runs, const sim_sweep *sw, const char *dir)
+{
+	for (size_t c = 0; c < sw->n_combos; c++)
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			sim_run *r = &runs[c * sw->n_dens + d];
+			r->combo = &sw->combos[c];
+			r->vehicles = sw->dens[d];
+			char name[128];
+			snprintf(name, sizeof name, "%s_%s_%u.json", sw->combos[c].profile, sw->combos[c].policy,
+				 sw->dens[d]);
+			for (char *p = name; *p; p++)
+				if (*p == '/' || *p == '+')
+					*p = '_';
+			if (snprintf(r->json, sizeof r->json, "%s/%s", dir, name) >= (int)sizeof r->json)
+				return cli_error("sim: output path too long");
+		}
+	return CLI_OK;
+}
+
+static void free_runs(sim_run *runs, size_t n)
+{
+	for (size_t i = 0; runs && i < n; i++)
+		free(runs[i].text);
+	free(runs);
+}
+
+/* An SVG line chart: y in [0, 1] against density, one line per profile and policy (runs that finished). */
+static int line_chart(const char *path, const char *title, const sim_run *runs, const sim_sweep *sw, int which)
 {
 	static const char *const colors[] = { "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
 					      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
@@ -178,7 +264,7 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 	if (!f)
 		return -1;
 	const double W = 640, H = 360, L = 60, R = 230, T = 40, B = 50;
-	double xmax = dens[n_dens - 1];
+	double xmax = sw->dens[sw->n_dens - 1];
 	fprintf(f,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" "
 		"font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
@@ -194,70 +280,90 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 	double y90 = T + (H - T - B) * 0.1;
 	fprintf(f, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
 		L, y90, W - R, y90);
-	for (size_t d = 0; d < n_dens; d++) {
-		double x = L + (W - L - R) * dens[d] / xmax;
-		fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%u</text>\n", x, H - B + 15, dens[d]);
+	for (size_t d = 0; d < sw->n_dens; d++) {
+		double x = L + (W - L - R) * sw->dens[d] / xmax;
+		fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%u</text>\n", x, H - B + 15,
+			sw->dens[d]);
 	}
 	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">vehicles</text>\n", L + (W - L - R) / 2, H - 10);
-	for (size_t c = 0; c < n_combos; c++) {
-		const char *color = colors[c % (sizeof colors / sizeof colors[0])];
+	for (size_t c = 0; c < sw->n_combos; c++) {
+		const char *color = colors[c % COUNT(colors)];
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", color);
-		for (size_t d = 0; d < n_dens; d++) {
-			const sim_run *r = &runs[c * n_dens + d];
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			const sim_run *r = &runs[c * sw->n_dens + d];
 			double v = which ? r->aware100 : r->pdr300;
-			fprintf(f, "%.1f,%.1f ", L + (W - L - R) * dens[d] / xmax, T + (H - T - B) * (1 - v));
+			if (r->ok)
+				fprintf(f, "%.1f,%.1f ", L + (W - L - R) * sw->dens[d] / xmax,
+					T + (H - T - B) * (1 - v));
 		}
 		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10,
-			T + 14.0 * (double)c, color, runs[c * n_dens].combo->profile, runs[c * n_dens].combo->policy);
+			T + 14.0 * (double)c, color, sw->combos[c].profile, sw->combos[c].policy);
 	}
 	fprintf(f, "</svg>\n");
 	return fclose(f) == 0 ? 0 : -1;
 }
 
-/* The density at which awareness within 100 m first falls below 90 %, linearly interpolated. */
-static void threshold_text(char *buf, size_t cap, const sim_run *runs, size_t n_dens, const unsigned *dens)
+/* The density at which awareness within 100 m first falls below 90 %, linearly interpolated
+ * between the swept densities that finished. */
+static void threshold_text(char *buf, size_t cap, const sim_run *runs, const sim_sweep *sw)
 {
-	for (size_t d = 0; d < n_dens; d++) {
-		if (runs[d].aware100 >= 0.9)
+	const sim_run *prev = NULL;
+	for (size_t d = 0; d < sw->n_dens; d++) {
+		if (!runs[d].ok)
 			continue;
-		if (d == 0) {
-			snprintf(buf, cap, "< %u", dens[0]);
+		if (runs[d].aware100 < 0.9) {
+			if (!prev) {
+				snprintf(buf, cap, "< %u", runs[d].vehicles);
+				return;
+			}
+			double a = prev->aware100, b = runs[d].aware100;
+			snprintf(buf, cap, "%.0f",
+				 prev->vehicles + (runs[d].vehicles - prev->vehicles) * (a - 0.9) / (a - b));
 			return;
 		}
-		double a = runs[d - 1].aware100, b = runs[d].aware100;
-		double x = dens[d - 1] + (dens[d] - dens[d - 1]) * (a - 0.9) / (a - b);
-		snprintf(buf, cap, "%.0f", x);
-		return;
+		prev = &runs[d];
 	}
-	snprintf(buf, cap, "> %u", dens[n_dens - 1]);
+	if (prev)
+		snprintf(buf, cap, "> %u", prev->vehicles);
+	else
+		snprintf(buf, cap, "not run");
 }
 
-static void write_tables(FILE *md, const sim_run *runs, size_t n_combos, size_t n_dens, const unsigned *dens)
+static void write_tables(FILE *md, const sim_run *runs, const sim_sweep *sw)
 {
-	fprintf(md,
-		"| profile | policy | vehicles | SPDU B (cert / digest) | WSMs per cert SPDU | PDR <= 300 m | "
-		"awareness 100 m | awareness 300 m | CBR | latency p50 / p99 (ms) | fragmented SPDUs lost | run (s) |\n"
-		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-	for (size_t i = 0; i < n_combos * n_dens; i++) {
+	fprintf(md, "| profile | policy | vehicles | SPDU B (cert / digest) | WSMs per cert SPDU | PDR <= 300 m | "
+		    "awareness 100 m | awareness 300 m | CBR | latency p50 / p99 (ms) | new neighbour verified after, "
+		    "p50 (ms) "
+		    "| fragmented SPDUs lost | run (s) |\n"
+		    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+	for (size_t i = 0; i < sw->n_combos * sw->n_dens; i++) {
 		const sim_run *r = &runs[i];
+		if (!r->ok)
+			continue;
 		fprintf(md,
 			"| `%s` | %s | %u | %.0f / %.0f | %.0f | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.2f / %.2f "
 			"| ",
 			r->combo->profile, r->combo->policy, r->vehicles, r->spdu_cert, r->spdu_digest, r->wsms_cert,
 			100 * r->pdr300, 100 * r->aware100, 100 * r->aware300, 100 * r->cbr, r->p50, r->p99);
+		if (isnan(r->learn_p50))
+			fprintf(md, "- | ");
+		else if (!isnan(r->p2pcd_responses))
+			fprintf(md, "%.1f (%.0f certificates sent by P2PCD) | ", r->learn_p50, r->p2pcd_responses);
+		else
+			fprintf(md, "%.1f | ", r->learn_p50);
 		if (r->wsms_cert > 1)
 			fprintf(md, "%.1f %% | %.0f |\n", 100 * r->frag_lost, r->wall);
 		else
 			fprintf(md, "- | %.0f |\n", r->wall);
 	}
-	fprintf(md, "\nDensity at which awareness within 300 m falls below 90 %% (linear between swept densities), "
+	fprintf(md, "\nDensity at which awareness within 100 m falls below 90 %% (linear between swept densities), "
 		    "beside the published channel-saturation densities:\n\n"
 		    "| profile | policy | pqsig + ns-3 | Sepulcre et al. 2021 | Twardokus et al. NDSS 2024 |\n"
 		    "|---|---|---:|---:|---:|\n");
-	for (size_t c = 0; c < n_combos; c++) {
+	for (size_t c = 0; c < sw->n_combos; c++) {
 		char t[32];
-		const sim_combo *cb = runs[c * n_dens].combo;
-		threshold_text(t, sizeof t, &runs[c * n_dens], n_dens, dens);
+		const sim_combo *cb = &sw->combos[c];
+		threshold_text(t, sizeof t, &runs[c * sw->n_dens], sw);
 		int ecdsa = strcmp(cb->profile, "ECDSA") == 0 && strcmp(cb->policy, "j2945") == 0;
 		int hybrid = strcmp(cb->profile, "ECDSA/FN-DSA-512") == 0 && strcmp(cb->policy, "j2945") == 0;
 		fprintf(md, "| `%s` | %s | %s | %s | %s |\n", cb->profile, cb->policy, t,
@@ -270,6 +376,109 @@ static void write_tables(FILE *md, const sim_run *runs, size_t n_combos, size_t 
 	}
 }
 
+/* Tables and the two charts (files prefix_pdr.svg, prefix_awareness.svg in dir). */
+static int write_results(FILE *md, const sim_run *runs, const sim_sweep *sw, const char *dir, const char *prefix)
+{
+	write_tables(md, runs, sw);
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s_pdr.svg", dir, prefix);
+	int e = line_chart(path, "PDR within 300 m against density", runs, sw, 0);
+	snprintf(path, sizeof path, "%s/%s_awareness.svg", dir, prefix);
+	e |= line_chart(path, "Awareness within 100 m (verified BSM in the last 100 ms)", runs, sw, 1);
+	if (e)
+		return cli_error("report sim: cannot write the charts in %s", dir);
+	fprintf(md, "\n![PDR](sim/%s_pdr.svg)\n![awareness](sim/%s_awareness.svg)\n\n", prefix, prefix);
+	return CLI_OK;
+}
+
+static const char setup_text[] =
+	"%u to %u vehicles on a 1 km six-lane highway, 10 Hz BSMs (100-byte payload) each signed as a real IEEE "
+	"1609.2 SPDU by pqsig and cut into WSMs by its 1609.3 layer, over ns-3.37 802.11p (OCB, 6 Mb/s, one 10 MHz "
+	"channel, 23 dBm, three-range log-distance loss with Nakagami fading), %s simulated seconds each of which "
+	"the first %s are warm-up, seed 1. One receiver per run verifies every SPDU for real; the others use the "
+	"CPU time measured for it on the machine as processing delay, and the real verdicts never differed from "
+	"the model's. Policies: `cert` the certificate in every SPDU, `digest` its HashedId8 (certificates known "
+	"beforehand), `j2945` the certificate once per second (SAE J2945/1), `p2pcd` the digest with "
+	"certificates learnt over the air (IEEE 1609.2 clause 8, every vehicle a real pqsig P2PCD node).\n\n";
+
+/*
+ * The committed full sweep (pqsig v2x sim sweep --full): its header, then every run it holds,
+ * matched to the full sweep's grid.  Missing file: says so.
+ */
+static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
+{
+	const char *path = getenv("PQSIG_SIM_RESULTS");
+	if (!path || !*path)
+		path = SWEEP_FILE_DEFAULT;
+	const sim_sweep *sw = &full_sweep;
+	fprintf(md, "### Full sweep (committed result, `%s`)\n\n", path);
+	if (access(path, R_OK) != 0) {
+		fprintf(md, "Not available: `%s` is missing (run `pqsig v2x sim sweep --full`, docs/sim.md).\n\n",
+			path);
+		return CLI_OK;
+	}
+	char *text = read_text(path, "sweep result", 64u << 20);
+	if (!text)
+		return CLI_ERROR;
+	char started[64] = "?", machine[512] = "?";
+	const char *p = strstr(text, "\"started_utc\": \"");
+	if (p)
+		sscanf(p + 16, "%63[^\"]", started);
+	p = strstr(text, "\"machine\": \"");
+	if (p)
+		sscanf(p + 12, "%511[^\"]", machine);
+	size_t n = sw->n_combos * sw->n_dens;
+	sim_run *runs = calloc(n, sizeof *runs);
+	if (!runs) {
+		free(text);
+		return cli_error("out of memory");
+	}
+	name_runs(runs, sw, ".");
+	double planned = json_number(text, "runs_planned"), done = json_number(text, "runs_done");
+	double wall = json_number(text, "elapsed_wall_s"), cpu = json_number(text, "cpu_s");
+	double jobs = json_number(text, "jobs");
+	char *run = strstr(text, "\"runs\": [");
+	size_t found = 0;
+	while (run && (run = strstr(run, "\"profile\": \"")) != NULL) {
+		char *next = strstr(run + 1, "\"profile\": \"");
+		if (next)
+			next[-1] = '\0'; /* each run's keys, alone */
+		char profile[64] = "", policy[16] = "";
+		sscanf(run + 12, "%63[^\"]", profile);
+		p = strstr(run, "\"policy\": \"");
+		if (p)
+			sscanf(p + 11, "%15[^\"]", policy);
+		double vehicles = json_number(run, "vehicles");
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(runs[i].combo->profile, profile) == 0 &&
+			    strcmp(runs[i].combo->policy, policy) == 0 && runs[i].vehicles == vehicles && !runs[i].ok) {
+				runs[i].ok = parse_text(&runs[i], run) == 0;
+				found += (size_t)runs[i].ok;
+			}
+		run = next;
+	}
+	free(text);
+	fprintf(md,
+		"Run %s on %s by `pqsig v2x sim sweep --full` (%.0f at a time, `nice -n 19`, beside other work): "
+		"%.0f of %.0f runs in %.0f s of wall time and %.0f s of CPU time; %zu shown. ",
+		started, machine, jobs, done, planned, wall, cpu, found);
+	fprintf(md, setup_text, sw->dens[0], sw->dens[sw->n_dens - 1], sw->seconds, sw->warmup);
+	int rc = write_results(md, runs, sw, dir, "full");
+	(void)o;
+	free_runs(runs, n);
+	return rc;
+}
+
+static const char differences_text[] =
+	"What differs from the published studies: they model the channel analytically or with their own "
+	"simulators and take message sizes from estimates; here every BSM has the exact bytes of pqsig's SPDU for "
+	"its profile and policy, fragments included, and a BSM counts only once it is reassembled and verified. "
+	"Density here is the number of vehicles on a 1 km segment, most of them within decoding range of each "
+	"other (about 600 m with this loss model); their \"vehicles in range\" use their own channel models and "
+	"ranges. No congestion control (SAE J2945/1 rate or power adaptation) runs here, and ns-3.37 times 10 MHz "
+	"OFDM symbols with a 4 us granularity (up to 4 us shorter than IEEE 802.11 17.4.3 per frame, "
+	"test_sim_airtime).\n";
+
 int report_section_sim(FILE *md, const report_opts *o)
 {
 	fprintf(md, "## V2X channel simulation: real SPDUs on ns-3 802.11p\n\n");
@@ -279,16 +488,8 @@ int report_section_sim(FILE *md, const report_opts *o)
 			    "`scripts/deps.sh sim` installs it, docs/sim.md).\n");
 		return CLI_OK;
 	}
-	const sim_combo *combos = o->quick ? quick_combos : full_combos;
-	size_t n_combos =
-		o->quick ? sizeof quick_combos / sizeof quick_combos[0] : sizeof full_combos / sizeof full_combos[0];
-	const unsigned *dens = o->quick ? quick_densities : full_densities;
-	size_t n_dens = o->quick ? sizeof quick_densities / sizeof quick_densities[0]
-				 : sizeof full_densities / sizeof full_densities[0];
-	const char *seconds = o->quick ? QUICK_SECONDS : FULL_SECONDS;
-	size_t n = n_combos * n_dens;
-	if (n > MAX_RUNS)
-		return cli_error("report sim: %zu runs, at most %d", n, MAX_RUNS);
+	const sim_sweep *sw = &quick_sweep;
+	size_t n = sw->n_combos * sw->n_dens;
 	char dir[4096];
 	if (snprintf(dir, sizeof dir, "%s/sim", o->out_dir) >= (int)sizeof dir)
 		return cli_error("report sim: --out path too long");
@@ -296,60 +497,133 @@ int report_section_sim(FILE *md, const report_opts *o)
 	sim_run *runs = calloc(n, sizeof *runs);
 	if (!runs)
 		return cli_error("out of memory");
-	for (size_t c = 0; c < n_combos; c++)
-		for (size_t d = 0; d < n_dens; d++) {
-			sim_run *r = &runs[c * n_dens + d];
-			r->combo = &combos[c];
-			r->vehicles = dens[d];
-			char name[128];
-			snprintf(name, sizeof name, "%s_%s_%u.json", combos[c].profile, combos[c].policy, dens[d]);
-			for (char *p = name; *p; p++)
-				if (*p == '/' || *p == '+')
-					*p = '_';
-			if (snprintf(r->json, sizeof r->json, "%s/%s", dir, name) >= (int)sizeof r->json) {
-				free(runs);
-				return cli_error("report sim: --out path too long");
-			}
-		}
+	int rc = name_runs(runs, sw, dir);
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	int rc = run_all(prog, runs, n, seconds, jobs < 1 ? 1 : jobs);
+	if (jobs < 1)
+		jobs = 1;
+	if (rc == CLI_OK)
+		rc = run_all(prog, runs, sw, jobs, NULL, NULL);
 	if (rc == CLI_OK) {
 		fprintf(md,
-			"%zu runs of `pqsig-v2x-sim` (docs/sim.md): %u to %u vehicles on a 1 km six-lane highway, "
-			"10 Hz BSMs (100-byte payload) each signed as a real IEEE 1609.2 SPDU by pqsig and cut into "
-			"WSMs "
-			"by its 1609.3 layer, over ns-3.37 802.11p (OCB, 6 Mb/s, one 10 MHz channel, 23 dBm, "
-			"three-range log-distance loss with Nakagami fading), %s simulated seconds each, seed 1, "
-			"%ld at a time. One receiver per run verifies every SPDU for real; the others use the CPU "
-			"time measured for it on this machine as processing delay, and the real verdicts never "
-			"differed from the model's. Policies: `cert` the certificate in every SPDU, `digest` its "
-			"HashedId8 (certificates known beforehand), `j2945` the certificate once per second (SAE "
-			"J2945/1).\n\n",
-			n, dens[0], dens[n_dens - 1], seconds, jobs < 1 ? 1 : jobs);
-		write_tables(md, runs, n_combos, n_dens, dens);
-		char path[4200];
-		snprintf(path, sizeof path, "%s/sim_pdr.svg", dir);
-		int e = line_chart(path, "PDR within 300 m against density", runs, n_combos, n_dens, dens, 0);
-		snprintf(path, sizeof path, "%s/sim_awareness.svg", dir);
-		e |= line_chart(path, "Awareness within 300 m (verified BSM in the last 100 ms)", runs, n_combos,
-				n_dens, dens, 1);
-		if (e)
-			rc = cli_error("report sim: cannot write the charts in %s", dir);
-		fprintf(md, "\n![PDR](sim/sim_pdr.svg)\n![awareness](sim/sim_awareness.svg)\n\n");
-		fprintf(md,
-			"What differs from the published studies: they model the channel analytically or with their "
-			"own "
-			"simulators and take message sizes from estimates; here every BSM has the exact bytes of "
-			"pqsig's "
-			"SPDU for its profile and policy, fragments included, and a BSM counts only once it is "
-			"reassembled "
-			"and verified. Density here is the number of vehicles on a 1 km segment, most of them within "
-			"decoding range of each other (about 600 m with this loss model); their \"vehicles in range\" "
-			"use "
-			"their own channel models and ranges. No congestion control (SAE J2945/1 rate or power "
-			"adaptation) runs here, and ns-3.37 times 10 MHz OFDM symbols with a 4 us granularity "
-			"(up to 4 us shorter than IEEE 802.11 17.4.3 per frame, test_sim_airtime).\n");
+			"### Quick sweep (run now)\n\n%zu runs of `pqsig-v2x-sim` (docs/sim.md), %ld at a time: ", n,
+			jobs);
+		fprintf(md, setup_text, sw->dens[0], sw->dens[sw->n_dens - 1], sw->seconds, sw->warmup);
+		rc = write_results(md, runs, sw, dir, "quick");
 	}
-	free(runs);
+	free_runs(runs, n);
+	if (rc == CLI_OK && !o->quick)
+		rc = show_committed_full(md, o, dir);
+	if (rc == CLI_OK)
+		fputs(differences_text, md);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* pqsig v2x sim sweep                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+	const char *out;
+	const sim_sweep *sw;
+	sim_run *runs;
+	long jobs;
+	char started[32], machine[512];
+	struct timespec t0;
+} sweep_state;
+
+/* (Re)write the sweep file with every run finished so far: an interrupted sweep keeps its results. */
+static int write_sweep_file(sweep_state *st)
+{
+	const sim_sweep *sw = st->sw;
+	size_t n = sw->n_combos * sw->n_dens, done = 0, failed = 0;
+	double cpu = 0;
+	for (size_t i = 0; i < n; i++) {
+		done += (size_t)st->runs[i].ok;
+		failed += (size_t)(st->runs[i].done && !st->runs[i].ok);
+		cpu += st->runs[i].cpu_s;
+	}
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double wall = (double)(t1.tv_sec - st->t0.tv_sec) + (double)(t1.tv_nsec - st->t0.tv_nsec) / 1e9;
+	cli_output out;
+	if (cli_output_open(&out, st->out, CLI_WRITE_FORCE))
+		return CLI_ERROR;
+	FILE *f = out.f;
+	fprintf(f, "{\n  \"sweep\": \"%s\",\n  \"started_utc\": \"%s\",\n  \"machine\": \"%s\",\n", sw->name,
+		st->started, st->machine);
+	fprintf(f, "  \"jobs\": %ld,\n  \"nice\": %d,\n  \"duration_s\": %s,\n  \"warmup_s\": %s,\n", st->jobs,
+		getpriority(PRIO_PROCESS, 0), sw->seconds, sw->warmup);
+	fprintf(f,
+		"  \"runs_planned\": %zu,\n  \"runs_done\": %zu,\n  \"runs_failed\": %zu,\n  \"complete\": %s,\n"
+		"  \"elapsed_wall_s\": %.0f,\n  \"cpu_s\": %.1f,\n  \"runs\": [",
+		n, done, failed, done == n ? "true" : "false", wall, cpu);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const sim_run *r = &st->runs[i];
+		if (!r->ok)
+			continue;
+		size_t len = strlen(r->text);
+		while (len && (r->text[len - 1] == '\n' || r->text[len - 1] == ' '))
+			len--;
+		fprintf(f, "%s\n{ \"run_cpu_s\": %.1f,\n%.*s", k++ ? "," : "", r->cpu_s, (int)len - 1, r->text + 1);
+	}
+	fprintf(f, "\n]\n}\n");
+	return cli_output_commit(&out);
+}
+
+static void sweep_progress(void *ctx)
+{
+	write_sweep_file(ctx);
+}
+
+int report_sim_sweep(int argc, char **argv)
+{
+	const char *quick = NULL, *full = NULL, *jobs_s = NULL, *out = NULL, *force = NULL;
+	const cli_opt opts[] = { { NULL, "--quick", 0, &quick },
+				 { NULL, "--full", 0, &full },
+				 { "-j", "--jobs", 1, &jobs_s },
+				 { "-o", "--out", 1, &out },
+				 { NULL, "--force", 0, &force } };
+	if (cli_parse(argc, argv, 2, opts, COUNT(opts), NULL, 0, NULL))
+		return CLI_ERROR;
+	if (quick && full)
+		return cli_error("sim sweep: --quick or --full, not both");
+	sweep_state st;
+	memset(&st, 0, sizeof st);
+	st.sw = quick ? &quick_sweep : &full_sweep;
+	st.out = out ? out : quick ? "sim-quick-sweep.json" : SWEEP_FILE_DEFAULT;
+	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN);
+	if (jobs_s && cli_parse_u64(jobs_s, "--jobs", 1, 256, &jobs))
+		return CLI_ERROR;
+	st.jobs = (long)(jobs ? jobs : 1);
+	if (!force && access(st.out, F_OK) == 0)
+		return cli_error("sim sweep: %s exists (--force replaces it)", st.out);
+	char prog[4096];
+	if (report_sim_program(prog, sizeof prog) != 0)
+		return cli_error("sim sweep: pqsig-v2x-sim is not built (scripts/deps.sh sim, then rebuild)");
+	char dir[] = "/tmp/pqsig-sim-sweep-XXXXXX";
+	if (!mkdtemp(dir))
+		return cli_error("sim sweep: cannot create a directory in /tmp");
+	size_t n = st.sw->n_combos * st.sw->n_dens;
+	st.runs = calloc(n, sizeof *st.runs);
+	if (!st.runs)
+		return cli_error("out of memory");
+	time_t now = time(NULL);
+	strftime(st.started, sizeof st.started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	bench_machine_info(st.machine, sizeof st.machine);
+	for (char *c = st.machine; *c; c++)
+		if (*c == '"' || *c == '\\')
+			*c = '\'';
+	clock_gettime(CLOCK_MONOTONIC, &st.t0);
+	int rc = name_runs(st.runs, st.sw, dir);
+	if (rc == CLI_OK)
+		rc = write_sweep_file(&st);
+	if (rc == CLI_OK) {
+		fprintf(stderr, "sim: %zu runs, %ld at a time, results in %s (runs in %s)\n", n, st.jobs, st.out, dir);
+		rc = run_all(prog, st.runs, st.sw, st.jobs, sweep_progress, &st);
+	}
+	if (write_sweep_file(&st) != CLI_OK)
+		rc = CLI_ERROR;
+	free_runs(st.runs, n);
 	return rc;
 }

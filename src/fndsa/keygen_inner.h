@@ -139,6 +139,15 @@ uint32_t pqs_zint_mul_small(uint32_t *m, size_t len, uint32_t x);
 uint32_t pqs_zint_mod_small_unsigned(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* d mod p, d signed; Rx = 2^(31*len) mod p. */
 uint32_t pqs_zint_mod_small_signed(const uint32_t *d, size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
+/* pw[k] = 2^(31(k+1)) mod p for k < len: then d*pw[k]/2^31 = d*2^(31k). */
+void pqs_zint_mod_weights(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
+/*
+ * pqs_zint_mod_small_signed() of num integers of len words, x_j at
+ * x + j*xstride, to out[j*ostride]: the same values, computed as sums of
+ * independent products (and 8 integers at a time when AVX2 runs).
+ */
+void pqs_zint_mod_small_signed_many(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
+				    size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
 /* x[0..len] <- x[0..len-1] + y*s (x gets len+1 words). */
 void pqs_zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s);
 /* If x > (m-1)/2 then x <- x - m (two's complement); m odd. */

@@ -13,6 +13,8 @@
  */
 #include "core/simd.h"
 #include "keygen_inner.h"
+#include "mp31_avx2.h"
+#include "pqsig/rand.h"
 
 uint32_t pqs_mp31_ninv31(uint32_t p)
 {
@@ -69,6 +71,55 @@ uint32_t pqs_mp31_div(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t
 	return mp31_mmul(a, z, p, p0i);
 }
 
+#if MP31_AVX2_BUILD
+/*
+ * pqs_mp31_mkgm() for logn >= 3: lanes l = 0..7 hold w^(u+l), and one
+ * vector product by w^8 advances u by 8, so the chain of dependent
+ * products is n/8 long instead of n.  Values modulo p are canonical, so
+ * the powers equal the scalar chain's.  Index u+l (u a multiple of 8)
+ * bit-reverses to rev3(l) << (logn-3) | rev_{logn-3}(u/8).
+ */
+static MP31_AVX2 void mkgm_avx2(uint32_t *gm, uint32_t *igm, unsigned logn, uint32_t w, uint32_t iw, uint32_t p,
+				uint32_t p0i)
+{
+	static const uint8_t rev3[8] = { 0, 4, 2, 6, 1, 5, 3, 7 };
+	size_t n = (size_t)1 << logn, hi = n >> 3;
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+	uint32_t xs[8], ixs[8];
+	__m256i x, ix, w8, iw8;
+	size_t u, v;
+	int l;
+
+	xs[0] = mp31_R(p);
+	ixs[0] = mp31_R(p);
+	for (l = 1; l < 8; l++) {
+		xs[l] = mp31_mmul(xs[l - 1], w, p, p0i);
+		ixs[l] = mp31_mmul(ixs[l - 1], iw, p, p0i);
+	}
+	w8 = _mm256_set1_epi32((int)mp31_mmul(xs[7], w, p, p0i));
+	iw8 = _mm256_set1_epi32((int)mp31_mmul(ixs[7], iw, p, p0i));
+	x = _mm256_loadu_si256((const __m256i *)(const void *)xs);
+	ix = _mm256_loadu_si256((const __m256i *)(const void *)ixs);
+	for (u = 0, v = 0; u < n; u += 8) {
+		size_t bit = hi >> 1;
+
+		_mm256_storeu_si256((__m256i *)(void *)xs, x);
+		_mm256_storeu_si256((__m256i *)(void *)ixs, ix);
+		for (l = 0; l < 8; l++) {
+			gm[((size_t)rev3[l] * hi) | v] = xs[l];
+			igm[((size_t)rev3[l] * hi) | v] = ixs[l];
+		}
+		x = mp31_mmul8(x, w8, vp, vp0i);
+		ix = mp31_mmul8(ix, iw8, vp, vp0i);
+		while (bit != 0 && (v & bit) != 0) {
+			v ^= bit;
+			bit >>= 1;
+		}
+		v |= bit;
+	}
+}
+#endif
+
 void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime *pr, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
@@ -85,6 +136,12 @@ void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime 
 		w = mp31_mmul(w, w, p, p0i);
 		iw = mp31_mmul(iw, iw, p, p0i);
 	}
+#if MP31_AVX2_BUILD
+	if (logn >= 3 && pqs_mp31_uses_avx2()) {
+		mkgm_avx2(gm, igm, logn, w, iw, p, p0i);
+		return;
+	}
+#endif
 	x1 = mp31_R(p);
 	x2 = mp31_R(p);
 	/* v runs over the bit reversals of u = 0..n-1 (reversed-counter
@@ -196,42 +253,7 @@ intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
  * the portable code (tests/hawk/test_hawk_ntt_avx2.c compares them).  PQSIG_NO_AVX2 at
  * build time, or pqs_mp31_allow_avx2(0), keeps the portable path.
  */
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(PQSIG_NO_AVX2)
-#define MP31_AVX2_BUILD 1
-#include <immintrin.h>
-
-#define MP31_AVX2 __attribute__((target("avx2")))
-
-/* mp31_mmul() on 8 lanes: even and odd lanes as 64-bit products, then
- * the same reduction (w = (z * p0i mod 2^32) mod 2^31, (z + w p) >> 31,
- * conditional subtraction). */
-static inline MP31_AVX2 __m256i mmul8(__m256i a, __m256i b, __m256i p, __m256i p0i)
-{
-	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
-	__m256i ze = _mm256_mul_epu32(a, b);
-	__m256i zo = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
-	__m256i we = _mm256_mul_epu32(_mm256_and_si256(_mm256_mul_epu32(ze, p0i), m31), p);
-	__m256i wo = _mm256_mul_epu32(_mm256_and_si256(_mm256_mul_epu32(zo, p0i), m31), p);
-	__m256i d;
-
-	ze = _mm256_srli_epi64(_mm256_add_epi64(ze, we), 31);
-	zo = _mm256_srli_epi64(_mm256_add_epi64(zo, wo), 31);
-	d = _mm256_sub_epi32(_mm256_blend_epi32(ze, _mm256_slli_epi64(zo, 32), 0xAA), p);
-	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
-}
-
-static inline MP31_AVX2 __m256i add8(__m256i a, __m256i b, __m256i p)
-{
-	__m256i d = _mm256_sub_epi32(_mm256_add_epi32(a, b), p);
-	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
-}
-
-static inline MP31_AVX2 __m256i sub8(__m256i a, __m256i b, __m256i p)
-{
-	__m256i d = _mm256_sub_epi32(a, b);
-	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
-}
-
+#if MP31_AVX2_BUILD
 /* ntt_body() with stride 1: stages whose half-blocks hold at least 8
  * coefficients run 8 butterflies at a time, the last three as in C. */
 static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
@@ -256,11 +278,11 @@ static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsig
 
 				for (v = 0; v < ht; v += 8) {
 					__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
-					__m256i y = mmul8(_mm256_loadu_si256((const __m256i *)(void *)(r2 + v)), vs, vp,
-							  vp0i);
+					__m256i y = mp31_mmul8(_mm256_loadu_si256((const __m256i *)(void *)(r2 + v)),
+							       vs, vp, vp0i);
 
-					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), add8(x, y, vp));
-					_mm256_storeu_si256((__m256i *)(void *)(r2 + v), sub8(x, y, vp));
+					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
+					_mm256_storeu_si256((__m256i *)(void *)(r2 + v), mp31_sub8(x, y, vp));
 				}
 				continue;
 			}
@@ -296,9 +318,9 @@ static MP31_AVX2 void intt_contiguous_avx2(uint32_t *a, const uint32_t *igm, uns
 					__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
 					__m256i y = _mm256_loadu_si256((const __m256i *)(void *)(r2 + v));
 
-					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), add8(x, y, vp));
+					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
 					_mm256_storeu_si256((__m256i *)(void *)(r2 + v),
-							    mmul8(sub8(x, y, vp), vs, vp, vp0i));
+							    mp31_mmul8(mp31_sub8(x, y, vp), vs, vp, vp0i));
 				}
 				continue;
 			}
@@ -311,11 +333,9 @@ static MP31_AVX2 void intt_contiguous_avx2(uint32_t *a, const uint32_t *igm, uns
 	for (k = 0; k < n; k += 8) {
 		__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(a + k));
 
-		_mm256_storeu_si256((__m256i *)(void *)(a + k), mmul8(x, vni, vp, vp0i));
+		_mm256_storeu_si256((__m256i *)(void *)(a + k), mp31_mmul8(x, vni, vp, vp0i));
 	}
 }
-#else
-#define MP31_AVX2_BUILD 0
 #endif
 
 static int mp31_avx2_allowed = 1;
@@ -334,11 +354,38 @@ int pqs_mp31_uses_avx2(void)
 #endif
 }
 
+#if MP31_AVX2_BUILD
+/* n = 2^logn words from src (stride ss) to dst (stride ds). */
+static void strided_copy(uint32_t *dst, size_t ds, const uint32_t *src, size_t ss, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		dst[k * ds] = src[k * ss];
+	}
+}
+#endif
+
 void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 #if MP31_AVX2_BUILD
 	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
 		ntt_contiguous_avx2(a, gm, logn, p, p0i);
+		return;
+	}
+#endif
+#if MP31_AVX2_BUILD
+	if (logn >= 4 && pqs_mp31_uses_avx2()) {
+		/* Strided data (RNS words of multi-word coefficients): the
+		 * transform on a contiguous copy costs 2n moves for n*logn
+		 * butterflies. */
+		uint32_t buf[1024];
+
+		strided_copy(buf, 1, a, stride, logn);
+		ntt_contiguous_avx2(buf, gm, logn, p, p0i);
+		strided_copy(a, stride, buf, 1, logn);
+		pqs_zeroize(buf, (sizeof buf[0]) << logn);
 		return;
 	}
 #endif
@@ -357,6 +404,17 @@ void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned log
 #if MP31_AVX2_BUILD
 	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
 		intt_contiguous_avx2(a, igm, logn, p, p0i);
+		return;
+	}
+#endif
+#if MP31_AVX2_BUILD
+	if (logn >= 4 && pqs_mp31_uses_avx2()) {
+		uint32_t buf[1024];
+
+		strided_copy(buf, 1, a, stride, logn);
+		intt_contiguous_avx2(buf, igm, logn, p, p0i);
+		strided_copy(a, stride, buf, 1, logn);
+		pqs_zeroize(buf, (sizeof buf[0]) << logn);
 		return;
 	}
 #endif

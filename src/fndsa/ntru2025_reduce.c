@@ -351,16 +351,14 @@ static size_t fixed_reduce_words(const fixed_reduce *r)
 static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
 {
 	uint32_t *gm = tmp, *igm = gm + n;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i <= slen; i++) {
 		prime_ctx c = prime_at(i);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
 
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
-		for (j = 0; j < n; j++) {
-			fntt[j * (slen + 1) + i] = pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-		}
+		pqs_zint_mod_small_signed_many(fntt + i, slen + 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
 		pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
 	}
 }

@@ -205,14 +205,10 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 		} else {
 			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 
-			for (j = 0; j < n; j++) {
-				tg[j] = pqs_zint_mod_small_signed(gt + j * slen, slen, p, p0i, R2, Rxs);
-			}
+			pqs_zint_mod_small_signed_many(tg, 1, gt, slen, n, slen, p, p0i, R2, Rxs);
 			pqs_mp31_NTT(tg, 1, gm, logn, p, p0i);
 		}
-		for (j = 0; j < hn; j++) {
-			tF[j] = pqs_zint_mod_small_signed(Fd + j * dlen, dlen, p, p0i, R2, Rxd);
-		}
+		pqs_zint_mod_small_signed_many(tF, 1, Fd, dlen, hn, dlen, p, p0i, R2, Rxd);
 		/* The degree-n/2 NTT uses the first n/2 roots of gm. */
 		pqs_mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
 		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j. */

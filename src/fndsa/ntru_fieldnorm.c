@@ -112,9 +112,7 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 		dst[1] = gd;
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		for (k = 0; k < 2; k++) {
-			for (v = 0; v < n; v++) {
-				t1[v] = pqs_zint_mod_small_signed(src[k] + v * slen, slen, p, p0i, R2, Rx);
-			}
+			pqs_zint_mod_small_signed_many(t1, 1, src[k], slen, n, slen, p, p0i, R2, Rx);
 			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 			pair_products(dst[k] + u, tlen, t1, hn, p, p0i, R2);
 			if (!out_ntt) {

@@ -84,10 +84,8 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 
-		for (v = 0; v < hn; v++) {
-			Ft[v * llen + u] = pqs_zint_mod_small_signed(Fd + v * dlen, dlen, p, p0i, R2, Rx);
-			Gt[v * llen + u] = pqs_zint_mod_small_signed(Gd + v * dlen, dlen, p, p0i, R2, Rx);
-		}
+		pqs_zint_mod_small_signed_many(Ft + u, llen, Fd, dlen, hn, dlen, p, p0i, R2, Rx);
+		pqs_zint_mod_small_signed_many(Gt + u, llen, Gd, dlen, hn, dlen, p, p0i, R2, Rx);
 	}
 
 	/* Fd, Gd are no longer needed: t1 is scratch from here on. */
@@ -120,10 +118,8 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 		} else {
 			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 
-			for (v = 0; v < n; v++) {
-				fx[v] = pqs_zint_mod_small_signed(ft + v * slen, slen, p, p0i, R2, Rx);
-				gx[v] = pqs_zint_mod_small_signed(gt + v * slen, slen, p, p0i, R2, Rx);
-			}
+			pqs_zint_mod_small_signed_many(fx, 1, ft, slen, n, slen, p, p0i, R2, Rx);
+			pqs_zint_mod_small_signed_many(gx, 1, gt, slen, n, slen, p, p0i, R2, Rx);
 			pqs_mp31_NTT(fx, 1, gm, logn, p, p0i);
 			pqs_mp31_NTT(gx, 1, gm, logn, p, p0i);
 		}

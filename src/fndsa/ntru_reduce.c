@@ -173,7 +173,7 @@ poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
-	size_t u, v;
+	size_t u;
 
 	for (u = 0; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
@@ -182,9 +182,7 @@ poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
 		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
 		pqs_mp31_mkgm(tmp, tmp + n, logn, &pqs_mp31_primes[u], p0i);
-		for (v = 0; v < n; v++) {
-			fntt[v * tlen + u] = pqs_zint_mod_small_signed(f + v * fstride, flen, p, p0i, R2, Rx);
-		}
+		pqs_zint_mod_small_signed_many(fntt + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
 		pqs_mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
 	}
 }
@@ -225,9 +223,7 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 				fk[v * tlen + u] = fntt[v * tlen + u];
 			}
 		} else {
-			for (v = 0; v < n; v++) {
-				fk[v * tlen + u] = pqs_zint_mod_small_signed(f + v * fstride, flen, p, p0i, R2, Rx);
-			}
+			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
 			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
 		}
 		for (v = 0; v < n; v++) {

@@ -12,7 +12,9 @@
  */
 #include <string.h>
 
+#include "core/simd.h"
 #include "keygen_inner.h"
+#include "mp31_avx2.h"
 
 uint32_t pqs_zint_sub(uint32_t *a, const uint32_t *b, size_t len, uint32_t ctl)
 {
@@ -75,6 +77,67 @@ uint32_t pqs_zint_mod_small_signed(const uint32_t *d, size_t len, uint32_t p, ui
 	return mp31_sub(z, Rx & -(d[len - 1] >> 30), p);
 }
 
+void pqs_zint_mod_weights(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	size_t k;
+
+	if (len == 0) {
+		return;
+	}
+#if MP31_AVX2_BUILD
+	if (len >= 16 && pqs_mp31_uses_avx2()) {
+		pqs_zint_mod_weights_avx2(pw, len, p, p0i, R2);
+		return;
+	}
+#endif
+	pw[0] = mp31_R(p);
+	for (k = 1; k < len; k++) {
+		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	}
+}
+
+/*
+ * d mod p (d unsigned) as the sum of d[k]*2^(31k) mod p: the products are
+ * independent, unlike Horner's chain.  Residues are canonical, so the
+ * value equals pqs_zint_mod_small_unsigned()'s.
+ */
+static uint32_t mod_small_weighted(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i)
+{
+	uint32_t x = 0;
+	size_t k;
+
+	for (k = 0; k < len; k++) {
+		x = mp31_add(x, mp31_mmul(d[k], pw[k], p, p0i), p);
+	}
+	return x;
+}
+
+void pqs_zint_mod_small_signed_many(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
+				    size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx)
+{
+	uint32_t pw[MP31_NUM_PRIMES];
+	size_t j = 0;
+
+	if (len == 0 || len > MP31_NUM_PRIMES) {
+		for (j = 0; j < num; j++) {
+			out[j * ostride] = pqs_zint_mod_small_signed(x + j * xstride, len, p, p0i, R2, Rx);
+		}
+		return;
+	}
+	pqs_zint_mod_weights(pw, len, p, p0i, R2);
+#if MP31_AVX2_BUILD
+	if (pqs_mp31_uses_avx2()) {
+		j = pqs_zint_mod_small_many_avx2(out, ostride, x, xstride, num, len, p, p0i, Rx, pw);
+	}
+#endif
+	for (; j < num; j++) {
+		const uint32_t *d = x + j * xstride;
+		uint32_t z = mod_small_weighted(d, len, pw, p, p0i);
+
+		out[j * ostride] = mp31_sub(z, Rx & -(d[len - 1] >> 30), p);
+	}
+}
+
 void pqs_zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s)
 {
 	uint32_t cc = 0;
@@ -125,13 +188,14 @@ void pqs_zint_negate(uint32_t *a, size_t len, uint32_t ctl)
 	}
 }
 
-void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
+/*
+ * Garner: after step u, the low u words of each integer hold
+ * x mod Q (Q = p_0...p_{u-1}, held in tmp); step u adds
+ * Q * ((x_u - (x mod Q)) / Q mod p_u), with 1/Q mod p_u = s_u.
+ */
+static void rebuild_CRT_portable(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp)
 {
-	/*
-	 * Garner: after step u, the low u words of each integer hold
-	 * x mod Q (Q = p_0...p_{u-1}, held in tmp); step u adds
-	 * Q * ((x_u - (x mod Q)) / Q mod p_u), with 1/Q mod p_u = s_u.
-	 */
+	uint32_t pw[MP31_NUM_PRIMES];
 	size_t u, v;
 
 	tmp[0] = pqs_mp31_primes[0].p;
@@ -139,18 +203,38 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t s = pqs_mp31_primes[u].s;
 		uint32_t p0i = pqs_mp31_ninv31(p);
-		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t *x;
 
+		if (num > 0) {
+			pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
+		}
 		for (v = 0, x = xx; v < num; v++, x += xstride) {
 			uint32_t xp = x[u];
-			uint32_t xq = pqs_zint_mod_small_unsigned(x, u, p, p0i, R2);
+			uint32_t xq = mod_small_weighted(x, u, pw, p, p0i);
 			/* s is in Montgomery form: mmul gives a normal value. */
 			uint32_t xr = mp31_mmul(s, mp31_sub(xp, xq, p), p, p0i);
 
 			pqs_zint_add_mul_small(x, tmp, u, xr);
 		}
 		tmp[u] = pqs_zint_mul_small(tmp, u, p);
+	}
+}
+
+void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
+{
+	size_t done = 0, v;
+
+	if (xlen == 0 || xlen > MP31_NUM_PRIMES) {
+		return;
+	}
+#if MP31_AVX2_BUILD
+	if (xstride == xlen && xlen > 1 && pqs_mp31_uses_avx2()) {
+		done = pqs_zint_rebuild_CRT_avx2(xx, xlen, num, tmp);
+	}
+#endif
+	/* Both paths leave the product of the xlen primes in tmp. */
+	if (done < num || done == 0) {
+		rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
 	}
 	if (normalize_signed) {
 		uint32_t *x;
@@ -388,10 +472,18 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
 				   uint32_t scl)
 {
-	/* Words of y*2^scl (y sign-extended above ylen words) times k, added
-	 * from word sch on with a signed carry: exact modulo 2^(31*xlen). */
+	/*
+	 * Words of y*2^scl (y sign-extended above ylen words) times k, added
+	 * from word sch on with a signed carry: exact modulo 2^(31*xlen).
+	 * The carry is kept biased, cb = cc + 2^31 >= 0: with
+	 * P = wys*k + x[u] (|wys*k| < 2^62) and B = 2^62 - 2^31 added off the
+	 * carry chain, z = P + cc gives cb' = (P + B + cb) >> 31 and
+	 * x[u] = (P + B + cb) mod 2^31 (B is a multiple of 2^31), so the
+	 * chain is one addition and one logical shift per word.
+	 */
+	const uint64_t bias = ((uint64_t)1 << 62) - ((uint64_t)1 << 31);
 	uint32_t ysign, tw = 0;
-	uint64_t cc = 0;
+	uint64_t cb = (uint64_t)1 << 31;
 	size_t u;
 
 	if (ylen == 0) {
@@ -402,18 +494,35 @@ void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, 
 		size_t v = u - sch;
 		uint32_t wy = v < ylen ? y[v] : ysign;
 		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		uint64_t z, s;
+		uint64_t z;
 
 		tw = wy >> (31 - scl);
-		z = (uint64_t)wys * (uint64_t)(int64_t)k + x[u] + cc;
+		z = (uint64_t)((int64_t)wys * (int64_t)k) + x[u] + bias + cb;
 		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		/* cc = z >> 31, arithmetic (z is a signed 64-bit value). */
-		s = (uint64_t)0 - (z >> 63);
-		cc = ((z ^ s) >> 31) ^ s;
+		cb = z >> 31;
 	}
 }
 
 void pqs_zint_sub_scaled(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, uint32_t sch, uint32_t scl)
 {
-	pqs_zint_add_scaled_mul_small(x, xlen, y, ylen, -1, sch, scl);
+	/* pqs_zint_add_scaled_mul_small() with k = -1 (the same words): a
+	 * subtraction with borrow, without the product's latency. */
+	uint32_t ysign, tw = 0, cc = 0;
+	size_t u;
+
+	if (ylen == 0) {
+		return;
+	}
+	ysign = (uint32_t) - (y[ylen - 1] >> 30) >> 1;
+	for (u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		uint32_t w;
+
+		tw = wy >> (31 - scl);
+		w = x[u] - wys - cc;
+		x[u] = w & 0x7FFFFFFFu;
+		cc = w >> 31;
+	}
 }

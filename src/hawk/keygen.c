@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "core/ct.h"
+#include "core/keccak_x4.h"
 #include "fndsa/keygen2025_inner.h"
 #include "inner.h"
 #include "pqsig/sig.h"
@@ -44,21 +45,27 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 	size_t seed_len = PQS_HAWK_SEED_LEN(logn);
 	unsigned group = 1u << (logn - 6);
 	size_t per_word = 64 / group;
+	/* 8 bytes per block of 4*per_word outputs, per stream (2n/16 words
+	 * at most: per_word >= 4); the four streams on the four-way Keccak. */
+	uint8_t in[4][40 + 1], buf[4][(2 * PQS_HAWK_MAX_N / 16) * 8];
+	const uint8_t *inp[4];
+	uint8_t *outp[4];
+	pqs_keccak_x4 ks;
 	unsigned j;
 
 	for (j = 0; j < 4; j++) {
-		pqs_keccak sc;
-		uint8_t jx = (uint8_t)j;
-		/* 8 bytes per block of 4*per_word outputs, squeezed at once
-		 * (2n/16 words at most: per_word >= 4). */
-		uint8_t buf[(2 * PQS_HAWK_MAX_N / 16) * 8];
-		const uint8_t *qb = buf;
+		memcpy(in[j], seed, seed_len);
+		in[j][seed_len] = (uint8_t)j;
+		inp[j] = in[j];
+		outp[j] = buf[j];
+	}
+	pqs_shake256_x4_init(&ks);
+	pqs_keccak_x4_absorb(&ks, inp, seed_len + 1);
+	pqs_keccak_x4_squeeze(&ks, outp, (2 * n / (4 * per_word)) * 8);
+	for (j = 0; j < 4; j++) {
+		const uint8_t *qb = buf[j];
 		size_t u, i;
 
-		pqs_shake256_init(&sc);
-		pqs_keccak_absorb(&sc, seed, seed_len);
-		pqs_keccak_absorb(&sc, &jx, 1);
-		pqs_keccak_squeeze(&sc, buf, (2 * n / (4 * per_word)) * 8);
 		for (u = 0; u < 2 * n; u += 4 * per_word) {
 			uint64_t q = pqs_hawk_le64(qb);
 
@@ -84,9 +91,10 @@ pqs_hawk_regen_fg(int8_t *f, int8_t *g, const uint8_t *seed, unsigned logn)
 				}
 			}
 		}
-		pqs_zeroize(buf, sizeof buf);
-		pqs_keccak_clear(&sc);
 	}
+	pqs_keccak_x4_clear(&ks);
+	pqs_zeroize(in, sizeof in);
+	pqs_zeroize(buf, sizeof buf);
 }
 
 /* Sum of the coefficients mod 2 (= f(1) mod 2 = Res(f, x^n+1) mod 2). */
@@ -109,16 +117,14 @@ invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp
 {
 	size_t n = (size_t)1 << logn;
 	uint32_t p = pqs_mp31_primes[pi].p;
-	uint32_t p0i = pqs_mp31_ninv31(p);
-	uint32_t *gm = tmp, *igm = gm + n, *t = igm + n;
+	uint32_t *t = tmp;
 	uint32_t zero = 0;
 	size_t u;
 
-	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], p0i);
 	for (u = 0; u < n; u++) {
 		t[u] = mp31_set(a[u], p);
 	}
-	pqs_mp31_NTT(t, 1, gm, logn, p, p0i);
+	pqs_hawk_ntt(t, logn, pi);
 	for (u = 0; u < n; u++) {
 		zero |= ((t[u] - 1) >> 31) & 1;
 	}

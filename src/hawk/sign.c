@@ -8,7 +8,7 @@
  *     salt = SHAKE256(hm || kgseed || attempt || rng(salt_len))
  *     h = SHAKE256(hm || salt)                      (2n bits: h0, h1)
  *     t = B*h mod 2, B = [[f, F], [g, G]]
- *     x = D_{t/2}(sigma_sign): 2n samples from the reference tables, the
+ *     x = D_{t/2}(sigma_sign) (sampler.c): 2n samples from the reference tables, the
  *         randomness from four SHAKE256(hm || kgseed || attempt+1 ||
  *         rng(40) || j) streams; restart if ||x||^2 is too large
  *     w = f*x1 - g*x0 modulo 18433 (the sampler returns 2x, so this is
@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "core/ct.h"
+#include "core/simd.h"
 #include "inner.h"
 #include "pqsig/sig.h"
 
@@ -77,14 +78,15 @@ bits_to_words(uint64_t *w, const uint8_t *b, size_t n)
  * t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 in GF(2)[x]/(x^n+1) (= x^n-1: cyclic
  * convolutions; n/64 words per polynomial).  Bit i = 64k + j of a
  * multiplies h by x^i: h rotated by j bits (built once per j, shared by
- * the four products), then by k whole words (an index offset).  The
- * secret bits of f, g, F, G only select masks.
+ * the four products, and stored twice in a row), then by k whole words
+ * (a window of the doubled rotation, so that the word loop is a plain
+ * vector loop).  The secret bits of f, g, F, G only select masks.
  */
-static void gf2_tmul(uint64_t *t0, uint64_t *t1, const uint64_t *f, const uint64_t *g, const uint64_t *F,
-		     const uint64_t *G, const uint64_t *h0, const uint64_t *h1, size_t n)
+PQS_HAWK_BODY void gf2_tmul(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, const uint64_t *h0,
+			    const uint64_t *h1, size_t n)
 {
 	size_t words = n / 64, j, k, w;
-	uint64_t r0[PQS_HAWK_MAX_N / 64], r1[PQS_HAWK_MAX_N / 64];
+	uint64_t r0[2 * PQS_HAWK_MAX_N / 64], r1[2 * PQS_HAWK_MAX_N / 64];
 
 	memset(t0, 0, words * sizeof *t0);
 	memset(t1, 0, words * sizeof *t1);
@@ -95,107 +97,47 @@ static void gf2_tmul(uint64_t *t0, uint64_t *t1, const uint64_t *f, const uint64
 
 			r0[w] = j == 0 ? h0[w] : (h0[w] << j) | (h0[pw] >> (64 - j));
 			r1[w] = j == 0 ? h1[w] : (h1[w] << j) | (h1[pw] >> (64 - j));
+			r0[w + words] = r0[w];
+			r1[w + words] = r1[w];
 		}
 		for (k = 0; k < words; k++) {
-			uint64_t mf = -((f[k] >> j) & 1), mF = -((F[k] >> j) & 1);
-			uint64_t mg = -((g[k] >> j) & 1), mG = -((G[k] >> j) & 1);
-
+			uint64_t mf = -((b->f[k] >> j) & 1), mF = -((b->F[k] >> j) & 1);
+			uint64_t mg = -((b->g[k] >> j) & 1), mG = -((b->G[k] >> j) & 1);
 			/* x^(64k) moves word w to word w + k (mod words). */
-			for (w = 0; w < words; w++) {
-				size_t d = w + k < words ? w + k : w + k - words;
+			const uint64_t *s0 = r0 + words - k, *s1 = r1 + words - k;
 
-				t0[d] ^= (r0[w] & mf) ^ (r1[w] & mF);
-				t1[d] ^= (r0[w] & mg) ^ (r1[w] & mG);
+			for (w = 0; w < words; w++) {
+				t0[w] ^= (s0[w] & mf) ^ (s1[w] & mF);
+				t1[w] ^= (s0[w] & mg) ^ (s1[w] & mG);
 			}
 		}
 	}
 }
 
-/*
- * The reference sampler (sig_gauss()): 2n values 2*x with x of centre
- * t/2 (t the parity bits) and standard deviation sigma_sign.  Sample v
- * uses a 63-bit low part and a 15-bit high part from stream j = (v/4)%4;
- * its magnitude is the number of table entries (of the column selected
- * by the parity bit) below the 78-bit uniform value.  Returns ||2x||^2.
- */
-static uint32_t
-sample_x(int8_t *x, const pqs_keccak *base, const uint8_t seed[40],
-	const uint8_t *t, const pqs_hawk_params *prm)
+static void gf2_tmul_portable(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, const uint64_t *h0,
+			      const uint64_t *h1, size_t n)
 {
-	size_t n = (size_t)1 << prm->logn, per = n / 2;
-	uint8_t stream[(2 * PQS_HAWK_MAX_N / 16) * 40];
-	/* One stream's samples side by side: the table loops run over all
-	 * of them at once (vectorizable, no data-dependent branch). */
-	uint64_t lo[PQS_HAWK_MAX_N / 2], odd64[PQS_HAWK_MAX_N / 2];
-	uint32_t hi[PQS_HAWK_MAX_N / 2], odd[PQS_HAWK_MAX_N / 2];
-	uint32_t neg[PQS_HAWK_MAX_N / 2], r[PQS_HAWK_MAX_N / 2];
-	uint32_t sn = 0;
-	unsigned j;
+	gf2_tmul(t0, t1, b, h0, h1, n);
+}
 
-	for (j = 0; j < 4; j++) {
-		pqs_keccak sc = *base;
-		uint8_t jx = (uint8_t)j;
-		size_t m, i;
+#if PQS_HAWK_AVX2_BUILD
+PQS_HAWK_AVX2 static void gf2_tmul_avx2(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, const uint64_t *h0,
+					const uint64_t *h1, size_t n)
+{
+	gf2_tmul(t0, t1, b, h0, h1, n);
+}
+#endif
 
-		pqs_keccak_absorb(&sc, seed, 40);
-		pqs_keccak_absorb(&sc, &jx, 1);
-		/* 40 bytes per group of 16 samples, read in one go. */
-		pqs_keccak_squeeze(&sc, stream, (2 * n / 16) * 40);
-		/* Stream j gives samples 4j..4j+3 of every group of 16: its
-		 * sample m is v = 16*(m/4) + 4j + m%4. */
-		for (m = 0; m < per; m++) {
-			const uint8_t *buf = stream + (m / 4) * 40;
-			size_t k = m % 4, v = 16 * (m / 4) + 4 * j + k;
-			uint64_t l = pqs_hawk_le64(buf + 8 * k);
-
-			hi[m] = ((uint32_t)buf[32 + 2 * k] | ((uint32_t)buf[33 + 2 * k] << 8)) & 0x7FFF;
-			neg[m] = (uint32_t) - (uint32_t)(l >> 63);
-			lo[m] = l & 0x7FFFFFFFFFFFFFFFu;
-			odd[m] = (uint32_t) - (uint32_t)((t[v >> 3] >> (v & 7)) & 1);
-			odd64[m] = (uint64_t)(int64_t)(int32_t)odd[m];
-			r[m] = 0;
-		}
-		for (i = 0; i < prm->gauss_hi_len; i += 2) {
-			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
-			uint32_t he = prm->gauss_hi[i];
-			uint32_t hx = he ^ prm->gauss_hi[i + 1];
-
-			for (m = 0; m < per; m++) {
-				uint64_t tlo = te ^ (odd64[m] & tx);
-				uint32_t thi = he ^ (odd[m] & hx);
-				uint32_t cc = (uint32_t)((lo[m] - tlo) >> 63);
-
-				r[m] += (hi[m] - thi - cc) >> 31;
-			}
-		}
-		for (i = prm->gauss_hi_len; i < prm->gauss_lo_len; i += 2) {
-			uint64_t te = prm->gauss_lo[i], tx = te ^ prm->gauss_lo[i + 1];
-
-			for (m = 0; m < per; m++) {
-				uint64_t tlo = te ^ (odd64[m] & tx);
-				uint32_t hinz = (hi[m] - 1) >> 31;
-
-				r[m] += hinz & (uint32_t)((lo[m] - tlo) >> 63);
-			}
-		}
-		for (m = 0; m < per; m++) {
-			size_t v = 16 * (m / 4) + 4 * j + m % 4;
-			uint32_t z = (r[m] << 1) - odd[m];
-
-			z = (z ^ neg[m]) - neg[m];
-			x[v] = (int8_t)(int32_t)z;
-			sn += z * z;
-		}
-		pqs_keccak_clear(&sc);
+void pqs_hawk_gf2_tmul(uint64_t *t0, uint64_t *t1, const pqs_hawk_gf2_basis *b, const uint64_t *h0, const uint64_t *h1,
+		       size_t n)
+{
+#if PQS_HAWK_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		gf2_tmul_avx2(t0, t1, b, h0, h1, n);
+		return;
 	}
-	pqs_zeroize(stream, sizeof stream);
-	pqs_zeroize(lo, sizeof lo);
-	pqs_zeroize(hi, sizeof hi);
-	pqs_zeroize(odd, sizeof odd);
-	pqs_zeroize(odd64, sizeof odd64);
-	pqs_zeroize(neg, sizeof neg);
-	pqs_zeroize(r, sizeof r);
-	return sn;
+#endif
+	gf2_tmul_portable(t0, t1, b, h0, h1, n);
 }
 
 /* Sign of the first non-zero coefficient: 1, -1, or 0 if all are zero
@@ -222,13 +164,13 @@ typedef struct {
 	int8_t x[2 * PQS_HAWK_MAX_N];
 	int32_t w[PQS_HAWK_MAX_N];
 	int16_t s1[PQS_HAWK_MAX_N];
-	uint64_t f2[PQS_HAWK_MAX_N / 64], g2[PQS_HAWK_MAX_N / 64];
-	uint64_t F2[PQS_HAWK_MAX_N / 64], G2[PQS_HAWK_MAX_N / 64];
+	pqs_hawk_gf2_basis b2; /* B mod 2 */
 	uint64_t h0[PQS_HAWK_MAX_N / 64], h1[PQS_HAWK_MAX_N / 64];
 	uint64_t t[2 * PQS_HAWK_MAX_N / 64];
 	uint8_t tb[2 * PQS_HAWK_MAX_N / 8];
 	uint8_t h[2 * PQS_HAWK_MAX_N / 8];
 	uint8_t salt[40], seed[40];
+	uint8_t prefix[PQS_HAWK_SAMPLER_PREFIX_MAX];
 	pqs_keccak sc;
 } sign_work;
 
@@ -264,7 +206,7 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 	bits_to_words(k->h1, k->h + n / 8, n);
 
 	/* t0 = f*h0 + F*h1, t1 = g*h0 + G*h1 (mod 2). */
-	gf2_tmul(k->t, k->t + n / 64, k->f2, k->g2, k->F2, k->G2, k->h0, k->h1, n);
+	pqs_hawk_gf2_tmul(k->t, k->t + n / 64, &k->b2, k->h0, k->h1, n);
 	for (u = 0; u < 2 * n / 8; u++) {
 		k->tb[u] = (uint8_t)(k->t[u >> 3] >> (8 * (u & 7)));
 	}
@@ -272,12 +214,12 @@ sign_attempt(sign_work *k, const pqs_hawk_params *prm, uint8_t *sig,
 	if (pqs_rng_fill(rng, k->seed, 40) != 0) {
 		return -1;
 	}
-	store_le32(ctr, attempt + 1);
-	pqs_shake256_init(&k->sc);
-	pqs_keccak_absorb(&k->sc, hm, 64);
-	pqs_keccak_absorb(&k->sc, sk, seed_len);
-	pqs_keccak_absorb(&k->sc, ctr, sizeof ctr);
-	xsn = sample_x(k->x, &k->sc, k->seed, k->tb, prm);
+	/* The sampler's streams: SHAKE256(hm || kgseed || attempt+1 ||
+	 * seed || j). */
+	memcpy(k->prefix, hm, 64);
+	memcpy(k->prefix + 64, sk, seed_len);
+	store_le32(k->prefix + 64 + seed_len, attempt + 1);
+	xsn = pqs_hawk_sample(k->x, k->prefix, 64 + seed_len + 4, k->seed, k->tb, prm);
 	ok = xsn <= prm->max_xnorm;
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
 	if (!ok) {
@@ -336,11 +278,11 @@ pqs_hawk_sign(unsigned logn, uint8_t *sig, const uint8_t *msg,
 	pqs_hawk_hash_message(hm, msg, msg_len, sk + seed_len + n / 4,
 		PQS_HAWK_HPUB_LEN(logn));
 	pqs_hawk_low_bits(packed, k.f, n);
-	bits_to_words(k.f2, packed, n);
+	bits_to_words(k.b2.f, packed, n);
 	pqs_hawk_low_bits(packed, k.g, n);
-	bits_to_words(k.g2, packed, n);
-	bits_to_words(k.F2, sk + seed_len, n);
-	bits_to_words(k.G2, sk + seed_len + n / 8, n);
+	bits_to_words(k.b2.g, packed, n);
+	bits_to_words(k.b2.F, sk + seed_len, n);
+	bits_to_words(k.b2.G, sk + seed_len + n / 8, n);
 	for (attempt = 0;; attempt += 2) {
 		r = sign_attempt(&k, prm, sig, hm, sk, attempt, rng);
 		if (r != 0) {

@@ -21,11 +21,58 @@
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
 #include "mldsa/rounding_avx2.h"
+#include "mldsa/sample_pack_avx2.h"
 #include "pqsig/rand.h"
 #include "pqsig/sha3.h"
 
 #define SHAKE128_RATE 168
 #define SHAKE256_RATE 136
+
+/*
+ * With AVX2, each entry point returns after calling its AVX2 version
+ * (PQSIG_NO_SIMD=1 and pqs_simd_force_portable(1) select the C below).
+ */
+#if MLDSA_AVX2_BUILD
+#define ON_AVX2(call)                  \
+	do {                           \
+		if (pqs_simd_avx2()) { \
+			call;          \
+			return;        \
+		}                      \
+	} while (0)
+#else
+#define ON_AVX2(call) ((void)0)
+#endif
+
+/*
+ * The loops of add / sub are written once and compiled twice: as portable
+ * C, and inlined into a function with the AVX2 target, where the compiler
+ * vectorizes the same per-coefficient operations eight lanes wide.
+ */
+static inline void add_loop(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r[i] = a[i] + b[i];
+}
+
+static inline void sub_loop(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r[i] = a[i] - b[i];
+}
+
+#if MLDSA_AVX2_BUILD
+#define AVX2 __attribute__((target("avx2")))
+static AVX2 void add_avx2(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	add_loop(r, a, b);
+}
+
+static AVX2 void sub_avx2(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	sub_loop(r, a, b);
+}
+#endif
 
 void pqs_mldsa_poly_reduce(mldsa_poly *a)
 {
@@ -53,14 +100,14 @@ void pqs_mldsa_poly_caddq(mldsa_poly *a)
 
 void pqs_mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] = a->coeffs[i] + b->coeffs[i];
+	ON_AVX2(add_avx2(r->coeffs, a->coeffs, b->coeffs));
+	add_loop(r->coeffs, a->coeffs, b->coeffs);
 }
 
 void pqs_mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] = a->coeffs[i] - b->coeffs[i];
+	ON_AVX2(sub_avx2(r->coeffs, a->coeffs, b->coeffs));
+	sub_loop(r->coeffs, a->coeffs, b->coeffs);
 }
 
 void pqs_mldsa_poly_shiftl(mldsa_poly *a)
@@ -107,6 +154,7 @@ unsigned pqs_mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
 
 void pqs_mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a)
 {
+	ON_AVX2(pqs_mldsa_power2round_avx2(a1->coeffs, a0->coeffs, a->coeffs));
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a1->coeffs[i] = mldsa_power2round(&a0->coeffs[i], a->coeffs[i]);
 }
@@ -164,10 +212,15 @@ static void absorb_seed_nonce(pqs_keccak *ks, const uint8_t *seed, size_t seed_l
  * bytes give a 23-bit candidate (top bit of the third byte cleared),
  * accepted if < q.  Operates on public data (rho), so it may branch.
  */
-static unsigned rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen)
+unsigned pqs_mldsa_rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen)
 {
 	unsigned ctr = 0;
 	size_t pos = 0;
+#if MLDSA_AVX2_BUILD
+	/* The AVX2 path takes the bulk, eight candidates at a time; this loop finishes. */
+	if (pqs_simd_avx2())
+		ctr = pqs_mldsa_rej_uniform_avx2(a, len, buf, buflen, &pos);
+#endif
 	while (ctr < len && pos + 3 <= buflen) {
 		uint32_t t = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7F) << 16);
 		pos += 3;
@@ -192,11 +245,11 @@ void pqs_mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], u
 	pqs_shake128_init(&ks);
 	absorb_seed_nonce(&ks, rho, MLDSA_SEEDBYTES, nonce);
 	pqs_keccak_squeeze_blocks(&ks, buf, UNIFORM_NBLOCKS);
-	unsigned ctr = rej_uniform(a->coeffs, MLDSA_N, buf, sizeof buf);
+	unsigned ctr = pqs_mldsa_rej_uniform(a->coeffs, MLDSA_N, buf, sizeof buf);
 	while (ctr < MLDSA_N) {
 		/* The rate is a multiple of 3, so no candidate straddles blocks. */
 		pqs_keccak_squeeze_blocks(&ks, buf, 1);
-		ctr += rej_uniform(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE128_RATE);
+		ctr += pqs_mldsa_rej_uniform(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE128_RATE);
 	}
 }
 
@@ -206,11 +259,15 @@ void pqs_mldsa_poly_uniform(mldsa_poly *a, const uint8_t rho[MLDSA_SEEDBYTES], u
  * (mod 5 by the multiply-shift 205 b / 1024, exact for b < 15); eta = 4
  * accepts b < 9 and maps to 4 - b.  Only the accept bit is declassified.
  */
-static unsigned rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen, unsigned eta)
+unsigned pqs_mldsa_rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen, unsigned eta)
 {
 	unsigned ctr = 0;
 	size_t pos = 0;
 	const uint32_t limit = (eta == 2) ? 15 : 9;
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2())
+		ctr = pqs_mldsa_rej_eta_avx2(a, len, buf, buflen, eta, &pos);
+#endif
 	while (ctr < len && pos < buflen) {
 		const uint32_t nib[2] = {buf[pos] & 0x0Fu, (uint32_t)buf[pos] >> 4};
 		pos++;
@@ -241,10 +298,10 @@ void pqs_mldsa_poly_uniform_eta(mldsa_poly *a, const uint8_t rhop[MLDSA_CRHBYTES
 	pqs_shake256_init(&ks);
 	absorb_seed_nonce(&ks, rhop, MLDSA_CRHBYTES, nonce);
 	pqs_keccak_squeeze_blocks(&ks, buf, nblocks);
-	unsigned ctr = rej_eta(a->coeffs, MLDSA_N, buf, nblocks * SHAKE256_RATE, eta);
+	unsigned ctr = pqs_mldsa_rej_eta(a->coeffs, MLDSA_N, buf, nblocks * SHAKE256_RATE, eta);
 	while (ctr < MLDSA_N) {
 		pqs_keccak_squeeze_blocks(&ks, buf, 1);
-		ctr += rej_eta(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE256_RATE, eta);
+		ctr += pqs_mldsa_rej_eta(a->coeffs + ctr, MLDSA_N - ctr, buf, SHAKE256_RATE, eta);
 	}
 	pqs_keccak_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
@@ -315,8 +372,8 @@ static void x4_reject_fill(pqs_keccak_x4 *ks, mldsa_poly *const a[4], uint8_t *c
 		for (unsigned j = 0; j < 4; j++) {
 			if (ctr[j] < MLDSA_N) {
 				int32_t *dst = a[j]->coeffs + ctr[j];
-				ctr[j] += eta ? rej_eta(dst, MLDSA_N - ctr[j], out[j], len, eta)
-					      : rej_uniform(dst, MLDSA_N - ctr[j], out[j], len);
+				ctr[j] += eta ? pqs_mldsa_rej_eta(dst, MLDSA_N - ctr[j], out[j], len, eta)
+					      : pqs_mldsa_rej_uniform(dst, MLDSA_N - ctr[j], out[j], len);
 			}
 			missing |= ctr[j] < MLDSA_N;
 		}
@@ -504,6 +561,7 @@ static inline void unpack_bits(uint32_t v[MLDSA_N], const uint8_t *in, unsigned 
 /* skEncode's BitPack(s, eta, eta): eta - s_i in 3 (eta = 2) or 4 (eta = 4) bits. */
 void pqs_mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
 {
+	ON_AVX2(pqs_mldsa_polyeta_pack_avx2(r, a->coeffs, eta));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)((int32_t)eta - a->coeffs[i]);
@@ -521,6 +579,10 @@ void pqs_mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
  */
 unsigned pqs_mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 {
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2())
+		return pqs_mldsa_polyeta_unpack_avx2(a->coeffs, r, eta);
+#endif
 	uint32_t *v = (uint32_t *)a->coeffs;
 	int32_t bad = 0;
 	if (eta == 2)
@@ -539,6 +601,7 @@ unsigned pqs_mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 /* pkEncode's SimpleBitPack(t1, 2^10 - 1) (Algorithm 22 step 3). */
 void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 {
+	ON_AVX2(pqs_mldsa_polyt1_pack_avx2(r, a->coeffs));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)a->coeffs[i];
@@ -547,12 +610,14 @@ void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 
 void pqs_mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
 {
+	ON_AVX2(pqs_mldsa_polyt1_unpack_avx2(a->coeffs, r));
 	unpack_bits((uint32_t *)a->coeffs, r, 10);
 }
 
 /* skEncode's BitPack(t0, 2^12 - 1, 2^12): 2^12 - t0_i in 13 bits. */
 void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 {
+	ON_AVX2(pqs_mldsa_polyt0_pack_avx2(r, a->coeffs));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)((1 << (MLDSA_D - 1)) - a->coeffs[i]);
@@ -562,6 +627,7 @@ void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 
 void pqs_mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 {
+	ON_AVX2(pqs_mldsa_polyt0_unpack_avx2(a->coeffs, r));
 	uint32_t *v = (uint32_t *)a->coeffs;
 	unpack_bits(v, r, MLDSA_D);
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -588,6 +654,7 @@ void pqs_mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 
 void pqs_mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 {
+	ON_AVX2(pqs_mldsa_polyz_unpack_avx2(a->coeffs, r, gamma1));
 	uint32_t *v = (uint32_t *)a->coeffs;
 	if (gamma1 == (1 << 17))
 		unpack_bits(v, r, 18);

@@ -56,6 +56,15 @@ void pqs_mldsa_poly_uniform_eta_x4(mldsa_poly *const a[4], const uint8_t rhop[ML
 				   unsigned eta);
 void pqs_mldsa_poly_uniform_gamma1_x4(mldsa_poly *const a[4], const uint8_t rhopp[MLDSA_CRHBYTES],
 				      const uint16_t nonce[4], int32_t gamma1);
+/*
+ * The rejection steps of the samplers: the accepted candidates of buf, in
+ * order, into a[0..ctr) until ctr = len or buf runs out; returns ctr.
+ * Uniform mod q from 3-byte candidates (Algorithm 30 with 14), or in
+ * [-eta, eta] from nibbles (Algorithm 31 with 15).  a[ctr..len) may be
+ * overwritten; nothing past a[len - 1] is.
+ */
+unsigned pqs_mldsa_rej_uniform(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen);
+unsigned pqs_mldsa_rej_eta(int32_t *a, unsigned len, const uint8_t *buf, size_t buflen, unsigned eta);
 /* Algorithm 29 SampleInBall: tau coefficients +-1 from the commitment hash c~. */
 void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau);
 

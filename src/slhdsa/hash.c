@@ -22,6 +22,34 @@ static void compress_adrs(uint8_t out[SLH_ADRSC_BYTES], const slh_adrs *a)
 	memcpy(out + 10, a->b + 20, 12);
 }
 
+int pqs_slhdsa_sha2_fits_block(const slh_params *p, unsigned blocks, int *wide)
+{
+	const size_t in_len = (size_t)blocks * p->n;
+	/* Sections 11.2.1 and 11.2.2: F and PRF always, H and T_l for n = 16, use SHA-256; else SHA-512. */
+	*wide = p->n != 16 && blocks > 1;
+	/* ADRSc || M, the 0x80 byte and the 8- or 16-byte length after the PK.seed block. */
+	return SLH_ADRSC_BYTES + in_len + (*wide ? 17 : 9) <= (*wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES);
+}
+
+void pqs_slhdsa_sha2_block(uint8_t *block, size_t block_bytes, const slh_adrs *adrs, const uint8_t *in, size_t in_len)
+{
+	const size_t used = SLH_ADRSC_BYTES + in_len;
+	const uint64_t bits = (uint64_t)(block_bytes + used) * 8;
+	compress_adrs(block, adrs);
+	memcpy(block + SLH_ADRSC_BYTES, in, in_len);
+	block[used] = 0x80;
+	memset(block + used + 1, 0, block_bytes - used - 1);
+	/* The bit length, big-endian, in the last 8 bytes (SHA-512's high 64 bits stay zero). */
+	for (unsigned i = 0; i < 8; i++)
+		block[block_bytes - 1 - i] = (uint8_t)(bits >> (8 * i));
+}
+
+void pqs_slhdsa_sha256_out(uint8_t *out, const uint32_t h[8], unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
 void pqs_slhdsa_ctx_init(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, const uint8_t *sk_seed)
 {
 	memset(c, 0, sizeof *c);
@@ -86,21 +114,12 @@ static void shake_one_block(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs
  * and the SHA-2 padding fit one more block for F, H and PRF; compress it
  * straight from the saved chaining value.  wide selects SHA-512.
  */
-static void sha2_one_block(const slh_ctx *c, uint8_t *out, const uint8_t *adrsc, const uint8_t *in, size_t in_len,
-                           int wide)
+static void sha2_one_block(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, const uint8_t *in, size_t in_len,
+			   int wide)
 {
 	const unsigned n = c->p->n;
-	const size_t block_bytes = wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES;
-	const size_t used = SLH_ADRSC_BYTES + in_len;
-	const uint64_t bits = (uint64_t)(block_bytes + used) * 8;
 	uint8_t block[PQS_SHA512_BLOCK_BYTES];
-	memcpy(block, adrsc, SLH_ADRSC_BYTES);
-	memcpy(block + SLH_ADRSC_BYTES, in, in_len);
-	block[used] = 0x80;
-	memset(block + used + 1, 0, block_bytes - used - 1);
-	/* The bit length, big-endian, in the last 8 bytes (SHA-512's high 64 bits stay zero). */
-	for (unsigned i = 0; i < 8; i++)
-		block[block_bytes - 1 - i] = (uint8_t)(bits >> (8 * i));
+	pqs_slhdsa_sha2_block(block, wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES, adrs, in, in_len);
 	if (wide) {
 		uint64_t h[8];
 		memcpy(h, c->sha512_seeded.h, sizeof h);
@@ -112,8 +131,7 @@ static void sha2_one_block(const slh_ctx *c, uint8_t *out, const uint8_t *adrsc,
 		uint32_t h[8];
 		memcpy(h, c->sha256_seeded.h, sizeof h);
 		pqs_sha256_compress(h, block, 1);
-		for (unsigned i = 0; i < n; i++)
-			out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+		pqs_slhdsa_sha256_out(out, h, n);
 		pqs_zeroize(h, sizeof h);
 	}
 	pqs_zeroize(block, sizeof block);
@@ -137,13 +155,12 @@ void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, cons
 		return;
 	}
 	uint8_t adrsc[SLH_ADRSC_BYTES], digest[64];
-	compress_adrs(adrsc, adrs);
-	/* Sections 11.2.1 and 11.2.2: F and PRF always, H and T_l for n = 16, use SHA-256; else SHA-512. */
-	const int wide = n != 16 && blocks > 1;
-	if (SLH_ADRSC_BYTES + in_len + (wide ? 17 : 9) <= (wide ? PQS_SHA512_BLOCK_BYTES : PQS_SHA256_BLOCK_BYTES)) {
-		sha2_one_block(c, out, adrsc, in, in_len, wide);
+	int wide;
+	if (pqs_slhdsa_sha2_fits_block(c->p, blocks, &wide)) {
+		sha2_one_block(c, out, adrs, in, in_len, wide);
 		return;
 	}
+	compress_adrs(adrsc, adrs);
 	if (!wide) {
 		pqs_sha256_ctx s = c->sha256_seeded;
 		pqs_sha256_update(&s, adrsc, sizeof adrsc);

@@ -170,6 +170,18 @@ void pqs_slhdsa_thash(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs, cons
 void pqs_slhdsa_thash_x4(const slh_ctx *c, uint8_t *const out[4], const slh_adrs *const adrs[4],
                          const uint8_t *const in[4], unsigned blocks);
 
+/*
+ * The one-block form of the SHA2 tweakable hash (section 11.2): F, PRF and
+ * H for n = 16 compress a single block ADRSc || M || padding after the
+ * precomputed PK.seed block.
+ */
+/** 1 if T_l on blocks * n bytes is one such block; *wide = 1 for SHA-512 (section 11.2.2). */
+int pqs_slhdsa_sha2_fits_block(const slh_params *p, unsigned blocks, int *wide);
+/** That block (64 or 128 bytes): ADRSc || in, 0x80, zeros, the total bit length including the seed block. */
+void pqs_slhdsa_sha2_block(uint8_t *block, size_t block_bytes, const slh_adrs *adrs, const uint8_t *in, size_t in_len);
+/** The first n bytes of a SHA-256 chaining value, big-endian. */
+void pqs_slhdsa_sha256_out(uint8_t *out, const uint32_t h[8], unsigned n);
+
 /** PRF(PK.seed, SK.seed, ADRS) (sections 11.1 and 11.2.1): the tweakable hash of SK.seed. */
 static inline void slh_prf(const slh_ctx *c, uint8_t *out, const slh_adrs *adrs)
 {

@@ -3,7 +3,9 @@
  * SHA-384, SHA-512, SHA-512/224 and SHA-512/256 on every length 0..600
  * (all padding boundaries of both block sizes) and a 1 MiB input, fed in
  * one call and in uneven pieces; SHA-256 both with the portable code and
- * (where the CPU has it) the SHA-NI path.
+ * (where the CPU has it) the SHA-NI path; the four-stream compression
+ * pqs_sha256_compress_x4 on single-block messages of every length 0..55,
+ * four different ones per call, on both paths.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +83,41 @@ static void run_variants(const uint8_t *buf, size_t big, unsigned long *ok, unsi
 	}
 }
 
+/*
+ * pqs_sha256_compress_x4 from the SHA-256 initial value on four padded
+ * one-block messages (FIPS 180-4 section 5.1.1) of lengths len .. len + 3
+ * against OpenSSL; returns the number of lanes that match.
+ */
+static unsigned check_x4(const uint8_t *buf, size_t len)
+{
+	static const uint32_t iv[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	uint8_t block[4][64];
+	uint32_t h[4][8];
+	uint32_t *const state[4] = { h[0], h[1], h[2], h[3] };
+	const uint8_t *const blocks[4] = { block[0], block[1], block[2], block[3] };
+	unsigned good = 0;
+	for (size_t j = 0; j < 4; j++) {
+		const size_t l = len + j < 56 ? len + j : 55;
+		memset(block[j], 0, 64);
+		memcpy(block[j], buf + 7 * j, l);
+		block[j][l] = 0x80;
+		block[j][62] = (uint8_t)((l * 8) >> 8);
+		block[j][63] = (uint8_t)(l * 8);
+		memcpy(h[j], iv, sizeof iv);
+	}
+	pqs_sha256_compress_x4(state, blocks);
+	for (size_t j = 0; j < 4; j++) {
+		const size_t l = len + j < 56 ? len + j : 55;
+		uint8_t want[32], got[32];
+		unsigned int wl = 0;
+		for (unsigned i = 0; i < 32; i++)
+			got[i] = (uint8_t)(h[j][i / 4] >> (24 - 8 * (i % 4)));
+		good += EVP_Digest(buf + 7 * j, l, want, &wl, EVP_sha256(), NULL) == 1 && memcmp(want, got, 32) == 0;
+	}
+	return good;
+}
+
 int main(void)
 {
 	const size_t big = 1 << 20;
@@ -88,11 +125,17 @@ int main(void)
 	unsigned long ok = 0, total = 0;
 	for (size_t i = 0; i < big; i++)
 		buf[i] = (uint8_t)(i * 2654435761u >> 13);
+	unsigned lanes_ok = 0;
 	const int accelerated = pqs_sha256_accelerated(1);
 	run_variants(buf, big, &ok, &total);
+	for (size_t len = 0; len < 56; len++)
+		lanes_ok += check_x4(buf, len);
 	/* Again with the portable SHA-256 forced. */
 	TU_CHECK(pqs_sha256_accelerated(0) == 0, "portable SHA-256 can be forced");
 	run_variants(buf, big, &ok, &total);
+	for (size_t len = 0; len < 56; len++)
+		lanes_ok += check_x4(buf, len);
+	TU_CHECK(lanes_ok == 2 * 56 * 4, "four-stream compression: %u of %u lanes", lanes_ok, 2 * 56 * 4);
 	printf("SHA-256 SHA-NI path %s\n", accelerated ? "tested" : "not available on this CPU");
 	pqs_sha256_accelerated(1);
 	uint8_t one[64], want[64];

@@ -4,10 +4,13 @@
  * the portable code: forward and inverse transforms of random vectors,
  * logn 1..10, the first four RNS primes.  On a CPU without AVX2 both runs
  * take the portable path (the test then only checks the round trip).
+ * Also: Hawk's generated twiddle tables (src/hawk/ntt_tables.c) are those
+ * of pqs_mp31_mkgm for both of its primes and every logn.
  */
 #include <string.h>
 
 #include "fndsa/keygen_inner.h"
+#include "hawk/inner.h"
 #include "testutil.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
@@ -58,6 +61,23 @@ int main(void)
 		}
 	}
 	pqs_mp31_allow_avx2(1);
+	/* Hawk's generated tables are mkgm's, for every logn, as prefixes. */
+	{
+		int tables = 0;
+
+		for (logn = 1; logn <= 10; logn++) {
+			size_t n = (size_t)1 << logn;
+
+			for (pi = 0; pi < 2; pi++) {
+				uint32_t p = pqs_mp31_primes[pi].p;
+
+				pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[pi], pqs_mp31_ninv31(p));
+				tables += memcmp(gm, pqs_hawk_gm[pi], n * sizeof *gm) == 0 &&
+					  memcmp(igm, pqs_hawk_igm[pi], n * sizeof *igm) == 0;
+			}
+		}
+		TU_CHECK(tables == 20, "%d of 20 Hawk NTT tables equal to pqs_mp31_mkgm's", tables);
+	}
 	TU_CHECK(cases == 120 && same == cases, "%d of %d cases identical", same, cases);
 	return tu_finish("test_hawk_ntt_avx2");
 }

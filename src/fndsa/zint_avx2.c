@@ -1,0 +1,174 @@
+/*
+ * AVX2 paths of the RNS layer of NTRUSolve (zint.c; Falcon round-3 spec
+ * v1.2 section 3.8.2, and the FN-DSA 2025 solver), 8 integers at a time,
+ * one integer per 32-bit lane: residues of big integers modulo one prime,
+ * and Garner's CRT rebuild.  Every lane performs the arithmetic of the
+ * portable code on canonical residues (mp31_avx2.h), so the outputs are
+ * bit-identical (tests/fndsa/test_keygen_avx2.c compares both paths).
+ */
+#include "keygen_inner.h"
+#include "mp31_avx2.h"
+
+#if MP31_AVX2_BUILD
+
+#include <string.h>
+
+#include "pqsig/rand.h"
+
+static inline MP31_AVX2 __m256i load8(const uint32_t *a)
+{
+	return _mm256_loadu_si256((const __m256i *)(const void *)a);
+}
+
+static inline MP31_AVX2 void store8(uint32_t *a, __m256i x)
+{
+	_mm256_storeu_si256((__m256i *)(void *)a, x);
+}
+
+MP31_AVX2 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride,
+					      size_t num, size_t len, uint32_t p, uint32_t p0i, uint32_t Rx,
+					      const uint32_t *pw)
+{
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+	__m256i vRx = _mm256_set1_epi32((int)Rx);
+	__m256i idx = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)xstride));
+	size_t j, k;
+
+	/* 32-bit gather indices: the 8 integers must lie within 2^31 words. */
+	if (xstride > ((size_t)1 << 27)) {
+		return 0;
+	}
+	for (j = 0; j + 8 <= num; j += 8) {
+		const uint32_t *base = x + j * xstride;
+		__m256i acc = _mm256_setzero_si256(), top = acc;
+		uint32_t r[8];
+		int l;
+
+		for (k = 0; k < len; k++) {
+			top = _mm256_i32gather_epi32((const int *)(const void *)(base + k), idx, 4);
+			acc = mp31_add8(acc, mp31_mmul8(top, _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
+		}
+		/* Signed: subtract 2^(31*len) where bit 30 of the top word is set. */
+		acc = mp31_sub8(acc, _mm256_and_si256(vRx, _mm256_srai_epi32(_mm256_slli_epi32(top, 1), 31)), vp);
+		store8(r, acc);
+		for (l = 0; l < 8; l++) {
+			out[(j + (size_t)l) * ostride] = r[l];
+		}
+	}
+	return j;
+}
+
+/*
+ * pw[k] = 2^(31(k+1)) mod p: pw[0..8] as the scalar chain, then
+ * pw[k+8] = pw[k]*pw[8]/2^31 on 8 lanes (canonical residues: the same
+ * values as the scalar chain).
+ */
+MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
+{
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), step, w;
+	size_t k;
+
+	pw[0] = mp31_R(p);
+	for (k = 1; k < 9; k++) {
+		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	}
+	step = _mm256_set1_epi32((int)pw[8]);
+	w = load8(pw);
+	for (k = 8; k + 8 <= len; k += 8) {
+		w = mp31_mmul8(w, step, vp, vp0i);
+		store8(pw + k, w);
+	}
+	for (; k < len; k++) {
+		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	}
+}
+
+/*
+ * One Garner step u on a block of 8 integers stored lane-interleaved (word
+ * k of integer l at blk[8k + l]): xr = (x_u - (x mod Q))/Q mod p_u, then
+ * x <- x + Q*xr over words 0..u (the portable rebuild_CRT_portable()).
+ */
+static MP31_AVX2 void crt_step8(uint32_t *blk, size_t u, const uint32_t *q, const uint32_t *pw, uint32_t p,
+				uint32_t p0i, uint32_t s)
+{
+	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
+	const __m256i lo32 = _mm256_set1_epi64x(0xFFFFFFFF);
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+	__m256i acc = _mm256_setzero_si256(), xr, xr_o, cc_e, cc_o;
+	size_t k;
+
+	for (k = 0; k < u; k++) {
+		acc = mp31_add8(acc, mp31_mmul8(load8(blk + 8 * k), _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
+	}
+	xr = mp31_mmul8(_mm256_set1_epi32((int)s), mp31_sub8(load8(blk + 8 * u), acc, vp), vp, vp0i);
+	xr_o = _mm256_srli_epi64(xr, 32);
+	cc_e = _mm256_setzero_si256();
+	cc_o = cc_e;
+	for (k = 0; k < u; k++) {
+		__m256i t = _mm256_set1_epi32((int)q[k]);
+		__m256i xv = load8(blk + 8 * k);
+		__m256i ze =
+			_mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(t, xr), _mm256_and_si256(xv, lo32)), cc_e);
+		__m256i zo =
+			_mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(t, xr_o), _mm256_srli_epi64(xv, 32)), cc_o);
+
+		cc_e = _mm256_srli_epi64(ze, 31);
+		cc_o = _mm256_srli_epi64(zo, 31);
+		store8(blk + 8 * k, _mm256_blend_epi32(_mm256_and_si256(ze, m31),
+						       _mm256_slli_epi64(_mm256_and_si256(zo, m31), 32), 0xAA));
+	}
+	store8(blk + 8 * u, _mm256_blend_epi32(cc_e, _mm256_slli_epi64(cc_o, 32), 0xAA));
+}
+
+/* Block of 8 integers (xlen words each, back to back) to lane-interleaved
+ * form (dir = 0) or back (dir = 1), through buf (8*xlen words). */
+static void interleave8(uint32_t *blk, size_t xlen, uint32_t *buf, int dir)
+{
+	size_t k, l;
+
+	memcpy(buf, blk, 8 * xlen * sizeof *buf);
+	for (l = 0; l < 8; l++) {
+		for (k = 0; k < xlen; k++) {
+			if (dir == 0) {
+				blk[8 * k + l] = buf[l * xlen + k];
+			} else {
+				blk[l * xlen + k] = buf[8 * k + l];
+			}
+		}
+	}
+}
+
+MP31_AVX2 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, uint32_t *tmp)
+{
+	uint32_t buf[8 * MP31_NUM_PRIMES];
+	uint32_t pw[MP31_NUM_PRIMES];
+	size_t blocks = num >> 3, b, u;
+
+	if (blocks == 0 || xlen > MP31_NUM_PRIMES) {
+		return 0;
+	}
+	for (b = 0; b < blocks; b++) {
+		interleave8(xx + 8 * b * xlen, xlen, buf, 0);
+	}
+	tmp[0] = pqs_mp31_primes[0].p;
+	for (u = 1; u < xlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+
+		pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
+		for (b = 0; b < blocks; b++) {
+			crt_step8(xx + 8 * b * xlen, u, tmp, pw, p, p0i, pqs_mp31_primes[u].s);
+		}
+		tmp[u] = pqs_zint_mul_small(tmp, u, p);
+	}
+	for (b = 0; b < blocks; b++) {
+		interleave8(xx + 8 * b * xlen, xlen, buf, 1);
+	}
+	pqs_zeroize(buf, 8 * xlen * sizeof *buf);
+	return blocks << 3;
+}
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int pqs_zint_avx2_unused;
+#endif
