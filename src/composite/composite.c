@@ -84,8 +84,8 @@ static int composite_sign(const pqs_sig_class *c, uint8_t *sig, size_t sig_cap, 
                           pqs_rng *rng)
 {
 	const pqs_sig_class *a, *b;
-	int ret = pqs_composite_parts(c, &a, &b);
-	if (ret != PQS_OK)
+	int ret = pqs_sig_check_sign_args(c, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (ret != PQS_OK || (ret = pqs_composite_parts(c, &a, &b)) != PQS_OK)
 		return ret;
 	mprime m;
 	build_mprime(c, msg, msg_len, ctx, ctx_len, &m);

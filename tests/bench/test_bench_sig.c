@@ -69,11 +69,12 @@ int main(int argc, char **argv)
 	int st = run_to_files(argv[1], args, out_path, err_path);
 	TU_CHECK(st == 0, "bench sig --json exits 0 (%d)", st);
 	tu_json *root = tu_json_load(out_path);
-	/* keygen, sign, verify and verify-prepared per scheme */
-	const size_t want_rows = 3 + 4 * (sizeof schemes / sizeof schemes[0]);
+	/* keygen, sign, verify and verify-prepared per scheme, and sign-prepared for ECDSA (its prepared-secret-key slot) */
+	static const size_t rows_of[] = { 4, 5 };
+	const size_t want_rows = 3 + rows_of[0] + rows_of[1];
 	TU_CHECK(root && root->type == TU_JSON_ARRAY && root->len == want_rows, "JSON array of %zu rows (%zu)",
 	         want_rows, root ? root->len : 0);
-	size_t index = 0, yardstick_rows = 0, scheme_rows = 0, prepared_rows = 0;
+	size_t index = 0, yardstick_rows = 0, scheme_rows = 0, prepared_rows = 0, sign_prepared_rows = 0;
 	TU_JSON_FOREACH(row, root)
 	{
 		const char *alg = tu_json_str(row, "alg");
@@ -82,18 +83,19 @@ int main(int argc, char **argv)
 			TU_CHECK(num(row, "ratio_to_ecdsa_p256") == 1.0 && num(row, "ops_per_s") > 0,
 			         "yardstick row %zu: ratio 1 and a rate", index);
 		} else {
-			TU_CHECK(alg && strcmp(alg, schemes[scheme_rows / 4]) == 0, "row %zu is %s", index,
-				 schemes[scheme_rows / 4]);
+			size_t which = scheme_rows < rows_of[0] ? 0 : 1, pos = scheme_rows - (which ? rows_of[0] : 0);
+			TU_CHECK(alg && strcmp(alg, schemes[which]) == 0, "row %zu is %s", index, schemes[which]);
 			const char *op = tu_json_str(row, "op");
-			prepared_rows += op && strcmp(op, "verify-prepared") == 0 && scheme_rows % 4 == 3;
+			prepared_rows += op && strcmp(op, "verify-prepared") == 0 && pos == 3;
+			sign_prepared_rows += op && strcmp(op, "sign-prepared") == 0 && which == 1 && pos == 4;
 			check_scheme_row(row, index);
 			scheme_rows++;
 		}
 		index++;
 	}
-	TU_CHECK(yardstick_rows == 3 && scheme_rows == 8 && prepared_rows == 2,
-		 "3 yardstick rows (%zu), 8 scheme rows (%zu), 2 verify-prepared (%zu)", yardstick_rows, scheme_rows,
-		 prepared_rows);
+	TU_CHECK(yardstick_rows == 3 && scheme_rows == 9 && prepared_rows == 2 && sign_prepared_rows == 1,
+		 "3 yardstick rows (%zu), 9 scheme rows (%zu), 2 verify-prepared (%zu), 1 sign-prepared (%zu)",
+		 yardstick_rows, scheme_rows, prepared_rows, sign_prepared_rows);
 	tu_json_free(root);
 
 	/* Bad usage: exit 2, exactly one line on stderr, nothing on stdout. */

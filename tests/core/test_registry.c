@@ -135,6 +135,19 @@ static void check_class(const pqs_sig_class *c)
 	}
 	check_prepared_and_digest(c, pk, sk, sig, sl, msg, sizeof msg);
 	check_prepared_sk(c, pk, sk);
+	/* The sign method itself makes pqs_sig_sign's checks (pqs_sig_check_sign_args): same answers directly. */
+	TU_CHECK(c->sign(c, sig, c->sig_max_len - 1, &sl, msg, sizeof msg, NULL, 0, sk, 0, NULL) ==
+				 PQS_ERR_BUFFER_TOO_SMALL &&
+			 sl == 0,
+		 "%s sign method: small buffer", c->name);
+	TU_CHECK(c->sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, ctx, 256, sk, 0, NULL) == PQS_ERR_CTX_TOO_LONG,
+		 "%s sign method: context of 256 bytes", c->name);
+	TU_CHECK(c->sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, 0x80, NULL) == PQS_ERR_ARG &&
+			 pqs_sig_sign(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, sk, 0x80, NULL) ==
+				 PQS_ERR_ARG,
+		 "%s unknown sign flag", c->name);
+	TU_CHECK(c->sign(c, sig, c->sig_max_len, NULL, msg, sizeof msg, NULL, 0, sk, 0, NULL) == PQS_ERR_ARG,
+		 "%s sign method: no length output", c->name);
 	TU_CHECK(pqs_sig_verify(c, sig, sl - 1, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s truncated", c->name);
 	TU_CHECK(pqs_sig_verify(c, sig, c->sig_max_len + 1, msg, sizeof msg, NULL, 0, pk) == PQS_ERR_SIG_LENGTH,
 	         "%s over-long", c->name);
