@@ -31,8 +31,8 @@ MP31_AVX2 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *xs, const ui
 		num = _mm256_blendv_epi8(t, num, borrow);
 		num = _mm256_slli_epi64(num, 1);
 		if (i >= 33) {
-			num = _mm256_or_si256(num, _mm256_and_si256(
-				_mm256_srl_epi64(x, _mm_cvtsi32_si128(i - 33)), one));
+			num = _mm256_or_si256(num,
+					      _mm256_and_si256(_mm256_srl_epi64(x, _mm_cvtsi32_si128(i - 33)), one));
 		}
 	}
 	/* Round half up on the final remainder, then the sign. */

@@ -10,6 +10,9 @@
  *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
  *   pqs_mp31_primes.c     the table of RNS primes (generated)
  *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
+ *   zint_avx2.c       AVX2: residues and CRT rebuild, 8 integers per vector
+ *   mp31_avx2.h       AVX2 mod-p arithmetic shared by mp31.c, zint_avx2.c
+ *                     (run-time choice: pqs_mp31_uses_avx2(), core/simd.h)
  *   mp31_primes_gen.py  generator of pqs_mp31_primes.c
  *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 6
  *                     line 5 / Alg. 7), and the per-depth f, g cache

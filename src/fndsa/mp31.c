@@ -420,25 +420,42 @@ static void strided_copy(uint32_t *dst, size_t ds, const uint32_t *src, size_t s
 }
 #endif
 
+#if MP31_AVX2_BUILD
+/*
+ * The AVX2 transform (inverse if 'inverse'), for logn >= 4 when the AVX2
+ * path runs; returns 0 otherwise.  Strided data (the RNS words of
+ * multi-word coefficients) is transformed on a contiguous copy: 2n moves
+ * for n*logn butterflies.
+ */
+static int transform_avx2(uint32_t *a, size_t stride, const uint32_t *tab, unsigned logn, uint32_t p, uint32_t p0i,
+			  int inverse)
+{
+	uint32_t buf[1024];
+	uint32_t *w = stride == 1 ? a : buf;
+
+	if (logn < 4 || !pqs_mp31_uses_avx2()) {
+		return 0;
+	}
+	if (stride != 1) {
+		strided_copy(buf, 1, a, stride, logn);
+	}
+	if (inverse) {
+		intt_contiguous_avx2(w, tab, logn, p, p0i);
+	} else {
+		ntt_contiguous_avx2(w, tab, logn, p, p0i);
+	}
+	if (stride != 1) {
+		strided_copy(a, stride, buf, 1, logn);
+		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	}
+	return 1;
+}
+#endif
+
 void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 #if MP31_AVX2_BUILD
-	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
-		ntt_contiguous_avx2(a, gm, logn, p, p0i);
-		return;
-	}
-#endif
-#if MP31_AVX2_BUILD
-	if (logn >= 4 && pqs_mp31_uses_avx2()) {
-		/* Strided data (RNS words of multi-word coefficients): the
-		 * transform on a contiguous copy costs 2n moves for n*logn
-		 * butterflies. */
-		uint32_t buf[1024];
-
-		strided_copy(buf, 1, a, stride, logn);
-		ntt_contiguous_avx2(buf, gm, logn, p, p0i);
-		strided_copy(a, stride, buf, 1, logn);
-		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	if (transform_avx2(a, stride, gm, logn, p, p0i, 0)) {
 		return;
 	}
 #endif
@@ -455,19 +472,7 @@ void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned log
 		return;
 	}
 #if MP31_AVX2_BUILD
-	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
-		intt_contiguous_avx2(a, igm, logn, p, p0i);
-		return;
-	}
-#endif
-#if MP31_AVX2_BUILD
-	if (logn >= 4 && pqs_mp31_uses_avx2()) {
-		uint32_t buf[1024];
-
-		strided_copy(buf, 1, a, stride, logn);
-		intt_contiguous_avx2(buf, igm, logn, p, p0i);
-		strided_copy(a, stride, buf, 1, logn);
-		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	if (transform_avx2(a, stride, igm, logn, p, p0i, 1)) {
 		return;
 	}
 #endif
