@@ -14,6 +14,7 @@
  *
  * Modules (one concept per file):
  *   fxr.h fxr_fft.c fxr_tables.c   32.32 fixed point and its FFT
+ *   fxr_avx2.c           AVX2: four fixed-point divisions at a time
  *   ntru2025_solve.c     the solver: field-norm tower (shared with round 3,
  *                        ntru_fieldnorm.c), deepest level, lifting of F,
  *                        the driver and the final range check

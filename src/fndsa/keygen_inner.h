@@ -10,6 +10,9 @@
  *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
  *   pqs_mp31_primes.c     the table of RNS primes (generated)
  *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
+ *   zint_avx2.c       AVX2: residues and CRT rebuild, 8 integers per vector
+ *   mp31_avx2.h       AVX2 mod-p arithmetic shared by mp31.c, zint_avx2.c
+ *                     (run-time choice: pqs_mp31_uses_avx2(), core/simd.h)
  *   mp31_primes_gen.py  generator of pqs_mp31_primes.c
  *   ntru_fieldnorm.c  field norms N(f) = f(x)f(-x) in RNS/NTT (Alg. 6
  *                     line 5 / Alg. 7), and the per-depth f, g cache
@@ -122,9 +125,10 @@ void pqs_mp31_mkgm(uint32_t *gm, uint32_t *igm, unsigned logn, const mp31_prime 
  * polynomial a[0], a[stride], ..., a[(n-1)*stride]. */
 void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i);
 void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i);
-/* Contiguous transforms (stride 1, logn >= 4) take an AVX2 path when the
- * CPU has it (bit-identical); pqs_mp31_allow_avx2(0) forces the portable
- * code (tests; not thread-safe against concurrent calls). */
+/* Transforms with logn >= 4 (strided ones on a contiguous copy), the NTT
+ * tables, residues, CRT rebuilds and fixed-point divisions take AVX2 paths
+ * when the CPU has it (bit-identical); pqs_mp31_allow_avx2(0) forces the
+ * portable code (tests; not thread-safe against concurrent calls). */
 void pqs_mp31_allow_avx2(int allow);
 int pqs_mp31_uses_avx2(void);
 

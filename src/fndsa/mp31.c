@@ -254,8 +254,63 @@ intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
  * build time, or pqs_mp31_allow_avx2(0), keeps the portable path.
  */
 #if MP31_AVX2_BUILD
+/*
+ * The stages with butterfly distance ht = 4, 2 or 1 (half-blocks smaller
+ * than a vector): each vector of 8 coefficients holds 8/(2 ht) whole
+ * blocks.  Every lane gets its pair's x and y by a permutation and the
+ * twiddle of its block, computes the pair's butterfly, and a blend keeps
+ * the x result in the x lanes and the y result in the y lanes (each
+ * product is computed twice; the values are those of ntt_block() /
+ * intt_block()).  tw: the stage's twiddles (gm + m or igm + hm).
+ */
+static MP31_AVX2 void small_stage_avx2(uint32_t *a, size_t n, const uint32_t *tw, unsigned ht, int inverse, __m256i vp,
+				       __m256i vp0i)
+{
+	__m256i xi, yi, si, ymask;
+	size_t w, per = 4 / ht;
+
+	if (ht == 4) {
+		xi = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
+		yi = _mm256_setr_epi32(4, 5, 6, 7, 4, 5, 6, 7);
+		si = _mm256_setzero_si256();
+		ymask = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1);
+	} else if (ht == 2) {
+		xi = _mm256_setr_epi32(0, 1, 0, 1, 4, 5, 4, 5);
+		yi = _mm256_setr_epi32(2, 3, 2, 3, 6, 7, 6, 7);
+		si = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+		ymask = _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1);
+	} else {
+		xi = _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
+		yi = _mm256_setr_epi32(1, 1, 3, 3, 5, 5, 7, 7);
+		si = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+		ymask = _mm256_setr_epi32(0, -1, 0, -1, 0, -1, 0, -1);
+	}
+	for (w = 0; w < n; w += 8) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(a + w));
+		/* Twiddles of the blocks in this vector (4 words read; the
+		 * tables hold n words, so this stays inside them). */
+		__m256i s = _mm256_permutevar8x32_epi32(
+			_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tw + (w >> 3) * per))),
+			si);
+		__m256i x = _mm256_permutevar8x32_epi32(v, xi);
+		__m256i y = _mm256_permutevar8x32_epi32(v, yi);
+		__m256i r1, r2;
+
+		if (inverse) {
+			r1 = mp31_add8(x, y, vp);
+			r2 = mp31_mmul8(mp31_sub8(x, y, vp), s, vp, vp0i);
+		} else {
+			y = mp31_mmul8(y, s, vp, vp0i);
+			r1 = mp31_add8(x, y, vp);
+			r2 = mp31_sub8(x, y, vp);
+		}
+		_mm256_storeu_si256((__m256i *)(void *)(a + w), _mm256_blendv_epi8(r1, r2, ymask));
+	}
+}
+
 /* ntt_body() with stride 1: stages whose half-blocks hold at least 8
- * coefficients run 8 butterflies at a time, the last three as in C. */
+ * coefficients run 8 butterflies at a time, the last three through
+ * small_stage_avx2(). */
 static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
@@ -267,26 +322,25 @@ static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsig
 		size_t ht = t >> 1;
 		size_t u;
 
+		if (ht < 8) {
+			small_stage_avx2(a, n, gm + m, (unsigned)ht, 0, vp, vp0i);
+			t = ht;
+			continue;
+		}
 		for (u = 0; u < m; u++) {
-			uint32_t s = gm[m + u];
 			uint32_t *r1 = a + u * t;
 			uint32_t *r2 = r1 + ht;
+			__m256i vs = _mm256_set1_epi32((int)gm[m + u]);
 			size_t v;
 
-			if (ht >= 8) {
-				__m256i vs = _mm256_set1_epi32((int)s);
+			for (v = 0; v < ht; v += 8) {
+				__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
+				__m256i y =
+					mp31_mmul8(_mm256_loadu_si256((const __m256i *)(void *)(r2 + v)), vs, vp, vp0i);
 
-				for (v = 0; v < ht; v += 8) {
-					__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
-					__m256i y = mp31_mmul8(_mm256_loadu_si256((const __m256i *)(void *)(r2 + v)),
-							       vs, vp, vp0i);
-
-					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
-					_mm256_storeu_si256((__m256i *)(void *)(r2 + v), mp31_sub8(x, y, vp));
-				}
-				continue;
+				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
+				_mm256_storeu_si256((__m256i *)(void *)(r2 + v), mp31_sub8(x, y, vp));
 			}
-			ntt_block(r1, r2, ht, 1, s, p, p0i);
 		}
 		t = ht;
 	}
@@ -305,26 +359,25 @@ static MP31_AVX2 void intt_contiguous_avx2(uint32_t *a, const uint32_t *igm, uns
 		size_t dt = t << 1;
 		size_t u;
 
+		if (t < 8) {
+			small_stage_avx2(a, n, igm + hm, (unsigned)t, 1, vp, vp0i);
+			t = dt;
+			continue;
+		}
 		for (u = 0; u < hm; u++) {
-			uint32_t s = igm[hm + u];
 			uint32_t *r1 = a + u * dt;
 			uint32_t *r2 = r1 + t;
+			__m256i vs = _mm256_set1_epi32((int)igm[hm + u]);
 			size_t v;
 
-			if (t >= 8) {
-				__m256i vs = _mm256_set1_epi32((int)s);
+			for (v = 0; v < t; v += 8) {
+				__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
+				__m256i y = _mm256_loadu_si256((const __m256i *)(void *)(r2 + v));
 
-				for (v = 0; v < t; v += 8) {
-					__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
-					__m256i y = _mm256_loadu_si256((const __m256i *)(void *)(r2 + v));
-
-					_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
-					_mm256_storeu_si256((__m256i *)(void *)(r2 + v),
-							    mp31_mmul8(mp31_sub8(x, y, vp), vs, vp, vp0i));
-				}
-				continue;
+				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
+				_mm256_storeu_si256((__m256i *)(void *)(r2 + v),
+						    mp31_mmul8(mp31_sub8(x, y, vp), vs, vp, vp0i));
 			}
-			intt_block(r1, r2, t, 1, s, p, p0i);
 		}
 		t = dt;
 	}
@@ -367,25 +420,42 @@ static void strided_copy(uint32_t *dst, size_t ds, const uint32_t *src, size_t s
 }
 #endif
 
+#if MP31_AVX2_BUILD
+/*
+ * The AVX2 transform (inverse if 'inverse'), for logn >= 4 when the AVX2
+ * path runs; returns 0 otherwise.  Strided data (the RNS words of
+ * multi-word coefficients) is transformed on a contiguous copy: 2n moves
+ * for n*logn butterflies.
+ */
+static int transform_avx2(uint32_t *a, size_t stride, const uint32_t *tab, unsigned logn, uint32_t p, uint32_t p0i,
+			  int inverse)
+{
+	uint32_t buf[1024];
+	uint32_t *w = stride == 1 ? a : buf;
+
+	if (logn < 4 || !pqs_mp31_uses_avx2()) {
+		return 0;
+	}
+	if (stride != 1) {
+		strided_copy(buf, 1, a, stride, logn);
+	}
+	if (inverse) {
+		intt_contiguous_avx2(w, tab, logn, p, p0i);
+	} else {
+		ntt_contiguous_avx2(w, tab, logn, p, p0i);
+	}
+	if (stride != 1) {
+		strided_copy(a, stride, buf, 1, logn);
+		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	}
+	return 1;
+}
+#endif
+
 void pqs_mp31_NTT(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 #if MP31_AVX2_BUILD
-	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
-		ntt_contiguous_avx2(a, gm, logn, p, p0i);
-		return;
-	}
-#endif
-#if MP31_AVX2_BUILD
-	if (logn >= 4 && pqs_mp31_uses_avx2()) {
-		/* Strided data (RNS words of multi-word coefficients): the
-		 * transform on a contiguous copy costs 2n moves for n*logn
-		 * butterflies. */
-		uint32_t buf[1024];
-
-		strided_copy(buf, 1, a, stride, logn);
-		ntt_contiguous_avx2(buf, gm, logn, p, p0i);
-		strided_copy(a, stride, buf, 1, logn);
-		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	if (transform_avx2(a, stride, gm, logn, p, p0i, 0)) {
 		return;
 	}
 #endif
@@ -402,19 +472,7 @@ void pqs_mp31_iNTT(uint32_t *a, size_t stride, const uint32_t *igm, unsigned log
 		return;
 	}
 #if MP31_AVX2_BUILD
-	if (stride == 1 && logn >= 4 && pqs_mp31_uses_avx2()) {
-		intt_contiguous_avx2(a, igm, logn, p, p0i);
-		return;
-	}
-#endif
-#if MP31_AVX2_BUILD
-	if (logn >= 4 && pqs_mp31_uses_avx2()) {
-		uint32_t buf[1024];
-
-		strided_copy(buf, 1, a, stride, logn);
-		intt_contiguous_avx2(buf, igm, logn, p, p0i);
-		strided_copy(a, stride, buf, 1, logn);
-		pqs_zeroize(buf, (sizeof buf[0]) << logn);
+	if (transform_avx2(a, stride, igm, logn, p, p0i, 1)) {
 		return;
 	}
 #endif

@@ -5,7 +5,8 @@
  * form pqs_zint_mod_small_signed), the residue weights, Garner's CRT
  * rebuild (also checked independently: the rebuilt integer has the input
  * residues), the NTT tables, and the strided and contiguous NTT / inverse
- * NTT.  It also checks the carry-chain rewrites of
+ * NTT, and the fixed-point division.  It also checks the carry-chain
+ * rewrites of
  * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
  * straightforward signed-carry form.  The keygen KATs run on both paths
  * (test_keygen_kat, test_fn_kat and their _no_simd twins).
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fndsa/fxr.h"
 #include "fndsa/keygen_inner.h"
 #include "testutil.h"
 
@@ -249,6 +251,38 @@ static void check_scaled(void)
 	}
 }
 
+/* Fixed-point divisions through pqs_fndsa_fxr_div_selfadj_fft (four lanes
+ * per AVX2 call) on both paths, each quotient also against the scalar
+ * pqs_fndsa_fxr_div_raw. */
+static void check_fxr_div(void)
+{
+	static fxr a[2][512], b[512], a0[512];
+
+	for (int rep = 0; rep < 40; rep++) {
+		int ok = 1;
+
+		for (size_t i = 0; i < 512; i++) {
+			uint64_t r = rnd();
+			unsigned shift = (unsigned)(rnd() % 40);
+			/* Numerators up to ~2^40 in magnitude, denominators
+			 * positive (self-adjoint: real, > 0) from 1 up. */
+			a0[i].v = rep == 0 ? 0 : (uint64_t)((int64_t)(r >> 20) >> shift) * ((i & 1) ? 1 : (uint64_t)-1);
+			b[i].v = rep == 1 ? 1 : ((rnd() >> (20 + shift)) | 1);
+		}
+		for (int pass = 0; pass < 2; pass++) {
+			memcpy(a[pass], a0, sizeof a0);
+			pqs_mp31_allow_avx2(pass);
+			pqs_fndsa_fxr_div_selfadj_fft(9, a[pass], b);
+		}
+		pqs_mp31_allow_avx2(1);
+		for (size_t i = 0; i < 512; i++) {
+			ok &= a[0][i].v == a[1][i].v && a[1][i].v == pqs_fndsa_fxr_div_raw(a0[i].v, b[i & 255].v);
+		}
+		TU_CHECK(ok, "fxr division rep %d", rep);
+		compared++;
+	}
+}
+
 int main(void)
 {
 	pqs_mp31_allow_avx2(1);
@@ -265,7 +299,8 @@ int main(void)
 	check_crt();
 	check_mkgm_ntt();
 	check_scaled();
-	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800, "%lu comparisons",
+	check_fxr_div();
+	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 40, "%lu comparisons",
 		 compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
