@@ -4,10 +4,11 @@
  * rejection steps of RejNTTPoly and RejBoundedPoly (FIPS 204 Algorithms
  * 30-31 with 14-15), Power2Round (Algorithm 35), the t1 / t0 / eta
  * encoders and decoders (Algorithms 22-25) and ExpandMask's gamma1 decoder
- * (Algorithm 34), and the coefficient loops reduce32 / caddq / add / sub
- * that poly.c compiles a second time for AVX2.  Each primitive runs through its public entry point
- * twice, with pqs_simd_force_portable(1) and (0), on random inputs and on
- * inputs built around the rejection and rounding boundaries.  Decoders
+ * (Algorithm 34), and the add / sub loops that poly.c compiles a second
+ * time for AVX2 (fed by reduce32 and caddq).  Each primitive runs through
+ * its public entry point twice, with pqs_simd_force_portable(1) and (0),
+ * on random inputs and on inputs built around the rejection and rounding
+ * boundaries.  Decoders
  * read from heap buffers of exactly the encoded size, so an over-read
  * fails under AddressSanitizer.
  */
