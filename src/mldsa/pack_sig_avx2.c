@@ -10,15 +10,9 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
 #include <string.h>
 
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
+#include "mldsa/avx2_lanes.h"
 
 /*
  * 32 coefficients below 256 as 32 bytes in coefficient order: the two
@@ -43,7 +37,7 @@ AVX2 void pqs_mldsa_polyw1_pack_avx2(uint8_t *r, const mldsa_poly *a, int32_t ga
 {
 	if (gamma2 == (MLDSA_Q - 1) / 88) {
 		const __m256i gather = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, 0, 1, 2,
-		                                        4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+							4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
 		for (unsigned i = 0; i < MLDSA_N; i += 32, r += 24) {
 			__m256i v = _mm256_maddubs_epi16(bytes_of_32(a->coeffs + i), _mm256_set1_epi16(64 << 8 | 1));
 			v = _mm256_madd_epi16(v, _mm256_set1_epi32(4096 << 16 | 1));
@@ -75,23 +69,20 @@ AVX2 void pqs_mldsa_polyz_pack_avx2(uint8_t *r, const mldsa_poly *a, int32_t gam
 	const int bits18 = gamma1 == (1 << 17);
 	const __m256i g = _mm256_set1_epi32(gamma1), low32 = _mm256_set1_epi64x(0xFFFFFFFF);
 	const __m256i odd_shift = bits18 ? _mm256_setr_epi64x(0, 4, 0, 4) : _mm256_setzero_si256();
-	const __m256i take_a =
-	        _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1,
-	                         -1, -1, -1, -1, -1, -1, -1, -1);
-	const __m256i take_b18 =
-	        _mm256_setr_epi8(-1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 9,
-	                         10, 11, 12, -1, -1, -1, -1, -1, -1, -1);
-	const __m256i take_b20 =
-	        _mm256_setr_epi8(-1, -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8,
-	                         9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+	const __m256i take_a = _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3,
+						4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+	const __m256i take_b18 = _mm256_setr_epi8(-1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+						  -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1);
+	const __m256i take_b20 = _mm256_setr_epi8(-1, -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1,
+						  -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
 	const unsigned bits = bits18 ? 18 : 20;
 	for (unsigned i = 0; i < MLDSA_N; i += 8, r += bits) {
 		const __m256i v = _mm256_sub_epi32(g, load8(a->coeffs + i));
 		__m256i x = _mm256_or_si256(_mm256_and_si256(v, low32),
-		                            _mm256_sll_epi64(_mm256_srli_epi64(v, 32), _mm_cvtsi32_si128((int)bits)));
+					    _mm256_sll_epi64(_mm256_srli_epi64(v, 32), _mm_cvtsi32_si128((int)bits)));
 		x = _mm256_sllv_epi64(x, odd_shift);
 		const __m256i y = _mm256_or_si256(_mm256_shuffle_epi8(x, take_a),
-		                                  _mm256_shuffle_epi8(x, bits18 ? take_b18 : take_b20));
+						  _mm256_shuffle_epi8(x, bits18 ? take_b18 : take_b20));
 		const __m128i lo = _mm256_castsi256_si128(y), hi = _mm256_extracti128_si256(y, 1);
 		uint32_t tail;
 		if (bits18) { /* 9 + 9 bytes */

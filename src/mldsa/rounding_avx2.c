@@ -12,19 +12,7 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
-
-static inline AVX2 void store8(int32_t *p, __m256i v)
-{
-	_mm256_storeu_si256((__m256i *)(void *)p, v);
-}
+#include "mldsa/avx2_lanes.h"
 
 /* mldsa_reduce32: a - round(a / 2^23) q. */
 AVX2 void pqs_mldsa_poly_reduce_avx2(mldsa_poly *a)
@@ -105,7 +93,7 @@ AVX2 unsigned pqs_mldsa_poly_make_hint_avx2(mldsa_poly *h, const mldsa_poly *a0,
 		const __m256i low = load8(a0->coeffs + i), high = load8(a1->coeffs + i);
 		const __m256i outside = _mm256_or_si256(_mm256_cmpgt_epi32(low, g), _mm256_cmpgt_epi32(minus_g, low));
 		const __m256i edge = _mm256_and_si256(_mm256_cmpeq_epi32(low, minus_g),
-		                                      _mm256_cmpgt_epi32(high, _mm256_setzero_si256()));
+						      _mm256_cmpgt_epi32(high, _mm256_setzero_si256()));
 		const __m256i bit = mask_to_bit(_mm256_or_si256(outside, edge));
 		store8(h->coeffs + i, bit);
 		count = _mm256_add_epi32(count, bit);
@@ -129,8 +117,8 @@ AVX2 void pqs_mldsa_poly_use_hint_avx2(mldsa_poly *b, const mldsa_poly *a, const
 	for (unsigned i = 0; i < MLDSA_N; i += 8) {
 		__m256i low;
 		const __m256i high = decompose8(&low, load8(a->coeffs + i), gamma2);
-		const __m256i hinted = _mm256_xor_si256(_mm256_cmpeq_epi32(load8(h->coeffs + i), zero),
-		                                        _mm256_set1_epi32(-1));
+		const __m256i hinted =
+			_mm256_xor_si256(_mm256_cmpeq_epi32(load8(h->coeffs + i), zero), _mm256_set1_epi32(-1));
 		/* +1 where a0 > 0, else -1; kept only where the hint is set. */
 		const __m256i step = _mm256_sub_epi32(_mm256_and_si256(_mm256_cmpgt_epi32(low, zero), two), one);
 		__m256i r = _mm256_add_epi32(high, _mm256_and_si256(step, hinted));

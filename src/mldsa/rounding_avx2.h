@@ -14,8 +14,8 @@
 #include "mldsa/poly.h"
 
 #if MLDSA_AVX2_BUILD
-void pqs_mldsa_poly_reduce_avx2(mldsa_poly *a);                      /* pqs_mldsa_poly_reduce */
-void pqs_mldsa_poly_caddq_avx2(mldsa_poly *a);                       /* pqs_mldsa_poly_caddq */
+void pqs_mldsa_poly_reduce_avx2(mldsa_poly *a);                           /* pqs_mldsa_poly_reduce */
+void pqs_mldsa_poly_caddq_avx2(mldsa_poly *a);                            /* pqs_mldsa_poly_caddq */
 unsigned pqs_mldsa_poly_chknorm_avx2(const mldsa_poly *a, int32_t bound); /* pqs_mldsa_poly_chknorm */
 void pqs_mldsa_poly_decompose_avx2(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2);
 unsigned pqs_mldsa_poly_make_hint_avx2(mldsa_poly *h, const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2);

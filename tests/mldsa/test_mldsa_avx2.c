@@ -78,10 +78,10 @@ static void test_decompose_use_hint_exhaustive(void)
 			}
 		}
 		TU_CHECK(compared == (unsigned long)Q && bad_dec == 0,
-		         "AVX2 Decompose equals the portable one on all %lu r in [0, q), gamma2 = %ld (%lu differ)",
-		         compared, (long)gamma2, bad_dec);
+			 "AVX2 Decompose equals the portable one on all %lu r in [0, q), gamma2 = %ld (%lu differ)",
+			 compared, (long)gamma2, bad_dec);
 		TU_CHECK(bad_hint == 0, "AVX2 UseHint equals the portable one on all r, both hints, gamma2 = %ld",
-		         (long)gamma2);
+			 (long)gamma2);
 	}
 	/* In place (b = a), as verification calls it. */
 	mldsa_poly a, h, ref;
@@ -116,8 +116,8 @@ static void test_make_hint(void)
 		}
 		/* Both outcomes occur often: the comparison is not vacuous. */
 		TU_CHECK(bad == 0 && ones > iters * 40 && ones < iters * 216,
-		         "AVX2 MakeHint equals the portable one (bits and count), gamma2 = %ld: %lu of %lu differ",
-		         (long)gamma2, bad, iters);
+			 "AVX2 MakeHint equals the portable one (bits and count), gamma2 = %ld: %lu of %lu differ",
+			 (long)gamma2, bad, iters);
 	}
 	/* All 256 set and none set: the count spans its whole range. */
 	mldsa_poly a0, a1, h;
@@ -155,8 +155,8 @@ static void test_chknorm(void)
 	}
 	/* Exactly the probes at |x| = bound are out of range: half the cases. */
 	TU_CHECK(bad == 0 && flagged * 2 == cases,
-	         "AVX2 infinity-norm check equals the portable one at the bounds in every lane (%lu of %lu flagged)",
-	         flagged, cases);
+		 "AVX2 infinity-norm check equals the portable one at the bounds in every lane (%lu of %lu flagged)",
+		 flagged, cases);
 }
 
 static void test_reduce_caddq(void)
@@ -168,7 +168,7 @@ static void test_reduce_caddq(void)
 		mldsa_poly a, r;
 		for (int i = 0; i < MLDSA_N; i++)
 			a.coeffs[i] = (i & 7) == 0 ? edges[rnd32() % 9]
-			                           : (int32_t)(rnd32() % 0xFFC00000u) + INT32_MIN; /* up to the bound */
+						   : (int32_t)(rnd32() % 0xFFC00000u) + INT32_MIN; /* up to the bound */
 		r = a;
 		pqs_mldsa_poly_reduce_avx2(&r);
 		for (int i = 0; i < MLDSA_N; i++)
@@ -260,9 +260,10 @@ static void test_pack_sig(void)
 		for (int c = 0; c < 4; c++)
 			for (int iter = 0; iter < 25; iter++)
 				ok += (unsigned)pack_sig_agrees(p, counts[c]);
-		TU_CHECK(ok == 100, "ML-DSA-%d sigEncode: AVX2 hint positions and z packing equal the portable bytes "
-		                    "with 0, 1, omega - 1 and omega hints (%u of 100)",
-		         (int)sets[s], ok);
+		TU_CHECK(ok == 100,
+			 "ML-DSA-%d sigEncode: AVX2 hint positions and z packing equal the portable bytes "
+			 "with 0, 1, omega - 1 and omega hints (%u of 100)",
+			 (int)sets[s], ok);
 	}
 	/* Every coefficient set (beyond omega: the position walk alone, all 256 indices in order). */
 	mldsa_poly h;
