@@ -82,53 +82,56 @@ static int64_t mul_q16(int32_t x, int32_t y)
 	return ((int64_t)x * y + 32768) >> 16;
 }
 
-/*
- * Algorithm 43, first step: coeffs[i] * root^i placed at the bit-reversed
- * index brv8(i), real and imaginary parts in separate arrays.
- */
-static void fft_load_twisted(int32_t re[HAETAE_N], int32_t im[HAETAE_N], const haetae_poly *a)
+/* Algorithm 43, first step: coeffs[i] * root^i placed at the bit-reversed index brv8(i). */
+static void fft_load_twisted(haetae_cplx_q16 data[HAETAE_N], const haetae_poly *a)
 {
 	for (unsigned i = 0; i < HAETAE_N; i++) {
 		unsigned j = bit_reverse8(i);
-		re[j] = a->coeffs[i] * pqs_haetae_fft_roots[i].re;
-		im[j] = a->coeffs[i] * pqs_haetae_fft_roots[i].im;
+		data[j].re = a->coeffs[i] * pqs_haetae_fft_roots[i].re;
+		data[j].im = a->coeffs[i] * pqs_haetae_fft_roots[i].im;
 	}
 }
 
+static haetae_cplx_q16 cplx_mul(haetae_cplx_q16 x, haetae_cplx_q16 y)
+{
+	haetae_cplx_q16 r;
+	r.re = (int32_t)(mul_q16(x.re, y.re) - mul_q16(x.im, y.im));
+	r.im = (int32_t)(mul_q16(x.re, y.im) + mul_q16(x.im, y.re));
+	return r;
+}
+
 /* Algorithm 43: the radix-2 stages, then sum[j] += |X_j|^2 (32-bit wrap-around sums, as the reference). */
-static void fft_sqsum_portable(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int32_t im[HAETAE_N])
+static void fft_sqsum_portable(uint32_t sum[HAETAE_N], haetae_cplx_q16 data[HAETAE_N])
 {
 	for (unsigned stage = 1; stage <= 8; stage++) {
 		unsigned m = 1u << stage, half = m >> 1;
 		for (unsigned block = 0; block < HAETAE_N; block += m) {
 			for (unsigned k = 0; k < half; k++) {
-				const haetae_cplx_q16 w = pqs_haetae_fft_roots[k << (9 - stage)];
-				const unsigned u = block + k, v = u + half;
-				int32_t t_re = (int32_t)(mul_q16(w.re, re[v]) - mul_q16(w.im, im[v]));
-				int32_t t_im = (int32_t)(mul_q16(w.re, im[v]) + mul_q16(w.im, re[v]));
-				re[v] = re[u] - t_re;
-				im[v] = im[u] - t_im;
-				re[u] += t_re;
-				im[u] += t_im;
+				haetae_cplx_q16 u = data[block + k];
+				haetae_cplx_q16 t =
+					cplx_mul(pqs_haetae_fft_roots[k << (9 - stage)], data[block + k + half]);
+				data[block + k].re = u.re + t.re;
+				data[block + k].im = u.im + t.im;
+				data[block + k + half].re = u.re - t.re;
+				data[block + k + half].im = u.im - t.im;
 			}
 		}
 	}
 	for (unsigned j = 0; j < HAETAE_N; j++)
-		sum[j] += (uint32_t)(mul_q16(re[j], re[j]) + mul_q16(im[j], im[j]));
+		sum[j] += (uint32_t)(mul_q16(data[j].re, data[j].re) + mul_q16(data[j].im, data[j].im));
 }
 
 void pqs_haetae_fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a)
 {
-	int32_t re[HAETAE_N], im[HAETAE_N];
-	fft_load_twisted(re, im, a);
+	haetae_cplx_q16 data[HAETAE_N];
+	fft_load_twisted(data, a);
 #if HAETAE_AVX2_BUILD
 	if (pqs_simd_avx2())
-		pqs_haetae_fft_sqsum_avx2(sum, re, im);
+		pqs_haetae_fft_sqsum_avx2(sum, data);
 	else
 #endif
-		fft_sqsum_portable(sum, re, im);
-	pqs_zeroize(re, sizeof re);
-	pqs_zeroize(im, sizeof im);
+		fft_sqsum_portable(sum, data);
+	pqs_zeroize(data, sizeof data);
 }
 
 /* Algorithm 44 (djbsort minmax): x = min(x, y), y = max(x, y), branch-free. */

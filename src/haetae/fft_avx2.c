@@ -1,8 +1,9 @@
 /*
  * AVX2 path of the fixed-point FFT of skSingularValue (HAETAE v1.1.2
  * Algorithm 43) and of the sums of squared magnitudes, chosen at run time
- * by fft.c.  Bit-exact with the portable code: every Q16 product is the
- * signed 64-bit x * y + 2^15 shifted right by 16, of which the code keeps
+ * by fft.c on the portable code's twisted, bit-reversed points.  Bit-exact
+ * with the portable code: every Q16 product is the signed 64-bit
+ * x * y + 2^15 shifted right by 16, of which the code keeps
  * the low 32 bits - and only those bits enter the 32-bit sums and
  * differences of the reference, so a logical 64-bit shift serves.
  *
@@ -55,9 +56,18 @@ static inline AVX2 void first_stages(__m256i re[8], __m256i im[8])
 	}
 }
 
-AVX2 void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int32_t im[HAETAE_N])
+AVX2 void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], const haetae_cplx_q16 data[HAETAE_N])
 {
 	const int32_t *roots = &pqs_haetae_fft_roots[0].re; /* re, im interleaved */
+	int32_t re[HAETAE_N], im[HAETAE_N];
+	/* Separate the interleaved parts: 4 points per vector, even lanes re, odd lanes im. */
+	const __m256i evens_first = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+	for (unsigned j = 0; j < HAETAE_N; j += 8) {
+		const __m256i lo = _mm256_permutevar8x32_epi32(vload(&data[j].re), evens_first);
+		const __m256i hi = _mm256_permutevar8x32_epi32(vload(&data[j + 4].re), evens_first);
+		vstore(re + j, _mm256_permute2x128_si256(lo, hi, 0x20));
+		vstore(im + j, _mm256_permute2x128_si256(lo, hi, 0x31));
+	}
 	for (unsigned base = 0; base < HAETAE_N; base += 64) {
 		__m256i vre[8], vim[8];
 		for (unsigned i = 0; i < 8; i++) {
@@ -101,6 +111,8 @@ AVX2 void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N]
 		vstore((int32_t *)(void *)(sum + j),
 		       _mm256_add_epi32(vload((const int32_t *)(const void *)(sum + j)), sq));
 	}
+	pqs_zeroize(re, sizeof re);
+	pqs_zeroize(im, sizeof im);
 }
 
 #else

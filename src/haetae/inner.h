@@ -149,8 +149,8 @@ extern const haetae_cplx_q16 pqs_haetae_fft_roots[HAETAE_N];
 /* sum[j] += |FFT(a twisted)_j|^2 in the reference's Q16 fixed point (32-bit wrap-around sums). */
 void pqs_haetae_fft_sqsum(uint32_t sum[HAETAE_N], const haetae_poly *a);
 #if HAETAE_AVX2_BUILD
-/* fft_avx2.c: the FFT stages on the twisted, bit-reversed re/im (overwritten) and sum[j] += |X_j|^2, as the portable code. */
-void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], int32_t re[HAETAE_N], int32_t im[HAETAE_N]);
+/* fft_avx2.c: the FFT stages on the twisted, bit-reversed data and sum[j] += |X_j|^2, as the portable code. */
+void pqs_haetae_fft_sqsum_avx2(uint32_t sum[HAETAE_N], const haetae_cplx_q16 data[HAETAE_N]);
 #endif
 
 /* hyperball.c: hyperball sample in fixed point (Algorithm 11 and SampleGauss). */
