@@ -4,12 +4,22 @@
 #ifndef PQSIG_TEST_MLDSA_H
 #define PQSIG_TEST_MLDSA_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
 #include "pqsig/mldsa.h"
 #include "testutil.h"
+
+/* xorshift64* step: reproducible test data from *state (nonzero). */
+static inline uint32_t mt_rnd32(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return (uint32_t)((*state * 0x2545F4914F6CDD1Dull) >> 32);
+}
 
 /* "ML-DSA-44" -> PQS_MLDSA_44 ...; 0 if unknown. */
 static inline pqs_mldsa_set mt_set_from_name(const char *name)

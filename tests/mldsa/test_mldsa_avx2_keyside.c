@@ -4,10 +4,11 @@
  * rejection steps of RejNTTPoly and RejBoundedPoly (FIPS 204 Algorithms
  * 30-31 with 14-15), Power2Round (Algorithm 35), the t1 / t0 / eta
  * encoders and decoders (Algorithms 22-25) and ExpandMask's gamma1 decoder
- * (Algorithm 34), and the coefficient loops reduce32 / caddq / add / sub
- * that poly.c compiles a second time for AVX2.  Each primitive runs through its public entry point
- * twice, with pqs_simd_force_portable(1) and (0), on random inputs and on
- * inputs built around the rejection and rounding boundaries.  Decoders
+ * (Algorithm 34), and the add / sub loops that poly.c compiles a second
+ * time for AVX2 (fed by reduce32 and caddq).  Each primitive runs through
+ * its public entry point twice, with pqs_simd_force_portable(1) and (0),
+ * on random inputs and on inputs built around the rejection and rounding
+ * boundaries.  Decoders
  * read from heap buffers of exactly the encoded size, so an over-read
  * fails under AddressSanitizer.
  */
@@ -20,20 +21,17 @@
 #include "mldsa/params.h"
 #include "mldsa/poly.h"
 #include "mldsa/sample_pack_avx2.h"
+#include "mldsa_test.h"
 #include "testutil.h"
 
 #define Q        MLDSA_Q
 #define SENTINEL 0x5A5A5A5A
 #define GUARD    16 /* slots after a[len - 1] that must stay untouched */
 
-/* xorshift64*: reproducible test data. */
 static uint64_t rng_state = 0x243F6A8885A308D3ull;
 static uint32_t rnd32(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
+	return mt_rnd32(&rng_state);
 }
 
 /* Outcome of one rejection step on both paths. */
@@ -53,10 +51,30 @@ static int rej_runs_agree(const rej_run *p, const rej_run *v, unsigned len)
 	return 1;
 }
 
-static void rej_run_reset(rej_run *r)
+/* Counts over the runs of one sampler. */
+typedef struct {
+	unsigned runs, agree, exhausted, filled;
+} rej_tally;
+
+/*
+ * One rejection step on buf[0..buflen) for len coefficients on both paths
+ * (eta = 0: RejNTTPoly's, else RejBoundedPoly's), tallied.
+ */
+static void rej_both_paths(rej_tally *t, const uint8_t *buf, size_t buflen, unsigned len, unsigned eta)
 {
-	for (unsigned i = 0; i < MLDSA_N + GUARD; i++)
-		r->a[i] = SENTINEL;
+	static rej_run run[2]; /* [0] portable, [1] AVX2 */
+	for (int path = 0; path < 2; path++) {
+		rej_run *r = &run[path];
+		for (unsigned i = 0; i < MLDSA_N + GUARD; i++)
+			r->a[i] = SENTINEL;
+		pqs_simd_force_portable(!path);
+		r->ctr = eta ? pqs_mldsa_rej_eta(r->a, len, buf, buflen, eta)
+			     : pqs_mldsa_rej_uniform(r->a, len, buf, buflen);
+	}
+	t->runs++;
+	t->agree += (unsigned)rej_runs_agree(&run[0], &run[1], len);
+	t->exhausted += run[0].ctr < len;
+	t->filled += run[0].ctr == len;
 }
 
 /* Buffer lengths: the samplers' (5 and 1 SHAKE128 blocks, 1 and 2 SHAKE256 blocks), short, and odd ones. */
@@ -80,8 +98,8 @@ static void test_rej_uniform(void)
 	/* Candidates at the boundary of Algorithm 14: q - 1 is kept, q and above are rejected. */
 	static const uint32_t edge[] = { 0, 1, Q - 2, Q - 1, Q, Q + 1, 0x7FFFFF };
 	uint8_t buf[840];
-	rej_run p, v;
-	unsigned runs = 0, agree = 0, exhausted = 0, filled = 0, rejected = 0;
+	rej_tally t = { 0, 0, 0, 0 };
+	unsigned rejected = 0;
 	for (unsigned iter = 0; iter < 3000; iter++) {
 		const size_t buflen = pick_buflen(iter, sizeof buf);
 		const unsigned len = pick_len(iter);
@@ -95,21 +113,13 @@ static void test_rej_uniform(void)
 			buf[i + 2] = (uint8_t)(c >> 16);
 			rejected += i + 3 <= buflen && (c & 0x7FFFFF) >= Q;
 		}
-		rej_run_reset(&p);
-		rej_run_reset(&v);
-		pqs_simd_force_portable(1);
-		p.ctr = pqs_mldsa_rej_uniform(p.a, len, buf, buflen);
-		pqs_simd_force_portable(0);
-		v.ctr = pqs_mldsa_rej_uniform(v.a, len, buf, buflen);
-		runs++;
-		agree += (unsigned)rej_runs_agree(&p, &v, len);
-		exhausted += p.ctr < len;
-		filled += p.ctr == len;
+		rej_both_paths(&t, buf, buflen, len, 0);
 	}
-	TU_CHECK(runs == 3000 && agree == runs, "RejNTTPoly step: AVX2 = portable in %u of %u runs", agree, runs);
-	TU_CHECK(exhausted > 100 && filled > 100 && rejected > 1000,
-		 "RejNTTPoly runs cover both ends (%u ran out of bytes, %u filled, %u candidates >= q)", exhausted,
-		 filled, rejected);
+	TU_CHECK(t.runs == 3000 && t.agree == t.runs, "RejNTTPoly step: AVX2 = portable in %u of %u runs", t.agree,
+		 t.runs);
+	TU_CHECK(t.exhausted > 100 && t.filled > 100 && rejected > 1000,
+		 "RejNTTPoly runs cover both ends (%u ran out of bytes, %u filled, %u candidates >= q)", t.exhausted,
+		 t.filled, rejected);
 }
 
 static void test_rej_eta(void)
@@ -117,8 +127,8 @@ static void test_rej_eta(void)
 	/* Nibbles at the boundaries of Algorithm 15: 14 / 15 for eta = 2, 8 / 9 for eta = 4. */
 	static const uint8_t edge[] = { 0, 4, 5, 8, 9, 14, 15 };
 	uint8_t buf[272];
-	rej_run p, v;
-	unsigned runs = 0, agree = 0, exhausted = 0, filled = 0, rejected = 0;
+	rej_tally t = { 0, 0, 0, 0 };
+	unsigned rejected = 0;
 	for (unsigned iter = 0; iter < 4000; iter++) {
 		const unsigned eta = (iter & 1) ? 4 : 2;
 		const size_t buflen = pick_buflen(iter >> 1, sizeof buf);
@@ -135,21 +145,13 @@ static void test_rej_eta(void)
 			if (i < buflen)
 				rejected += ((b & 15u) >= (eta == 2 ? 15u : 9u)) + ((b >> 4) >= (eta == 2 ? 15u : 9u));
 		}
-		rej_run_reset(&p);
-		rej_run_reset(&v);
-		pqs_simd_force_portable(1);
-		p.ctr = pqs_mldsa_rej_eta(p.a, len, buf, buflen, eta);
-		pqs_simd_force_portable(0);
-		v.ctr = pqs_mldsa_rej_eta(v.a, len, buf, buflen, eta);
-		runs++;
-		agree += (unsigned)rej_runs_agree(&p, &v, len);
-		exhausted += p.ctr < len;
-		filled += p.ctr == len;
+		rej_both_paths(&t, buf, buflen, len, eta);
 	}
-	TU_CHECK(runs == 4000 && agree == runs, "RejBoundedPoly step: AVX2 = portable in %u of %u runs", agree, runs);
-	TU_CHECK(exhausted > 100 && filled > 100 && rejected > 10000,
-		 "RejBoundedPoly runs cover both ends (%u ran out of bytes, %u filled, %u nibbles rejected)", exhausted,
-		 filled, rejected);
+	TU_CHECK(t.runs == 4000 && t.agree == t.runs, "RejBoundedPoly step: AVX2 = portable in %u of %u runs", t.agree,
+		 t.runs);
+	TU_CHECK(t.exhausted > 100 && t.filled > 100 && rejected > 10000,
+		 "RejBoundedPoly runs cover both ends (%u ran out of bytes, %u filled, %u nibbles rejected)",
+		 t.exhausted, t.filled, rejected);
 }
 
 static void test_power2round(void)
