@@ -297,21 +297,10 @@ static int fn_sign_with(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, 
 	uint8_t mu[64];
 	int err;
 
-	if (cls == NULL || sig == NULL || sig_len == NULL || sk == NULL
-		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0))
-	{
-		return PQS_ERR_ARG;
-	}
-	*sig_len = 0;
-	if (flags & PQS_SIGN_DETERMINISTIC) {
-		/* The draft signs with fresh randomness only. */
-		return PQS_ERR_UNSUPPORTED;
-	}
-	if (flags != 0) {
-		return PQS_ERR_ARG;
-	}
-	if (sig_cap < cls->sig_max_len) {
-		return PQS_ERR_BUFFER_TOO_SMALL;
+	/* The draft signs with fresh randomness only: no PQS_SIG_DETERMINISTIC_OK. */
+	err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (err != PQS_OK) {
+		return err;
 	}
 	logn = class_logn(cls);
 	err = mu_from_sk(mu, logn, sk, cls->sk_len, PQS_FNDSA_FN_RAW, ctx,

@@ -19,7 +19,7 @@
 #include "inner.h"
 
 #if PQS_HAWK_AVX2_BUILD
-#include <immintrin.h>
+#include "fndsa/mp31_avx2.h" /* mp31_add8, mp31_sub8 */
 
 /* a*w mod p for 8 lanes (a, w in 0..p-1, wq = floor(w*2^32/p)). */
 static inline PQS_HAWK_AVX2 __m256i shoup_mul8(__m256i a, __m256i w, __m256i wq, __m256i p)
@@ -29,21 +29,6 @@ static inline PQS_HAWK_AVX2 __m256i shoup_mul8(__m256i a, __m256i w, __m256i wq,
 	__m256i q = _mm256_blend_epi32(qe, qo, 0xAA);
 	__m256i r = _mm256_sub_epi32(_mm256_mullo_epi32(a, w), _mm256_mullo_epi32(q, p));
 	__m256i d = _mm256_sub_epi32(r, p);
-
-	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
-}
-
-/* a + b and a - b mod p (inputs 0..p-1, p < 2^31). */
-static inline PQS_HAWK_AVX2 __m256i modp_add8(__m256i a, __m256i b, __m256i p)
-{
-	__m256i d = _mm256_sub_epi32(_mm256_add_epi32(a, b), p);
-
-	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
-}
-
-static inline PQS_HAWK_AVX2 __m256i modp_sub8(__m256i a, __m256i b, __m256i p)
-{
-	__m256i d = _mm256_sub_epi32(a, b);
 
 	return _mm256_add_epi32(d, _mm256_and_si256(p, _mm256_srai_epi32(d, 31)));
 }
@@ -58,8 +43,17 @@ static inline PQS_HAWK_AVX2 __m256i modp_sub8(__m256i a, __m256i b, __m256i p)
 	do {                                                                                            \
 		__m256i y_ = shoup_mul8((x), (w), (wq), (p));                                           \
 		__m256i xs_ = swap(x), ys_ = swap(y_);                                                  \
-		(x) = _mm256_blend_epi32(modp_add8((x), ys_, (p)), modp_sub8(xs_, y_, (p)), (hi_mask)); \
+		(x) = _mm256_blend_epi32(mp31_add8((x), ys_, (p)), mp31_sub8(xs_, y_, (p)), (hi_mask)); \
 	} while (0)
+
+/* The twiddles of the blocks of one vector (2 or 4 from t), each over its
+ * block's lanes (idx).  Reads 4 words: within the 1024-word tables, since
+ * t + 4 <= n/2 + 4v + 4 <= n. */
+static inline PQS_HAWK_AVX2 __m256i spread(const uint32_t *t, __m256i idx)
+{
+	return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t)),
+					   idx);
+}
 
 #define SWAP_HALVES(v) _mm256_permute4x64_epi64((v), 0x4E)
 #define SWAP_PAIRS(v)  _mm256_shuffle_epi32((v), 0x4E)
@@ -85,8 +79,8 @@ static PQS_HAWK_AVX2 void ntt_avx2(uint32_t *a, unsigned logn, const uint32_t *t
 				__m256i y = shoup_mul8(_mm256_loadu_si256((const __m256i *)(const void *)(r2 + v)), w,
 						       wq, vp);
 
-				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), modp_add8(x, y, vp));
-				_mm256_storeu_si256((__m256i *)(void *)(r2 + v), modp_sub8(x, y, vp));
+				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
+				_mm256_storeu_si256((__m256i *)(void *)(r2 + v), mp31_sub8(x, y, vp));
 			}
 		}
 		t = ht;
@@ -101,20 +95,10 @@ static PQS_HAWK_AVX2 void ntt_avx2(uint32_t *a, unsigned logn, const uint32_t *t
 		w = _mm256_set1_epi32((int)tw[n / 8 + v]);
 		wq = _mm256_set1_epi32((int)twq[n / 8 + v]);
 		HAWK_INNER_STAGE(x, SWAP_HALVES, 0xF0, w, wq, vp);
-		w = _mm256_permutevar8x32_epi32(
-			_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)(tw + n / 4 + 2 * v))),
-			dup2);
-		wq = _mm256_permutevar8x32_epi32(
-			_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)(twq + n / 4 + 2 * v))),
-			dup2);
-		HAWK_INNER_STAGE(x, SWAP_PAIRS, 0xCC, w, wq, vp);
-		w = _mm256_permutevar8x32_epi32(
-			_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tw + n / 2 + 4 * v))),
-			dup4);
-		wq = _mm256_permutevar8x32_epi32(
-			_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(twq + n / 2 + 4 * v))),
-			dup4);
-		HAWK_INNER_STAGE(x, SWAP_LANES, 0xAA, w, wq, vp);
+		HAWK_INNER_STAGE(x, SWAP_PAIRS, 0xCC, spread(tw + n / 4 + 2 * v, dup2),
+				 spread(twq + n / 4 + 2 * v, dup2), vp);
+		HAWK_INNER_STAGE(x, SWAP_LANES, 0xAA, spread(tw + n / 2 + 4 * v, dup4),
+				 spread(twq + n / 2 + 4 * v, dup4), vp);
 		_mm256_storeu_si256((__m256i *)(void *)(a + 8 * v), x);
 	}
 }

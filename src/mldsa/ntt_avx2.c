@@ -25,11 +25,9 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
+#include "mldsa/avx2_lanes.h"
 
 #include "mldsa/reduce.h"
-
-#define AVX2 __attribute__((target("avx2")))
 
 /* a * b * 2^-32 mod q, lane-wise (|a b| <= 2^31 q). */
 static inline AVX2 __m256i fqmul8(__m256i a, __m256i b)
@@ -44,16 +42,6 @@ static inline AVX2 __m256i fqmul8(__m256i a, __m256i b)
 	const __m256i ro = _mm256_sub_epi64(po, _mm256_mul_epi32(to, q));
 	/* Results are the high halves: even ones move down, odd ones are already in place. */
 	return _mm256_blend_epi32(_mm256_srli_epi64(re, 32), ro, 0xAA);
-}
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
-
-static inline AVX2 void store8(int32_t *p, __m256i v)
-{
-	_mm256_storeu_si256((__m256i *)(void *)p, v);
 }
 
 /* Split two vectors of 16 consecutive coefficients into pair halves X, Y (distance d), and merge back. */

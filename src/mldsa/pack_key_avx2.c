@@ -27,23 +27,12 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
 #include <string.h>
+
+#include "mldsa/avx2_lanes.h"
 
 #include "mldsa/params.h"
 #include "pqsig/rand.h"
-
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
-
-static inline AVX2 void store8(int32_t *p, __m256i v)
-{
-	_mm256_storeu_si256((__m256i *)(void *)p, v);
-}
 
 AVX2 void pqs_mldsa_power2round_avx2(int32_t a1[MLDSA_N], int32_t a0[MLDSA_N], const int32_t a[MLDSA_N])
 {

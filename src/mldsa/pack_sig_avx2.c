@@ -10,15 +10,9 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
 #include <string.h>
 
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
+#include "mldsa/avx2_lanes.h"
 
 /*
  * 32 coefficients below 256 as 32 bytes in coefficient order: the two

@@ -12,19 +12,7 @@
 
 #if MLDSA_AVX2_BUILD
 
-#include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i load8(const int32_t *p)
-{
-	return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
-
-static inline AVX2 void store8(int32_t *p, __m256i v)
-{
-	_mm256_storeu_si256((__m256i *)(void *)p, v);
-}
+#include "mldsa/avx2_lanes.h"
 
 /* mldsa_reduce32: a - round(a / 2^23) q. */
 AVX2 void pqs_mldsa_poly_reduce_avx2(mldsa_poly *a)

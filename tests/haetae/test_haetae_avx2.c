@@ -34,7 +34,7 @@ static uint64_t next_random(void)
 /* Uniform in [-bound, bound]. */
 static int32_t random_in(int32_t bound)
 {
-	return (int32_t)(next_random() % (2 * (uint64_t)bound + 1)) - bound;
+	return (int32_t)((int64_t)(next_random() % (2 * (uint64_t)bound + 1)) - bound);
 }
 
 static void random_poly(int32_t a[HAETAE_N], int32_t bound)
