@@ -124,8 +124,11 @@ static int parse_text(sim_run *r, const char *text)
 		{ "p50_ms", offsetof(sim_run, learn_p50) },
 		{ "responses_sent", offsetof(sim_run, p2pcd_responses) },
 	};
+	double cpu = json_number(text, "run_cpu_s"); /* a committed sweep's; a live run's comes from wait4 */
 	for (size_t i = 0; i < COUNT(fields); i++)
 		*(double *)((char *)r + fields[i].off) = json_number(text, fields[i].key);
+	if (!isnan(cpu))
+		r->cpu_s = cpu;
 	return isnan(r->aware300) || isnan(r->pdr) ? -1 : 0;
 }
 
@@ -334,7 +337,7 @@ static void write_tables(FILE *md, const sim_run *runs, const sim_sweep *sw)
 	fprintf(md, "| profile | policy | vehicles | SPDU B (cert / digest) | WSMs per cert SPDU | PDR <= 300 m | "
 		    "awareness 100 m | awareness 300 m | CBR | latency p50 / p99 (ms) | new neighbour verified after, "
 		    "p50 (ms) "
-		    "| fragmented SPDUs lost | run (s) |\n"
+		    "| fragmented SPDUs lost | run wall / CPU (s) |\n"
 		    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < sw->n_combos * sw->n_dens; i++) {
 		const sim_run *r = &runs[i];
@@ -352,9 +355,9 @@ static void write_tables(FILE *md, const sim_run *runs, const sim_sweep *sw)
 		else
 			fprintf(md, "%.1f | ", r->learn_p50);
 		if (r->wsms_cert > 1)
-			fprintf(md, "%.1f %% | %.0f |\n", 100 * r->frag_lost, r->wall);
+			fprintf(md, "%.1f %% | %.0f / %.1f |\n", 100 * r->frag_lost, r->wall, r->cpu_s);
 		else
-			fprintf(md, "- | %.0f |\n", r->wall);
+			fprintf(md, "- | %.0f / %.1f |\n", r->wall, r->cpu_s);
 	}
 	fprintf(md, "\nDensity at which awareness within 100 m falls below 90 %% (linear between swept densities), "
 		    "beside the published channel-saturation densities:\n\n"
@@ -440,22 +443,32 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 	char *run = strstr(text, "\"runs\": [");
 	size_t found = 0;
 	while (run && (run = strstr(run, "\"profile\": \"")) != NULL) {
-		char *next = strstr(run + 1, "\"profile\": \"");
-		if (next)
-			next[-1] = '\0'; /* each run's keys, alone */
+		/* each run's object alone, from its '{' to the next one's */
+		const char *start = run, *next = strstr(run + 1, "\"profile\": \""), *end = next;
+		while (start > text && *start != '{')
+			start--;
+		while (end && end > run && *end != '{')
+			end--;
+		size_t len = end ? (size_t)(end - start) : strlen(start);
+		char *obj = malloc(len + 1);
+		if (!obj)
+			break;
+		memcpy(obj, start, len);
+		obj[len] = '\0';
 		char profile[64] = "", policy[16] = "";
 		sscanf(run + 12, "%63[^\"]", profile);
-		p = strstr(run, "\"policy\": \"");
+		p = strstr(obj, "\"policy\": \"");
 		if (p)
 			sscanf(p + 11, "%15[^\"]", policy);
-		double vehicles = json_number(run, "vehicles");
+		double vehicles = json_number(obj, "vehicles");
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(runs[i].combo->profile, profile) == 0 &&
 			    strcmp(runs[i].combo->policy, policy) == 0 && runs[i].vehicles == vehicles && !runs[i].ok) {
-				runs[i].ok = parse_text(&runs[i], run) == 0;
+				runs[i].ok = parse_text(&runs[i], obj) == 0;
 				found += (size_t)runs[i].ok;
 			}
-		run = next;
+		free(obj);
+		run = (char *)next;
 	}
 	free(text);
 	fprintf(md,
