@@ -9,7 +9,8 @@
  *  - the infinity-norm check at |x| = bound - 1 and bound in every lane;
  *  - reduce32 and caddq at their input bounds;
  *  - w1Encode (Algorithm 28), z packing (Algorithm 26) and the whole
- *    sigEncode with HintBitPack (Algorithm 20) at 0, omega and more hints.
+ *    sigEncode with HintBitPack (Algorithm 20) at 0, omega and more hints;
+ *  - SampleInBall (Algorithm 29) for tau = 39, 49, 60 on random c~.
  * The portable results come from the same entry points with
  * pqs_simd_force_portable(1), or from the inline scalar functions of
  * rounding.h and reduce.h.  Without AVX2 (or PQSIG_NO_SIMD=1) there is
@@ -276,6 +277,31 @@ static void test_pack_sig(void)
 	TU_CHECK(in_order, "AVX2 hint positions of a full polynomial are 0..255");
 }
 
+static void test_challenge(void)
+{
+	const unsigned taus[3] = { 39, 49, 60 }, lens[3] = { 32, 48, 64 };
+	unsigned same = 0, weight_ok = 0, runs = 0;
+	for (int iter = 0; iter < 600; iter++, runs++) {
+		uint8_t ctilde[64];
+		mldsa_poly c1, c2;
+		for (unsigned i = 0; i < sizeof ctilde; i++)
+			ctilde[i] = (uint8_t)rnd32();
+		const unsigned tau = taus[iter % 3], len = lens[iter % 3];
+		pqs_mldsa_poly_challenge(&c1, ctilde, len, tau);
+		pqs_simd_force_portable(1);
+		pqs_mldsa_poly_challenge(&c2, ctilde, len, tau);
+		pqs_simd_force_portable(0);
+		same += memcmp(&c1, &c2, sizeof c1) == 0;
+		unsigned w = 0;
+		for (int i = 0; i < MLDSA_N; i++)
+			w += c1.coeffs[i] != 0;
+		weight_ok += w == tau;
+	}
+	TU_CHECK(same == runs && weight_ok == runs,
+		 "AVX2 SampleInBall equals the portable one, tau nonzero coefficients (%u, %u of %u)", same, weight_ok,
+		 runs);
+}
+
 int main(void)
 {
 	if (!pqs_simd_avx2()) {
@@ -288,6 +314,7 @@ int main(void)
 	test_reduce_caddq();
 	test_w1_z_packing();
 	test_pack_sig();
+	test_challenge();
 	return tu_finish("test_mldsa_avx2");
 }
 
