@@ -26,8 +26,8 @@ static inline AVX2 __m256i or_all_bytes(__m256i v)
 AVX2 void pqs_mldsa_ball_swaps_avx2(uint8_t cc[MLDSA_N], const uint8_t *j, uint64_t signs, unsigned tau)
 {
 	__m256i c[8], idx[8];
-	const __m256i first = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-					       20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+	const __m256i first = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+					       21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
 	for (unsigned k = 0; k < 8; k++) {
 		c[k] = _mm256_setzero_si256();
 		idx[k] = _mm256_add_epi8(first, _mm256_set1_epi8((char)(32 * k)));
@@ -45,7 +45,7 @@ AVX2 void pqs_mldsa_ball_swaps_avx2(uint8_t cc[MLDSA_N], const uint8_t *j, uint6
 		cj = or_all_bytes(cj); /* c_j: one byte at most was kept */
 		for (unsigned k = 0; k < 8; k++) {
 			c[k] = _mm256_blendv_epi8(c[k], cj, _mm256_cmpeq_epi8(idx[k], iv)); /* c_i = c_j */
-			c[k] = _mm256_blendv_epi8(c[k], s, at_j[k]);                      /* c_j = +-1 */
+			c[k] = _mm256_blendv_epi8(c[k], s, at_j[k]);                        /* c_j = +-1 */
 		}
 	}
 	for (unsigned k = 0; k < 8; k++)

@@ -168,8 +168,9 @@ static void test_reduce_caddq(void)
 	for (int iter = 0; iter < 200; iter++) {
 		mldsa_poly a, r;
 		for (int i = 0; i < MLDSA_N; i++)
-			a.coeffs[i] = (i & 7) == 0 ? edges[rnd32() % 9]
-						   : (int32_t)(rnd32() % 0xFFC00000u) + INT32_MIN; /* up to the bound */
+			a.coeffs[i] = (i & 7) == 0
+					      ? edges[rnd32() % 9]
+					      : (int32_t)(rnd32() % 0xFFC00000u + 0x80000000u); /* up to the bound */
 		r = a;
 		pqs_mldsa_poly_reduce_avx2(&r);
 		for (int i = 0; i < MLDSA_N; i++)
