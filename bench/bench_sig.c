@@ -10,6 +10,10 @@
  * expanded ML-DSA matrix, Falcon's NTT(h), ECDSA's decoded OpenSSL key),
  * as a verifier that sees the same signer again does; for ECDSA-P256 its
  * ratio is the class's rate against raw OpenSSL verifying with a decoded key.
+ * A class with a prepared-secret-key slot (ECDSA) gets a fifth row,
+ * "sign-prepared" (pqs_sig_prepare_sk once, then pqs_sig_sign_prepared),
+ * beside the yardstick's signing with its loaded key: for ECDSA-P256 the
+ * class against OpenSSL's own rate on equal terms.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +29,8 @@ typedef struct {
 	const pqs_sig_class *cls;
 	uint8_t *pk, *sk, *sig;
 	size_t sig_len;
-	void *prepared; /* pqs_sig_prepared_len bytes, PQS_SIG_PREPARED_ALIGN-aligned */
+	void *prepared;    /* pqs_sig_prepared_len bytes, PQS_SIG_PREPARED_ALIGN-aligned */
+	void *prepared_sk; /* pqs_sig_prepared_sk_len bytes, aligned the same */
 	uint8_t msg[MSG_LEN];
 } sig_state;
 
@@ -57,16 +62,30 @@ static int run_verify_prepared(void *arg, size_t i)
 	return pqs_sig_verify_prepared(s->cls, s->sig, s->sig_len, s->msg, MSG_LEN, NULL, 0, s->prepared);
 }
 
-#define SIG_OPS 4
-static const char *const op_names[SIG_OPS] = { "keygen", "sign", "verify", "verify-prepared" };
-static const bench_fn ops[SIG_OPS] = { run_keygen, run_sign, run_verify, run_verify_prepared };
-/* the yardstick operation each is timed next to: a prepared verify beside OpenSSL's verify */
-static const int yard_op[SIG_OPS] = { 0, 1, 2, 2 };
-
-/* A PQS_SIG_PREPARED_ALIGN-aligned buffer for a prepared key of cls. */
-static void *prepared_alloc(const pqs_sig_class *cls)
+static int run_sign_prepared(void *arg, size_t i)
 {
-	size_t n = pqs_sig_prepared_len(cls);
+	sig_state *s = arg;
+	(void)i;
+	return pqs_sig_sign_prepared(s->cls, s->sig, s->cls->sig_max_len, &s->sig_len, s->msg, MSG_LEN, NULL, 0,
+				     s->prepared_sk, 0, NULL);
+}
+
+#define OP_VERIFY_PREPARED 3
+#define OP_SIGN_PREPARED   4
+static const char *const op_names[BENCH_SIG_OPS] = { "keygen", "sign", "verify", "verify-prepared", "sign-prepared" };
+static const bench_fn ops[BENCH_SIG_OPS] = { run_keygen, run_sign, run_verify, run_verify_prepared, run_sign_prepared };
+/* the yardstick operation each is timed next to: a prepared verify beside OpenSSL's verify, prepared signing beside its signing */
+static const int yard_op[BENCH_SIG_OPS] = { 0, 1, 2, 2, 1 };
+
+/* Is op measured for cls?  sign-prepared only where the class has the slot (elsewhere it is sign). */
+static int op_measured(const pqs_sig_class *cls, int op)
+{
+	return op != OP_SIGN_PREPARED || cls->prepare_sk != NULL;
+}
+
+/* A PQS_SIG_PREPARED_ALIGN-aligned buffer of n bytes (a prepared key). */
+static void *prepared_alloc(size_t n)
+{
 	n = (n + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
 	return aligned_alloc(PQS_SIG_PREPARED_ALIGN, n ? n : PQS_SIG_PREPARED_ALIGN);
 }
@@ -85,18 +104,23 @@ static int measure(const pqs_sig_class *cls, const bench_plan *plan, bench_ecdsa
 	s.pk = malloc(cls->pk_len);
 	s.sk = malloc(cls->sk_len);
 	s.sig = malloc(cls->sig_max_len);
-	s.prepared = prepared_alloc(cls);
-	int ret = -1, prepared = 0;
-	if (s.pk && s.sk && s.sig && s.prepared) {
+	s.prepared = prepared_alloc(pqs_sig_prepared_len(cls));
+	s.prepared_sk = prepared_alloc(pqs_sig_prepared_sk_len(cls));
+	int ret = -1, prepared = 0, prepared_sk = 0;
+	if (s.pk && s.sk && s.sig && s.prepared && s.prepared_sk) {
 		memset(s.msg, 0xA5, MSG_LEN);
 		r->cls = cls;
 		ret = 0;
 		/* in this order: sign needs the key keygen left, verify the signature sign left */
-		for (int op = 0; op < SIG_OPS && ret == 0; op++) {
+		for (int op = 0; op < BENCH_SIG_OPS && ret == 0; op++) {
 			char label[96];
+			if (!op_measured(cls, op))
+				continue;
 			snprintf(label, sizeof label, "%s %s", cls->name, op_names[op]);
-			if (op == 3 && (ret = pqs_sig_prepare(cls, s.prepared, s.pk)) == 0)
+			if (op == OP_VERIFY_PREPARED && (ret = pqs_sig_prepare(cls, s.prepared, s.pk)) == 0)
 				prepared = 1;
+			if (op == OP_SIGN_PREPARED && (ret = pqs_sig_prepare_sk(cls, s.prepared_sk, s.sk)) == 0)
+				prepared_sk = 1;
 			if (ret == 0)
 				ret = bench_run_paired(label, ops[op], &s, bench_ecdsa_p256_ops[yard_op[op]], yard,
 						       plan, &yard_pool[yard_op[op]], &r->op[op], &r->yard[op],
@@ -105,7 +129,10 @@ static int measure(const pqs_sig_class *cls, const bench_plan *plan, bench_ecdsa
 	}
 	if (prepared)
 		pqs_sig_release_prepared(cls, s.prepared);
+	if (prepared_sk)
+		pqs_sig_release_prepared_sk(cls, s.prepared_sk);
 	free(s.prepared);
+	free(s.prepared_sk);
 	bench_progress_done();
 	if (s.sk)
 		pqs_zeroize(s.sk, cls->sk_len);
@@ -150,21 +177,24 @@ static void print_json(const bench_yardstick *y, const bench_sig_result *res, si
 		printf("  {\"alg\":\"OpenSSL ECDSA P-256 (yardstick)\",\"op\":\"%s\",\"ops_per_s\":%.1f,\"median_us\":%.3f,"
 		       "\"p99_us\":%.3f,\"ratio_to_ecdsa_p256\":1.0,\"n\":%zu},\n",
 		       op_names[op], ys[op]->ops_per_s, ys[op]->median_us, ys[op]->p99_us, ys[op]->n);
+	const char *sep = "";
 	for (size_t i = 0; i < n; i++)
-		for (int op = 0; op < SIG_OPS; op++) {
+		for (int op = 0; op < BENCH_SIG_OPS; op++) {
 			const bench_stats *s = &res[i].op[op];
 			const bench_spread *r = &res[i].ratio[op];
-			printf("  {\"alg\":");
+			if (!op_measured(res[i].cls, op))
+				continue;
+			printf("%s  {\"alg\":", sep);
+			sep = ",\n";
 			bench_json_string(stdout, res[i].cls->name);
 			printf(",\"op\":\"%s\",\"ops_per_s\":%.1f,\"median_us\":%.3f,\"p99_us\":%.3f,"
 			       "\"ratio_to_ecdsa_p256\":%.6g,\"ratio_spread\":{\"median\":%.6g,\"min\":%.6g,\"max\":%."
 			       "6g,"
-			       "\"rounds\":%zu},\"yardstick_ops_per_s\":%.1f,\"n\":%zu}%s\n",
+			       "\"rounds\":%zu},\"yardstick_ops_per_s\":%.1f,\"n\":%zu}",
 			       op_names[op], s->ops_per_s, s->median_us, s->p99_us, r->median, r->median, r->min,
-			       r->max, r->rounds, res[i].yard[op].ops_per_s, s->n,
-			       (i + 1 == n && op == SIG_OPS - 1) ? "" : ",");
+			       r->max, r->rounds, res[i].yard[op].ops_per_s, s->n);
 		}
-	printf("]\n");
+	printf("\n]\n");
 }
 
 static void print_text(const bench_yardstick *y, const bench_sig_result *res, size_t n)
@@ -178,9 +208,11 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 	printf("%-24s %-15s %12s %12s %12s %10s  %s\n", "algorithm", "op", "ops/s", "median us", "p99 us", "x ECDSA",
 	       "range");
 	for (size_t i = 0; i < n; i++)
-		for (int op = 0; op < SIG_OPS; op++) {
+		for (int op = 0; op < BENCH_SIG_OPS; op++) {
 			const bench_stats *s = &res[i].op[op];
 			const bench_spread *r = &res[i].ratio[op];
+			if (!op_measured(res[i].cls, op))
+				continue;
 			printf("%-24s %-15s %12.1f %12.2f %12.2f %10.4g  %.4g-%.4g\n", res[i].cls->name, op_names[op],
 			       s->ops_per_s, s->median_us, s->p99_us, r->median, r->min, r->max);
 		}

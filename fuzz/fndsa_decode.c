@@ -34,12 +34,13 @@ static void
 check_sk(const uint8_t *in, size_t len)
 {
 	int8_t f[1024], g[1024], F[1024], G[1024];
+	uint16_t tmp[3 * 1024];
 	uint8_t out[PQS_FNDSA_FN_SK_SIZE(10)];
 	const uint8_t *hvk;
 	unsigned logn, nb;
 	size_t k = 1;
 
-	if (pqs_fndsa_fn_decode_sk(f, g, F, G, &hvk, in, len, &logn) != PQS_OK)
+	if (pqs_fndsa_fn_decode_sk(f, g, F, G, &hvk, in, len, &logn, tmp) != PQS_OK)
 		return;
 	nb = FNDSA_FG_BITS(logn);
 	out[0] = in[0];

@@ -2,14 +2,14 @@
 # Install the Debian packages pqsig needs, if any is missing (fresh machine).
 #   scripts/deps.sh      the host build, tests and report
 #   scripts/deps.sh m7   also the Cortex-M7 target (cross compiler, newlib, QEMU; docs/m7.md)
-#   scripts/deps.sh sim  also ns-3 for pqsig-v2x-sim (libns3-dev; docs/sim.md)
+#   scripts/deps.sh sim  also ns-3 for pqsig-v2x-sim (libns3-dev) and SUMO for its traces (sumo, sumo-tools; docs/sim.md)
 #   Groups combine: scripts/deps.sh m7 sim
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libssl-dev zlib1g-dev liblmdb-dev valgrind tshark clang libclang-rt-14-dev python3 python3-cryptography strace clang-format)
 for group in "$@"; do
 	case "$group" in
 	m7) pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm) ;;
-	sim) pkgs+=(libns3-dev) ;;
+	sim) pkgs+=(libns3-dev sumo sumo-tools) ;;
 	*)
 		echo "deps: unknown group '$group' (m7, sim)" >&2
 		exit 2

@@ -14,7 +14,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "ns3/constant-velocity-mobility-model.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
+#include "ns3/ns2-mobility-helper.h"
 #include "ns3/propagation-delay-model.h"
 #include "ns3/propagation-loss-model.h"
 #include "ns3/wave-mac-helper.h"
@@ -95,6 +98,11 @@ struct Options {
 	double road_m = 1000;
 	double jitter_ms = 5;
 	double newcomer_s = 0; // > 0: the last vehicle sends its first BSM this late (a newcomer)
+	double rsu_spacing_m = 0; // > 0: roadside units every this many metres (nodes after the vehicles)
+	double rsu_rate_hz = 0;   // their own SPDUs per second (0: they only receive)
+	size_t rsus = 0;
+	std::string ns2_mobility; // SUMO trace converted by traceExporter.py (sim/sumo/make-trace.sh)
+	std::string ns2_activity; // its start and stop times per vehicle
 	double tx_power_dbm = 23;
 	bool fading = true;
 	bool wall = true;
@@ -108,6 +116,8 @@ struct Run {
 	NodeContainer nodes;
 	NetDeviceContainer devs;
 	std::vector<Ptr<MobilityModel>> mob;
+	// trace-driven vehicles send only between their start and stop (ns-2 activity file)
+	std::vector<uint64_t> active_from, active_to;
 	std::mt19937_64 rng;
 	double sign_us = 0;
 	uint64_t end_us = 0;
@@ -127,12 +137,33 @@ uint64_t NowUs()
 	return static_cast<uint64_t>(Simulator::Now().GetMicroSeconds());
 }
 
+bool Active(size_t node)
+{
+	uint64_t t = NowUs();
+	return node >= g.active_from.size() || (t >= g.active_from[node] && t < g.active_to[node]);
+}
+
+// A vehicle that has not entered or has left the trace is nobody's neighbour (no PDR, no awareness).
 double Distance(size_t a, size_t b)
 {
+	if (!Active(a) || !Active(b))
+		return 1e9;
 	return CalculateDistance(g.mob[a]->GetPosition(), g.mob[b]->GetPosition());
 }
 
 void ScheduleBsm(size_t sender, uint32_t seq, uint64_t phase_us);
+
+// Vehicles, then the RSUs: the engine's node numbering.
+size_t Nodes()
+{
+	return g.opt.vehicles + g.opt.rsus;
+}
+
+// Vehicles send a BSM every 100 ms; an RSU sends at its own rate.
+uint64_t IntervalUs(size_t sender)
+{
+	return sender < g.opt.vehicles ? kBsmIntervalUs : static_cast<uint64_t>(std::llround(1e6 / g.opt.rsu_rate_hz));
+}
 
 void SendFrames(size_t sender, std::vector<Ptr<Packet>> pkts)
 {
@@ -149,8 +180,8 @@ void SendFrames(size_t sender, std::vector<Ptr<Packet>> pkts)
 void Bsm(size_t sender, uint32_t seq, uint64_t phase_us)
 {
 	uint64_t t = NowUs();
-	std::vector<double> dist(g.opt.vehicles);
-	for (size_t j = 0; j < g.opt.vehicles; j++)
+	std::vector<double> dist(Nodes());
+	for (size_t j = 0; j < Nodes(); j++)
 		dist[j] = Distance(sender, j);
 	size_t n = pqs_sim_bsm_build(g.sim, sender, seq, t, dist.data());
 	if (n == 0) {
@@ -175,8 +206,8 @@ void Bsm(size_t sender, uint32_t seq, uint64_t phase_us)
 
 void ScheduleBsm(size_t sender, uint32_t seq, uint64_t phase_us)
 {
-	uint64_t nominal = phase_us + static_cast<uint64_t>(seq) * kBsmIntervalUs;
-	if (nominal >= g.end_us)
+	uint64_t nominal = phase_us + static_cast<uint64_t>(seq) * IntervalUs(sender);
+	if (nominal >= g.end_us || (sender < g.active_to.size() && nominal >= g.active_to[sender]))
 		return;
 	std::uniform_real_distribution<double> jit(0, g.opt.jitter_ms * 1000);
 	uint64_t at = nominal + static_cast<uint64_t>(jit(g.rng));
@@ -196,7 +227,7 @@ void Receive(Ptr<NetDevice> dev, Ptr<const Packet> p, uint16_t, const Address &,
 
 void Awareness()
 {
-	size_t n = g.opt.vehicles;
+	size_t n = Nodes();
 	std::vector<double> d(n * n);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i; j < n; j++)
@@ -238,7 +269,13 @@ void MacTxDrop(Ptr<const Packet>)
 void PlaceVehicles()
 {
 	std::uniform_real_distribution<double> u(0, 1);
-	for (size_t i = 0; i < g.opt.vehicles; i++) {
+	if (!g.opt.ns2_mobility.empty()) {
+		Ns2MobilityHelper ns2(g.opt.ns2_mobility);
+		ns2.Install(g.nodes.Begin(), g.nodes.Begin() + static_cast<long>(g.opt.vehicles));
+		for (size_t i = 0; i < g.opt.vehicles; i++)
+			g.mob.push_back(g.nodes.Get(static_cast<uint32_t>(i))->GetObject<MobilityModel>());
+	}
+	for (size_t i = g.mob.size(); i < g.opt.vehicles; i++) {
 		Ptr<ConstantVelocityMobilityModel> m = CreateObject<ConstantVelocityMobilityModel>();
 		if (g.opt.scenario == "urban") {
 			double side = g.opt.road_m / 2;
@@ -256,6 +293,16 @@ void PlaceVehicles()
 			m->SetVelocity(Vector(dir * (25 + 10 * u(g.rng)), 0, 0));
 		}
 		g.nodes.Get(i)->AggregateObject(m);
+		g.mob.push_back(m);
+	}
+	// RSUs: fixed, 5 m beside the road (highway) or the first street (urban), 6 m high, every
+	// rsu_spacing_m starting half a spacing in
+	double extent = g.opt.scenario == "urban" ? g.opt.road_m / 2 : g.opt.road_m;
+	for (size_t k = 0; k < g.opt.rsus; k++) {
+		Ptr<ConstantVelocityMobilityModel> m = CreateObject<ConstantVelocityMobilityModel>();
+		double x = std::min(extent, (static_cast<double>(k) + 0.5) * g.opt.rsu_spacing_m);
+		m->SetPosition(Vector(x, -5, 6));
+		g.nodes.Get(static_cast<uint32_t>(g.opt.vehicles + k))->AggregateObject(m);
 		g.mob.push_back(m);
 	}
 }
@@ -279,7 +326,7 @@ void BuildChannel()
 				     "NonUnicastMode", StringValue("OfdmRate6MbpsBW10MHz"));
 	g.devs = wifi.Install(phy, mac, g.nodes);
 	wifi.AssignStreams(g.devs, 0);
-	for (size_t i = 0; i < g.opt.vehicles; i++) {
+	for (size_t i = 0; i < Nodes(); i++) {
 		Ptr<WifiNetDevice> d = DynamicCast<WifiNetDevice>(g.devs.Get(i));
 		g.nodes.Get(i)->RegisterProtocolHandler(MakeCallback(&Receive), kEtherTypeWsmp, d);
 		d->GetPhy()->GetState()->TraceConnectWithoutContext("State", MakeBoundCallback(&PhyState, i));
@@ -292,7 +339,7 @@ void BuildChannel()
 const char *const kUsage =
 	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945|p2pcd] [--vehicles N] [--duration S]\n"
 	"       [--warmup S] [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
-	"       [--newcomer S] [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
+	"       [--ns2-mobility FILE [--ns2-activity FILE]] [--newcomer S] [--rsu-spacing M] [--rsu-rate HZ] [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
 	"       [--sign-us X] [--verify-cold-us X] [--verify-warm-us X] [--cbr-nodes K] [--no-wall]\n"
 	"       [--trace FILE] [--tx-log FILE] [--drop R:S:SEQ:INDEX] [-o FILE]\n"
 	"Runs one ns-3 802.11p scenario with real pqsig SPDUs and prints its metrics as JSON (docs/sim.md).\n"
@@ -361,6 +408,14 @@ int ParseOptions(int argc, char **argv, Options *o)
 			o->cfg.wsm_limit = static_cast<size_t>(x);
 		else if (a == "--newcomer" && (ok = ParseNumber(v, 0, 3600, &x)))
 			o->newcomer_s = x;
+		else if (a == "--ns2-mobility")
+			o->ns2_mobility = v;
+		else if (a == "--ns2-activity")
+			o->ns2_activity = v;
+		else if (a == "--rsu-spacing" && (ok = ParseNumber(v, 10, 100000, &x)))
+			o->rsu_spacing_m = x;
+		else if (a == "--rsu-rate" && (ok = ParseNumber(v, 0, 100, &x)))
+			o->rsu_rate_hz = x;
 		else if (a == "--jitter-ms" && (ok = ParseNumber(v, 0, 50, &x)))
 			o->jitter_ms = x;
 		else if (a == "--tx-power" && (ok = ParseNumber(v, -10, 33, &x)))
@@ -390,6 +445,44 @@ int ParseOptions(int argc, char **argv, Options *o)
 	return 0;
 }
 
+// Vehicles of an ns-2 mobility trace: one more than the largest $node_(i).  0 if unreadable.
+size_t TraceVehicles(const std::string &path)
+{
+	std::ifstream in(path);
+	std::string line;
+	std::regex node(R"(\$node_\((\d+)\))");
+	size_t n = 0;
+	while (std::getline(in, line)) {
+		std::smatch m;
+		if (std::regex_search(line, m, node))
+			n = std::max<size_t>(n, std::stoul(m[1]) + 1);
+	}
+	return n;
+}
+
+// traceExporter.py's activity file: $ns_ at T "$g(i) start" / "... stop".  false if unreadable.
+bool ReadActivity(const std::string &path, size_t vehicles)
+{
+	std::ifstream in(path);
+	if (!in)
+		return false;
+	g.active_from.assign(vehicles, UINT64_MAX);
+	g.active_to.assign(vehicles, UINT64_MAX);
+	std::regex ev(R"re(at\s+([0-9.]+)\s+"\$g\((\d+)\)\s+(start|stop)")re");
+	std::string line;
+	while (std::getline(in, line)) {
+		std::smatch m;
+		if (!std::regex_search(line, m, ev))
+			continue;
+		size_t i = std::stoul(m[2]);
+		if (i >= vehicles)
+			return false;
+		uint64_t t = static_cast<uint64_t>(std::llround(std::stod(m[1]) * 1e6));
+		(m[3] == "start" ? g.active_from : g.active_to)[i] = t;
+	}
+	return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -399,11 +492,30 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc == 1 ? 0 : 2;
 	Options &o = g.opt;
+	if (!o.ns2_mobility.empty()) {
+		o.vehicles = TraceVehicles(o.ns2_mobility);
+		if (o.vehicles < 2) {
+			std::fprintf(stderr, "pqsig-v2x-sim: %s: not an ns-2 mobility trace with two vehicles or more\n",
+				     o.ns2_mobility.c_str());
+			return 2;
+		}
+		if (!o.ns2_activity.empty() && !ReadActivity(o.ns2_activity, o.vehicles)) {
+			std::fprintf(stderr, "pqsig-v2x-sim: %s: not an ns-2 activity file for that trace\n",
+				     o.ns2_activity.c_str());
+			return 2;
+		}
+	}
 	o.cfg.profile = o.profile.c_str();
 	o.cfg.policy = static_cast<pqs_sim_policy>(pqs_sim_policy_parse(o.policy.c_str()));
-	o.cfg.n_nodes = o.vehicles;
+	if (o.rsu_spacing_m > 0) {
+		double extent = o.scenario == "urban" ? o.road_m / 2 : o.road_m;
+		o.rsus = static_cast<size_t>(std::ceil(extent / o.rsu_spacing_m - 0.5));
+		o.rsus = std::max<size_t>(o.rsus, 1);
+	}
+	o.cfg.n_vehicles = o.vehicles;
+	o.cfg.n_nodes = o.vehicles + o.rsus;
 	o.cfg.seed = o.seed;
-	o.cfg.real_verifiers = std::min(o.cfg.real_verifiers, o.vehicles);
+	o.cfg.real_verifiers = std::min(o.cfg.real_verifiers, o.vehicles + o.rsus);
 	o.cbr_nodes = std::min(o.cbr_nodes, o.vehicles);
 	g.end_us = static_cast<uint64_t>(std::llround(o.duration_s * 1e6));
 	if (o.cfg.warmup_us >= g.end_us)
@@ -427,13 +539,19 @@ int main(int argc, char **argv)
 	RngSeedManager::SetSeed(1);
 	RngSeedManager::SetRun(o.seed);
 	g.rng.seed(o.seed);
-	g.nodes.Create(static_cast<uint32_t>(o.vehicles));
+	g.nodes.Create(static_cast<uint32_t>(Nodes()));
 	PlaceVehicles();
 	BuildChannel();
 	std::uniform_real_distribution<double> phase(0, static_cast<double>(kBsmIntervalUs));
 	for (size_t i = 0; i < o.vehicles && i < o.senders; i++) {
 		uint64_t late = i + 1 == o.vehicles ? static_cast<uint64_t>(std::llround(o.newcomer_s * 1e6)) : 0;
+		if (i < g.active_from.size())
+			late = std::max(late, std::min(g.active_from[i], g.end_us)); // never started: never sends
 		ScheduleBsm(i, 0, late + static_cast<uint64_t>(phase(g.rng)));
+	}
+	for (size_t k = 0; o.rsu_rate_hz > 0 && k < o.rsus; k++) {
+		std::uniform_real_distribution<double> rsu_phase(0, static_cast<double>(IntervalUs(o.vehicles + k)));
+		ScheduleBsm(o.vehicles + k, 0, static_cast<uint64_t>(rsu_phase(g.rng)));
 	}
 	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(o.cfg.warmup_us)), &Awareness);
 	// run past the last BSM so that its frames and verifications finish
@@ -442,7 +560,7 @@ int main(int argc, char **argv)
 	pqs_sim_finish(g.sim, g.end_us + 200000);
 
 	pqs_sim_channel ch{};
-	ch.scenario = o.scenario.c_str();
+	ch.scenario = o.ns2_mobility.empty() ? o.scenario.c_str() : "sumo-trace";
 	ch.seed = o.seed;
 	ch.duration_s = o.duration_s;
 	ch.cbr_nodes = o.cbr_nodes;

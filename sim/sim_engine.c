@@ -87,6 +87,8 @@ struct pqs_sim_ {
 	node_ctx *nctx;
 	uint64_t rng;    /* xorshift64: response back-off draws */
 	uint64_t cur_us; /* the simulated time of the reception being processed */
+	size_t nv;       /* vehicles: nodes 0 .. nv-1; RSUs after them */
+	unsigned long rsu_sent, rsu_heard_vehicles, vehicles_heard_rsu;
 	unsigned long p2pcd_request_ids, p2pcd_spdus_requesting, p2pcd_responses, p2pcd_field_bytes;
 };
 
@@ -281,6 +283,8 @@ static int make_nodes(pqs_sim *s)
 	pc.max_known = n + 4;
 	int e = V2X_OK;
 	for (size_t i = 0; !e && i < n; i++) {
+		/* an RSU answers at once, also for certificates it verified attached (V2X_POLICY_RSU's responder) */
+		pc.is_rsu = i >= s->nv;
 		s->nctx[i].sim = s;
 		s->nctx[i].receiver = i;
 		s->node_stores[i] = pqs_v2x_store_new(8);
@@ -356,6 +360,7 @@ pqs_sim *pqs_sim_create(const pqs_sim_config *cfg, char *err, size_t err_cap)
 		return NULL;
 	}
 	s->cfg = *cfg;
+	s->nv = cfg->n_vehicles && cfg->n_vehicles <= cfg->n_nodes ? cfg->n_vehicles : cfg->n_nodes;
 	s->sign_us = cfg->sign_us;
 	s->cold_us = cfg->verify_cold_us;
 	s->warm_us = cfg->verify_warm_us;
@@ -520,6 +525,7 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 	r->gen_us = t_us;
 	r->n_wsm = fr.count;
 	s->bsms++;
+	s->rsu_sent += sender >= s->nv;
 	s->wsms += fr.count;
 	s->spdus_fragmented += fr.count > 1;
 	if (kind == V2X_SIGNER_CERT) {
@@ -532,7 +538,7 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 	}
 	for (size_t j = 0; j < s->cfg.n_nodes; j++) {
 		size_t b = dist_m ? bin_of(s, dist_m[j]) : NO_BIN;
-		r->bin[j] = b < s->cfg.n_bins && j != sender ? (uint16_t)b : NO_BIN;
+		r->bin[j] = b < s->cfg.n_bins && j != sender && j < s->nv && sender < s->nv ? (uint16_t)b : NO_BIN;
 		if (r->bin[j] != NO_BIN)
 			s->pdr_exp[b]++;
 	}
@@ -614,7 +620,9 @@ static void delivered(pqs_sim *s, size_t r, size_t sender, uint32_t seq, uint64_
 		s->first_ok[r * n + sender] = done;
 	if (b->bin[r] != NO_BIN)
 		s->pdr_got[b->bin[r]]++;
-	if (b->gen_us >= s->cfg.warmup_us)
+	s->rsu_heard_vehicles += r >= s->nv && sender < s->nv;
+	s->vehicles_heard_rsu += r < s->nv && sender >= s->nv;
+	if (b->gen_us >= s->cfg.warmup_us && r < s->nv && sender < s->nv)
 		record_latency(s, b->gen_us, done);
 	if (s->cfg.trace)
 		fprintf(s->cfg.trace, "delivered %zu %zu %u\n", r, sender, seq);
@@ -706,8 +714,8 @@ void pqs_sim_sample_awareness(pqs_sim *s, uint64_t t_us, const double *dist_m)
 	size_t n = s->cfg.n_nodes;
 	if (t_us < s->cfg.warmup_us)
 		return;
-	for (size_t r = 0; r < n; r++)
-		for (size_t x = 0; x < n; x++) {
+	for (size_t r = 0; r < s->nv; r++)
+		for (size_t x = 0; x < s->nv; x++) {
 			if (x == r)
 				continue;
 			const uint64_t *d = &s->done[(r * n + x) * 2];
@@ -770,7 +778,7 @@ static void write_learning(const pqs_sim *s, FILE *f)
 	uint64_t *d = malloc(n * n * sizeof *d);
 	double sum = 0;
 	for (size_t i = 0; d && i < n * n; i++) {
-		if (s->first_rx[i] == NEVER)
+		if (s->first_rx[i] == NEVER || i / n >= s->nv || i % n >= s->nv)
 			continue;
 		pairs++;
 		if (s->first_ok[i] != NEVER) {
@@ -831,8 +839,8 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 	}
 	fprintf(f, "{\n  \"profile\": \"%s\",\n  \"policy\": \"%s\",\n  \"scenario\": \"%s\",\n", s->prof.name,
 		pqs_sim_policy_name(s->cfg.policy), ch->scenario);
-	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n  \"warmup_s\": %.3f,\n",
-		s->cfg.n_nodes, (unsigned long long)ch->seed, ch->duration_s, (double)s->cfg.warmup_us / 1e6);
+	fprintf(f, "  \"vehicles\": %zu,\n  \"seed\": %llu,\n  \"duration_s\": %.3f,\n  \"warmup_s\": %.3f,\n", s->nv,
+		(unsigned long long)ch->seed, ch->duration_s, (double)s->cfg.warmup_us / 1e6);
 	fprintf(f, "  \"payload_bytes\": %zu,\n  \"wsm_limit\": %zu,\n", s->cfg.payload_len, s->cfg.wsm_limit);
 	fprintf(f, "  \"spdu_bytes_cert\": %zu,\n  \"spdu_bytes_digest\": %zu,\n", s->spdu_len_cert,
 		s->spdu_len_digest);
@@ -856,6 +864,11 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 		s->nodes ? s->cfg.n_nodes : s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed,
 		s->mismatches);
 	write_learning(s, f);
+	if (s->nv < s->cfg.n_nodes)
+		fprintf(f,
+			"  \"rsus\": { \"count\": %zu, \"spdus_sent\": %lu, \"verified_from_vehicles\": %lu, "
+			"\"verified_by_vehicles\": %lu },\n",
+			s->cfg.n_nodes - s->nv, s->rsu_sent, s->rsu_heard_vehicles, s->vehicles_heard_rsu);
 	if (s->nodes)
 		write_p2pcd(s, f);
 	fprintf(f, "  \"test_dropped_fragments\": %lu,\n", s->dropped_by_test);

@@ -50,7 +50,8 @@ int pqs_sim_policy_parse(const char *name);
 typedef struct {
 	const char *profile; /* "VEHICLE/CA" profile name (pqs_v2x_profile_parse) */
 	pqs_sim_policy policy;
-	size_t n_nodes;        /* vehicles */
+	size_t n_nodes;        /* vehicles, then RSUs */
+	size_t n_vehicles;     /* the first n_vehicles nodes are vehicles (0: all); metrics are theirs */
 	size_t payload_len;    /* BSM payload bytes inside the SPDU (the seed's tables use 100) */
 	size_t wsm_limit;      /* WSM data limit for fragmentation (1609.3 default 1400) */
 	size_t real_verifiers; /* receivers 0 .. real_verifiers-1 verify every SPDU for real */

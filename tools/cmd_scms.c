@@ -174,10 +174,16 @@ int scms_profiles_parse(const char *spec, scms_profile *out, size_t max, size_t 
 	return CLI_OK;
 }
 
-int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, pqs_scms_flow_result *r)
+int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, unsigned workers,
+		     pqs_scms_flow_result *r)
 {
-	pqs_scms_flow_cfg cfg = { .mode = p->mode, .cert_type = p->cert_type, .ca_alg = p->ca, .pqc_alg = p->pqc,
-		                      .certs = certs, .vehicles = vehicles };
+	pqs_scms_flow_cfg cfg = { .mode = p->mode,
+				  .cert_type = p->cert_type,
+				  .ca_alg = p->ca,
+				  .pqc_alg = p->pqc,
+				  .certs = certs,
+				  .vehicles = vehicles,
+				  .aca_workers = workers };
 	int rc = pqs_scms_flow_run(&cfg, r, NULL);
 	if (rc != PQS_OK)
 		return cli_error("scms profile %s: %s", p->name, pqs_scms_strerror(rc));
@@ -187,7 +193,7 @@ int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, p
 int scms_profile_sizes_at(const scms_profile *p, uint32_t certs, pqs_scms_flow_result *r)
 {
 	if (certs < 20)
-		return scms_profile_run(p, certs, 1, r);
+		return scms_profile_run(p, certs, 1, 0, r);
 	pqs_scms_flow_cfg cfg = { .mode = p->mode, .cert_type = p->cert_type, .ca_alg = p->ca, .pqc_alg = p->pqc,
 		                      .vehicles = 1 };
 	int rc = pqs_scms_flow_sizes_at(&cfg, certs, r, NULL);
@@ -208,19 +214,20 @@ static const char *path_name(pqs_scms_mode m)
 
 static int cmd_scms_issue(int argc, char **argv)
 {
-	const char *certs_s = NULL, *profile = NULL, *json = NULL, *veh_s = NULL;
+	const char *certs_s = NULL, *profile = NULL, *json = NULL, *veh_s = NULL, *workers_s = NULL;
 	cli_opt opts[] = {
-		{ "-n", "--certs", 1, &certs_s },
-		{ "-p", "--profile", 1, &profile },
-		{ NULL, "--vehicles", 1, &veh_s },
+		{ "-n", "--certs", 1, &certs_s },  { "-p", "--profile", 1, &profile },
+		{ NULL, "--vehicles", 1, &veh_s }, { NULL, "--workers", 1, &workers_s },
 		{ NULL, "--json", 0, &json },
 	};
-	if (cli_parse(argc, argv, 2, opts, 4, NULL, 0, NULL))
+	if (cli_parse(argc, argv, 2, opts, 5, NULL, 0, NULL))
 		return CLI_ERROR;
-	uint64_t certs = 3120, vehicles = 1; /* 20 per week for 3 years: the seed's figure */
+	uint64_t certs = 3120, vehicles = 1, workers = 0; /* 20 per week for 3 years: the seed's figure */
 	if (certs_s && cli_parse_u64(certs_s, "--certs", 1, PQS_SCMS_MAX_CERTS, &certs))
 		return CLI_ERROR;
 	if (veh_s && cli_parse_u64(veh_s, "--vehicles", 1, 64, &vehicles))
+		return CLI_ERROR;
+	if (workers_s && cli_parse_u64(workers_s, "--workers", 1, PQS_SCMS_MAX_WORKERS, &workers))
 		return CLI_ERROR;
 	static scms_profile prof[SCMS_PROFILE_MAX];
 	size_t np = 0;
@@ -229,12 +236,13 @@ static int cmd_scms_issue(int argc, char **argv)
 	if (json)
 		printf("[\n");
 	else
-		printf("%-28s %-24s %6s %12s %14s %12s %10s %10s %10s\n", "profile", "path", "certs", "upload key B",
-		       "upload req B", "download B", "vehicle s", "RA s", "ACA s");
+		printf("%-28s %-24s %6s %12s %14s %12s %10s %10s %10s %10s %7s\n", "profile", "path", "certs",
+		       "upload key B", "upload req B", "download B", "vehicle s", "RA s", "ACA s", "ACA wall s",
+		       "workers");
 	for (size_t i = 0; i < np; i++) {
 		pqs_scms_flow_result r;
 		bench_progress("scms: %s (%zu/%zu), %u certificates", prof[i].name, i + 1, np, (unsigned)certs);
-		int rc = scms_profile_run(&prof[i], (uint32_t)certs, (uint32_t)vehicles, &r);
+		int rc = scms_profile_run(&prof[i], (uint32_t)certs, (uint32_t)vehicles, (unsigned)workers, &r);
 		bench_progress_done();
 		if (rc)
 			return CLI_ERROR;
@@ -249,16 +257,18 @@ static int cmd_scms_issue(int argc, char **argv)
 			bench_json_string(stdout, prof[i].ca_v2x);
 			printf(", \"cert_type\": \"%s\", \"certs\": %u, \"vehicles\": %u, \"upload_key_bytes\": %zu, "
 			       "\"upload_request_bytes\": %zu, \"download_bytes\": %zu, \"ra_to_aca_bytes\": %zu, "
-			       "\"aca_to_ra_bytes\": %zu, \"vehicle_cpu_s\": %.6f, \"ra_cpu_s\": %.6f, \"aca_cpu_s\": %.6f, "
-			       "\"ra_can_link\": %s}%s\n",
-			       prof[i].cert_type == PQS_SCMS_IMPLICIT ? "implicit" : "explicit", r.certs, (unsigned)vehicles,
-			       r.upload_key_bytes, r.upload_request_bytes, r.download_bytes, r.ra_to_aca_bytes,
-			       r.aca_to_ra_bytes, r.vehicle_cpu_s, r.ra_cpu_s, r.aca_cpu_s,
-			       prof[i].mode == PQS_SCMS_PQC_PLAIN ? "true" : "false", i + 1 < np ? "," : "");
+			       "\"aca_to_ra_bytes\": %zu, \"vehicle_cpu_s\": %.6f, \"ra_cpu_s\": %.6f, \"aca_cpu_s\": "
+			       "%.6f, "
+			       "\"aca_wall_s\": %.6f, \"aca_workers\": %u, \"ra_can_link\": %s}%s\n",
+			       prof[i].cert_type == PQS_SCMS_IMPLICIT ? "implicit" : "explicit", r.certs,
+			       (unsigned)vehicles, r.upload_key_bytes, r.upload_request_bytes, r.download_bytes,
+			       r.ra_to_aca_bytes, r.aca_to_ra_bytes, r.vehicle_cpu_s, r.ra_cpu_s, r.aca_cpu_s,
+			       r.aca_wall_s, r.aca_workers, prof[i].mode == PQS_SCMS_PQC_PLAIN ? "true" : "false",
+			       i + 1 < np ? "," : "");
 		} else {
-			printf("%-28s %-24s %6u %12zu %14zu %12zu %10.3f %10.3f %10.3f\n", prof[i].name,
-			       path_name(prof[i].mode), r.certs, r.upload_key_bytes, r.upload_request_bytes, r.download_bytes,
-			       r.vehicle_cpu_s, r.ra_cpu_s, r.aca_cpu_s);
+			printf("%-28s %-24s %6u %12zu %14zu %12zu %10.3f %10.3f %10.3f %10.3f %7u\n", prof[i].name,
+			       path_name(prof[i].mode), r.certs, r.upload_key_bytes, r.upload_request_bytes,
+			       r.download_bytes, r.vehicle_cpu_s, r.ra_cpu_s, r.aca_cpu_s, r.aca_wall_s, r.aca_workers);
 		}
 		fflush(stdout);
 	}

@@ -242,10 +242,11 @@ static const help_page help_pages[] = {
 	{ "scms", "usage: pqsig scms issue [options]\n"
 		  "  issue   issue pseudonym certificates (pqsig scms issue --help)\n"
 		  "example: pqsig scms issue --certs 20\n" },
-	{ "scms issue", "usage: pqsig scms issue [-n N] [-p P[,P...]|all|seed] [--vehicles V] [--json]\n"
+	{ "scms issue", "usage: pqsig scms issue [-n N] [-p P[,P...]|all|seed] [--vehicles V] [--workers W] [--json]\n"
 			"  -n, --certs N       certificates per vehicle\n"
 			"  -p, --profile LIST  V2X profiles, 'all' or 'seed'\n"
 			"  --vehicles V        vehicles (1..64)\n"
+			"  --workers W         ACA threads (default: one per online core)\n"
 			"  --json              JSON output\n"
 			"example: pqsig scms issue --certs 20 --profile all --json\n" },
 };

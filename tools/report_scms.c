@@ -42,7 +42,7 @@ int report_section_scms(FILE *md, const report_opts *o)
 		pqs_scms_flow_result r;
 		fprintf(stderr, "report: scms %s\n", prof[i].name);
 		int rc = o->quick ? scms_profile_sizes_at(&prof[i], SEED_CERTS, &r)
-		                  : scms_profile_run(&prof[i], SEED_CERTS, 1, &r);
+				  : scms_profile_run(&prof[i], SEED_CERTS, 1, 0, &r);
 		if (rc)
 			return CLI_ERROR;
 		double scale = o->quick ? (double)SEED_CERTS / PQS_SCMS_SIZES_CPU_CERTS : 1.0;

@@ -76,7 +76,7 @@ int report_section_wg1609(FILE *md, const report_opts *o)
 		if (scms_name_of(r->profile, name, sizeof name))
 			return CLI_ERROR;
 		fprintf(stderr, "report: wg1609 scms %s, %u certificates\n", name, certs);
-		if (scms_profiles_parse(name, &sp, 1, &np) || scms_profile_run(&sp, certs, 1, &fr))
+		if (scms_profiles_parse(name, &sp, 1, &np) || scms_profile_run(&sp, certs, 1, 0, &fr))
 			return CLI_ERROR;
 		aca_s[i] = fr.aca_cpu_s * SEED_CERTS / fr.certs;
 	}

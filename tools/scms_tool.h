@@ -34,8 +34,10 @@ typedef struct {
 /* Expand a comma-separated list of profile names; prints one error line and returns CLI_ERROR on a bad name. */
 int scms_profiles_parse(const char *spec, scms_profile *out, size_t max, size_t *n);
 
-/* Run one profile: certs per vehicle, vehicles mixed by the RA.  Prints one error line on failure. */
-int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, pqs_scms_flow_result *r);
+/* Run one profile: certs per vehicle, vehicles mixed by the RA, the ACA on workers threads (0: one per
+ * core).  Prints one error line on failure. */
+int scms_profile_run(const scms_profile *p, uint32_t certs, uint32_t vehicles, unsigned workers,
+		     pqs_scms_flow_result *r);
 
 /* Sizes at certs computed exactly from small runs (pqs_scms_flow_sizes_at); CPU times of a
  * PQS_SCMS_SIZES_CPU_CERTS run.  certs < 20 runs directly. */

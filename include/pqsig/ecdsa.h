@@ -21,7 +21,12 @@
  *
  * The *_digest functions sign or verify a caller-computed hash value e
  * directly (no further hashing), as IEEE 1609.2 section 5.3.1 and the
- * SCMS need.
+ * SCMS need; the classes' digest slots do the same, and take the low-S
+ * rule as the flag PQS_VERIFY_CANONICAL (pqs_sig_verify_digest).
+ *
+ * Prepared keys: the decoded OpenSSL key object, for a public key
+ * (pqs_sig_prepare) and for a secret key (pqs_sig_prepare_sk), so that
+ * repeated verifying or signing costs what OpenSSL's own does.
  */
 #ifndef PQSIG_ECDSA_H
 #define PQSIG_ECDSA_H
@@ -48,9 +53,9 @@ extern const pqs_sig_class pqs_ecdsa_secp256k1_class; /* "ECDSA-secp256k1" */
 #define PQS_ECDSA_SIGNATURE_BYTES(field_len) (2 * (field_len))
 
 /*
- * Prepared public key of the classes (pqs_sig_prepare): a pointer to the
- * decoded OpenSSL key object, which the buffer owns until
- * pqs_sig_release_prepared; the size keeps whatever follows it in a
+ * Prepared public and secret keys of the classes (pqs_sig_prepare,
+ * pqs_sig_prepare_sk): a pointer to the decoded OpenSSL key object, which
+ * the buffer owns until pqs_sig_release_prepared(_sk); the size keeps whatever follows it in a
  * larger buffer (composites) aligned to PQS_SIG_PREPARED_ALIGN.
  */
 #define PQS_ECDSA_PREPARED_BYTES 64u
@@ -81,23 +86,10 @@ int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig,
                             const uint8_t *digest, size_t digest_len,
                             const uint8_t *pk);
 
-/**
- * Verify r || s over a digest under an explicit low-S policy; a high s
- * refused by PQS_ECDSA_S_LOW gives PQS_ERR_SIG_ENCODING.
- */
-int pqs_ecdsa_verify_digest_policy(const pqs_sig_class *cls, const uint8_t *sig,
-                                   const uint8_t *digest, size_t digest_len,
-                                   const uint8_t *pk, pqs_ecdsa_s_policy policy);
-
 /** pqs_sig_verify_prepared of an ECDSA class under an explicit low-S policy. */
 int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
                                      const uint8_t *msg, size_t msg_len, const void *prepared,
                                      pqs_ecdsa_s_policy policy);
-
-/** pqs_ecdsa_verify_digest_policy with a prepared key (a digest the caller computed, FIPS 186-5 6.4.2). */
-int pqs_ecdsa_verify_digest_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-					    const uint8_t *digest, size_t digest_len, const void *prepared,
-					    pqs_ecdsa_s_policy policy);
 
 /** pqs_sig_verify of an ECDSA class (message hashed as the class does) under an explicit low-S policy. */
 int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,

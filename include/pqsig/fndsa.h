@@ -101,6 +101,28 @@ int pqs_fndsa_sign_mu(unsigned logn, uint8_t *sig, const uint8_t *sk,
 int pqs_fndsa_verify_mu(unsigned logn, const uint8_t *sig, size_t sig_len,
 	const uint8_t *vk, size_t vk_len, const uint8_t mu[64]);
 
+/*
+ * Signing workspace per degree: 13 polynomials of binary64 values (the
+ * basis and the ffSampling recursion: 104n bytes), f, g, F, G (n bytes
+ * each), s1, s2 and the hashed message (2n bytes each), plus 7 bytes of
+ * alignment slack: 58,375 bytes for FN-DSA-512, 116,743 for FN-DSA-1024.
+ * The other signing functions use a stack frame of that size for the
+ * degree (docs/memory.md).
+ */
+#define PQS_FNDSA_SIGN_TEMP_BYTES(logn) ((114u << (logn)) + 7u)
+
+/**
+ * Registry sign of an FN-DSA class (pqs_sig_sign with flags 0: hedged,
+ * with a context string) on a caller-provided workspace, as c-fn-dsa's
+ * _temp functions: tmp holds at least PQS_FNDSA_SIGN_TEMP_BYTES(logn)
+ * bytes (any alignment), else PQS_ERR_BUFFER_TOO_SMALL; it is wiped before
+ * returning, and the stack use drops to a few kilobytes.  Same signatures
+ * and errors as pqs_sig_sign; PQS_ERR_ARG for another class.
+ */
+int pqs_fndsa_sign_temp(const struct pqs_sig_class_ *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
+			pqs_rng *rng, void *tmp, size_t tmp_len);
+
 /* ---- Test interface: toy degrees (logn 2..10) and explicit rnd. ---- */
 
 /** Sizes for any logn 2..10 (0 outside). */

@@ -179,6 +179,19 @@ void pqs_scms_aca_enc_public(const pqs_scms_aca *a, uint8_t pub[33]);
  * (PQS_ERR_UNSUPPORTED otherwise).
  */
 int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint8_t **out, size_t *out_len);
+/**
+ * Threads that answer a batch: the requests are independent, so
+ * pqs_scms_aca_process issues certificates on a bounded pool of workers,
+ * the calling thread among them, each taking the next request.  0 (the
+ * default) means one per online core; at most PQS_SCMS_MAX_WORKERS.  An
+ * ACA made with a caller's rng always uses one thread (that generator's
+ * draws stay in request order).  The response batch is the same bytes
+ * apart from the randomness.
+ */
+#define PQS_SCMS_MAX_WORKERS 64u
+void pqs_scms_aca_set_workers(pqs_scms_aca *a, unsigned workers);
+/** How many workers a batch of count requests gets. */
+unsigned pqs_scms_aca_workers(const pqs_scms_aca *a, uint32_t count);
 
 /** The RA.  It sees vehicle requests and ACA responses, nothing else. */
 pqs_scms_ra *pqs_scms_ra_new(pqs_rng *rng);
@@ -266,6 +279,7 @@ typedef struct {
 	uint32_t vehicles;    /* how many vehicles the RA mixes (>= 1) */
 	/* Keep the objects after the run (tests): the caller owns them then. */
 	int keep;
+	unsigned aca_workers; /* pqs_scms_aca_set_workers; 0: one per online core */
 } pqs_scms_flow_cfg;
 
 typedef struct {
@@ -277,7 +291,9 @@ typedef struct {
 	size_t download_bytes;          /* per vehicle */
 	double vehicle_cpu_s;           /* per vehicle: keys + request + accept */
 	double ra_cpu_s;                /* whole batch */
-	double aca_cpu_s;               /* whole batch */
+	double aca_cpu_s;               /* whole batch, all workers' CPU time */
+	double aca_wall_s;              /* whole batch, elapsed (monotonic clock) */
+	unsigned aca_workers;           /* threads that answered the batch */
 	/* With keep: */
 	uint32_t n_vehicles;
 	pqs_scms_aca *aca;

@@ -83,6 +83,18 @@ const char *pqs_strerror(int err);
 /* Sign flags. */
 #define PQS_SIGN_DETERMINISTIC 0x0001u /* no fresh randomness: same inputs, same signature */
 
+/*
+ * Verify flags (pqs_sig_verify_digest, pqs_sig_verify_digest_prepared).
+ * PQS_VERIFY_CANONICAL: accept a signature only in its one canonical
+ * encoding, for protocols that identify a message by its signed bytes.
+ * ECDSA: (r, s) and (r, n - s) verify alike (SEC 1 4.1.4 uses only the
+ * x-coordinate of R), so only s <= n/2 is accepted and a high s gives
+ * PQS_ERR_SIG_ENCODING: IEEE 1609.2 5.3.1 with the x-only rSig of 6.3.29,
+ * BIP 62 rule 5.  Classes whose signatures have one encoding already
+ * (their decoders are strict) accept the flag and verify as without it.
+ */
+#define PQS_VERIFY_CANONICAL 0x0001u
+
 /* Largest context string any scheme accepts (FIPS 204 section 5.2). */
 #define PQS_MAX_CTX_LEN 255
 
@@ -119,9 +131,19 @@ typedef struct pqs_sig_class_ pqs_sig_class;
  *   verify gives with pk.  release frees what prepare acquired outside the
  *   buffer (ECDSA's OpenSSL key object); NULL when the buffer owns all.
  *
+ * prepared_sk_len, prepare_sk, sign_prepared, release_sk: a prepared
+ *   secret key, for signers that sign many messages with one key: sk
+ *   decoded once into the caller's buffer of prepared_sk_len bytes (ECDSA:
+ *   the OpenSSL key object, which release_sk frees).  sign_prepared signs
+ *   as sign does with sk.  The buffer holds secret material: the
+ *   pqs_sig_release_prepared_sk wrapper wipes it.
+ *
  * sign_digest, verify_digest: sign or verify a digest the caller computed
  *   where the scheme defines signing a hash (ECDSA: FIPS 186-5 section
  *   6.4.1 from step 2 on, the digest truncated to the order's length).
+ *   The key is given either encoded (sk, pk) or, when that pointer is
+ *   NULL, prepared by this class (prepared_sk, prepared); verify_digest
+ *   takes the PQS_VERIFY_* flags.
  */
 struct pqs_sig_class_ {
 	const char *name;        /* registry name, e.g. "ML-DSA-44" */
@@ -150,12 +172,16 @@ struct pqs_sig_class_ {
 	                       size_t sig_len, const uint8_t *msg, size_t msg_len,
 	                       const uint8_t *ctx, size_t ctx_len, const void *prepared);
 	void (*release)(const pqs_sig_class *cls, void *prepared);
-	int (*sign_digest)(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
-	                   size_t *sig_len, const uint8_t *digest, size_t digest_len,
-	                   const uint8_t *sk);
-	int (*verify_digest)(const pqs_sig_class *cls, const uint8_t *sig,
-	                     size_t sig_len, const uint8_t *digest, size_t digest_len,
-	                     const uint8_t *pk);
+	int (*sign_digest)(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			   const uint8_t *digest, size_t digest_len, const uint8_t *sk, const void *prepared_sk);
+	int (*verify_digest)(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+			     size_t digest_len, const uint8_t *pk, const void *prepared, unsigned flags);
+	size_t prepared_sk_len; /* 0: no prepared-secret-key slot */
+	int (*prepare_sk)(const pqs_sig_class *cls, void *prepared_sk, const uint8_t *sk);
+	int (*sign_prepared)(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			     const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+			     const void *prepared_sk, unsigned flags, pqs_rng *rng);
+	void (*release_sk)(const pqs_sig_class *cls, void *prepared_sk);
 };
 
 /*
@@ -205,6 +231,19 @@ const pqs_sig_class *pqs_sig_find_id(uint16_t id);
 int pqs_sig_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
                    const uint8_t *seed, size_t seed_len, pqs_rng *rng);
 
+/*
+ * The argument checks of pqs_sig_sign, in its order: PQS_ERR_ARG (NULL
+ * buffers, a NULL msg or ctx with a length, an unknown flag),
+ * PQS_ERR_CTX_TOO_LONG, PQS_ERR_CTX_UNSUPPORTED, PQS_ERR_UNSUPPORTED
+ * (deterministic signing the class does not offer), then
+ * PQS_ERR_BUFFER_TOO_SMALL.  Sets *sig_len to 0 when sig_len is not NULL.
+ * A class's sign method starts with it, so that a caller reaching the
+ * method directly gets the same answers as through the wrapper.
+ */
+int pqs_sig_check_sign_args(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *sk,
+			    unsigned flags);
+
 /** Sign; see pqs_sig_class.sign. */
 int pqs_sig_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
                  size_t *sig_len, const uint8_t *msg, size_t msg_len,
@@ -244,6 +283,30 @@ int pqs_sig_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig,
 /** Free what pqs_sig_prepare acquired (no-op for most classes); wipes the buffer. */
 void pqs_sig_release_prepared(const pqs_sig_class *cls, void *prepared);
 
+/*
+ * Prepared secret keys, for a signer that signs many messages with one key.
+ * Every class supports them: a class without the slot "prepares" by copying
+ * sk (prepared length sk_len) and signs with plain sign.  Ownership as for
+ * prepared public keys above: a PQS_SIG_PREPARED_ALIGN-aligned caller
+ * buffer, one pqs_sig_release_prepared_sk per successful prepare, never
+ * copied or moved while prepared.  The buffer holds the secret key in some
+ * form: release wipes it.
+ */
+
+/** Bytes of a prepared secret key of cls (0 if cls is NULL). */
+size_t pqs_sig_prepared_sk_len(const pqs_sig_class *cls);
+
+/** Decode sk (cls->sk_len bytes) into prepared_sk; key errors as sign reports them. */
+int pqs_sig_prepare_sk(const pqs_sig_class *cls, void *prepared_sk, const uint8_t *sk);
+
+/** Sign with a prepared secret key; arguments and results as pqs_sig_sign. */
+int pqs_sig_sign_prepared(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			  size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared_sk, unsigned flags,
+			  pqs_rng *rng);
+
+/** Free what pqs_sig_prepare_sk acquired and wipe the buffer. */
+void pqs_sig_release_prepared_sk(const pqs_sig_class *cls, void *prepared_sk);
+
 /**
  * Sign a precomputed digest (sig_cap >= sig_max_len); PQS_ERR_UNSUPPORTED
  * for a class that defines no digest signing.
@@ -252,10 +315,20 @@ int pqs_sig_sign_digest(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
                         size_t *sig_len, const uint8_t *digest, size_t digest_len,
                         const uint8_t *sk);
 
-/** Verify a signature over a precomputed digest; PQS_ERR_UNSUPPORTED as above. */
-int pqs_sig_verify_digest(const pqs_sig_class *cls, const uint8_t *sig,
-                          size_t sig_len, const uint8_t *digest, size_t digest_len,
-                          const uint8_t *pk);
+/** pqs_sig_sign_digest with a secret key prepared by pqs_sig_prepare_sk. */
+int pqs_sig_sign_digest_prepared(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+				 const uint8_t *digest, size_t digest_len, const void *prepared_sk);
+
+/**
+ * Verify a signature over a precomputed digest; flags: 0 or
+ * PQS_VERIFY_CANONICAL (others: PQS_ERR_ARG).  PQS_ERR_UNSUPPORTED as above.
+ */
+int pqs_sig_verify_digest(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+			  size_t digest_len, const uint8_t *pk, unsigned flags);
+
+/** pqs_sig_verify_digest with a public key prepared by pqs_sig_prepare. */
+int pqs_sig_verify_digest_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+				   size_t digest_len, const void *prepared, unsigned flags);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,8 @@ Cases:
   fragment    dropping one fragment at one receiver loses exactly that SPDU there, nothing else
   determinism the same seed gives the same output byte for byte; another seed does not
   airtime     one sender, no contention: ns-3's TX time of every WSM against the 802.11p OFDM formula
+  rsu         two roadside units receive and send their own SPDUs; vehicle metrics stay the vehicles'
+  sumo        mobility from a SUMO trace (sim/sumo/make-trace.sh: sumo, then traceExporter.py to ns-2)
   p2pcd       digest-only SPDUs, no certificate beforehand: a newcomer's certificate is learnt over the air
 
 Each prints "N passed, N failed" and exits non-zero on a failure.
@@ -13,6 +15,7 @@ Each prints "N passed, N failed" and exits non-zero on a failure.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -148,6 +151,66 @@ def case_airtime():
           (n, exact, half_symbol_short))
 
 
+def case_rsu():
+    # 5 vehicles on 40 m and RSUs every 20 m (x = 10 and 30 m), each sending 2 SPDUs a second;
+    # every node verifies for real
+    r, _ = run(SMALL + ["--profile", "ECDSA/FN-DSA-512", "--policy", "j2945", "--rsu-spacing", "20",
+                        "--rsu-rate", "2", "--real-verifiers", "7"] + FIXED_CPU)
+    u = r.get("rsus", {})
+    check(u.get("count") == 2, "RSUs: %s, want 2" % u)
+    check(u.get("spdus_sent") == 8, "RSU SPDUs sent: %s, want 2 x 2 Hz x 2 s = 8" % u)
+    check(r["bsms_sent"] == 108, "%d SPDUs sent, want 100 BSMs + 8" % r["bsms_sent"])
+    # each RSU hears the vehicles' 100 BSMs, each vehicle the RSUs' 8 SPDUs; a few may collide
+    check(u.get("verified_from_vehicles", 0) >= 0.9 * 200, "RSUs verified %s of 200" % u)
+    check(u.get("verified_by_vehicles", 0) >= 0.9 * 40, "vehicles verified %s of 40 RSU SPDUs" % u)
+    rv = r["real_verification"]
+    check(rv["receivers"] == 7 and rv["failed"] == 0 and rv["model_mismatches"] == 0, "real verification %s" % rv)
+    # the vehicle metrics count vehicle pairs only: 100 BSMs x 4 other vehicles
+    expected = sum(b["expected"] for b in r["pdr_by_distance"])
+    check(expected == 400, "PDR denominator %d, want 400 (vehicle pairs only)" % expected)
+    check(r["cert_learning"]["pairs"] == 20, "learning pairs %d, want 20" % r["cert_learning"]["pairs"])
+
+
+def case_sumo():
+    # the shipped SUMO grid and trips, driven by sumo and converted by SUMO's traceExporter.py
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sumo", "make-trace.sh")
+    out = os.path.join(TMP, "sumo")
+    seconds = 8
+    p = subprocess.run([script, out, str(seconds)], capture_output=True, text=True)
+    if p.returncode != 0:
+        msg = p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "exit %d" % p.returncode
+        if "not found" in msg:
+            print("SKIP: " + msg)
+            sys.exit(77)
+        check(False, "make-trace.sh: " + msg)
+        return
+    mob, act = os.path.join(out, "mobility.tcl"), os.path.join(out, "activity.tcl")
+    nodes = {int(m) for m in re.findall(r"\$node_\((\d+)\)", open(mob).read())}
+    span = {}
+    for t, i, what in re.findall(r'at ([0-9.]+) "\$g\((\d+)\) (start|stop)"', open(act).read()):
+        span.setdefault(int(i), {})[what] = float(t)
+    r, _ = run(["--ns2-mobility", mob, "--ns2-activity", act, "--duration", str(seconds), "--profile",
+                "ECDSA/FN-DSA-512", "--policy", "j2945", "--real-verifiers", "3"] + FIXED_CPU)
+    check(r["scenario"] == "sumo-trace", "scenario %s" % r["scenario"])
+    check(r["vehicles"] == len(nodes) == max(nodes) + 1 and len(nodes) >= 10,
+          "%d vehicles, the trace has %d" % (r["vehicles"], len(nodes)))
+    # each vehicle sends at 10 Hz while SUMO has it on the road (activity start to stop)
+    lo = hi = 0
+    for i in nodes:
+        a, b = span[i]["start"], min(span[i].get("stop", seconds), seconds)
+        k = int(math.floor((b - a) / 0.1 + 1e-9))
+        lo, hi = lo + max(k - 1, 0), hi + k + 1
+    check(lo <= r["bsms_sent"] <= hi, "%d BSMs sent, the activity spans allow %d..%d" % (r["bsms_sent"], lo, hi))
+    # positions come from the trace: the grid is 300 m square, so no pair is ever 450 m or more apart
+    # (the default highway puts vehicles up to 1 km apart)
+    far = sum(b["expected"] for b in r["pdr_by_distance"] if b["from_m"] >= 450)
+    near = sum(b["expected"] for b in r["pdr_by_distance"] if b["from_m"] < 450)
+    check(far == 0 and near > 0, "PDR pairs: %d within 450 m, %d beyond" % (near, far))
+    rv = r["real_verification"]
+    check(rv["failed"] == 0 and rv["model_mismatches"] == 0 and rv["verified"] > 100, "real verification %s" % rv)
+    check(r["awareness_100m"] > 0.5, "awareness %.3f" % r["awareness_100m"])
+
+
 def case_p2pcd():
     # 5 vehicles, FN-DSA-512, the digest in every SPDU and only the root CA beforehand; vehicle 4
     # sends its first BSM at 1.5 s.  Every vehicle is a real pqsig P2PCD node: the only way any of
@@ -178,6 +241,6 @@ def case_p2pcd():
     check(r["bsms_sent"] == 4 * 30 + 15, "%d BSMs sent, want 135" % r["bsms_sent"])
 
 
-{"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime, "p2pcd": case_p2pcd}[CASE]()
+{"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime, "p2pcd": case_p2pcd, "rsu": case_rsu, "sumo": case_sumo}[CASE]()
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -13,42 +13,40 @@
 #include "pqsig/sha3.h"
 
 /* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
-const char *pqs_chain_error_message(int err)
-{
-	switch (err) {
-	case PQS_CHAIN_ERR_TRUNCATED: return "input ends inside a field";
-	case PQS_CHAIN_ERR_TRAILING: return "unexpected bytes after the encoding";
-	case PQS_CHAIN_ERR_VERSION: return "unknown block version or transaction form";
-	case PQS_CHAIN_ERR_UNKNOWN_ALG: return "transaction algorithm is not registered";
-	case PQS_CHAIN_ERR_SIG_LENGTH: return "signature length is impossible for the scheme";
-	case PQS_CHAIN_ERR_CHAIN_ID: return "wrong chain id";
-	case PQS_CHAIN_ERR_BAD_SIGNATURE: return "transaction signature does not verify";
-	case PQS_CHAIN_ERR_NONCE: return "wrong nonce";
-	case PQS_CHAIN_ERR_BALANCE: return "amount exceeds the sender's balance";
-	case PQS_CHAIN_ERR_MERKLE: return "Merkle root does not match the transactions";
-	case PQS_CHAIN_ERR_PARENT: return "parent hash is not the chain tip";
-	case PQS_CHAIN_ERR_HEIGHT: return "block height is not the next height";
-	case PQS_CHAIN_ERR_TIMESTAMP: return "block timestamp is before its parent's";
-	case PQS_CHAIN_ERR_STATE_DIGEST: return "state digest does not match the resulting state";
-	case PQS_CHAIN_ERR_UNKNOWN_SENDER: return "referenced sender has no known public key";
-	case PQS_CHAIN_ERR_ALG_MISMATCH: return "transaction algorithm differs from the account's";
-	case PQS_CHAIN_ERR_PK_FORM: return "sender key carried or referenced non-canonically";
-	case PQS_CHAIN_ERR_TOO_LARGE: return "block or transaction count too large";
-	case PQS_CHAIN_ERR_OVERFLOW: return "balance or nonce overflow";
-	case PQS_CHAIN_ERR_STORE: return "storage (LMDB) failure";
-	case PQS_CHAIN_ERR_CORRUPT: return "stored data disagrees with the chain";
-	case PQS_CHAIN_ERR_NOT_FOUND: return "not found";
-	case PQS_CHAIN_ERR_EXISTS: return "already exists";
-	case PQS_CHAIN_ERR_NOMEM: return "out of memory";
-	case PQS_CHAIN_ERR_GENESIS: return "malformed genesis block";
-	case PQS_CHAIN_ERR_NO_LMDB: return "pqsig was built without LMDB";
-	case PQS_CHAIN_ERR_DAMAGED: return "store damaged: the data file does not hold the pages its header lists";
-	case PQS_CHAIN_ERR_BUSY: return "the chain is busy: another process is writing";
-	case PQS_CHAIN_ERR_NAME: return "wallet name is empty or longer than 255 bytes";
-	case PQS_CHAIN_ERR_FILE_MODE: return "the wallet store (data.mdb) is readable by other users: chmod 600 it";
-	default: return NULL;
-	}
-}
+static const pqs_error_entry chain_errors[] = {
+	{ PQS_CHAIN_ERR_TRUNCATED, "input ends inside a field" },
+	{ PQS_CHAIN_ERR_TRAILING, "unexpected bytes after the encoding" },
+	{ PQS_CHAIN_ERR_VERSION, "unknown block version or transaction form" },
+	{ PQS_CHAIN_ERR_UNKNOWN_ALG, "transaction algorithm is not registered" },
+	{ PQS_CHAIN_ERR_SIG_LENGTH, "signature length is impossible for the scheme" },
+	{ PQS_CHAIN_ERR_CHAIN_ID, "wrong chain id" },
+	{ PQS_CHAIN_ERR_BAD_SIGNATURE, "transaction signature does not verify" },
+	{ PQS_CHAIN_ERR_NONCE, "wrong nonce" },
+	{ PQS_CHAIN_ERR_BALANCE, "amount exceeds the sender's balance" },
+	{ PQS_CHAIN_ERR_MERKLE, "Merkle root does not match the transactions" },
+	{ PQS_CHAIN_ERR_PARENT, "parent hash is not the chain tip" },
+	{ PQS_CHAIN_ERR_HEIGHT, "block height is not the next height" },
+	{ PQS_CHAIN_ERR_TIMESTAMP, "block timestamp is before its parent's" },
+	{ PQS_CHAIN_ERR_STATE_DIGEST, "state digest does not match the resulting state" },
+	{ PQS_CHAIN_ERR_UNKNOWN_SENDER, "referenced sender has no known public key" },
+	{ PQS_CHAIN_ERR_ALG_MISMATCH, "transaction algorithm differs from the account's" },
+	{ PQS_CHAIN_ERR_PK_FORM, "sender key carried or referenced non-canonically" },
+	{ PQS_CHAIN_ERR_TOO_LARGE, "block or transaction count too large" },
+	{ PQS_CHAIN_ERR_OVERFLOW, "balance or nonce overflow" },
+	{ PQS_CHAIN_ERR_STORE, "storage (LMDB) failure" },
+	{ PQS_CHAIN_ERR_CORRUPT, "stored data disagrees with the chain" },
+	{ PQS_CHAIN_ERR_NOT_FOUND, "not found" },
+	{ PQS_CHAIN_ERR_EXISTS, "already exists" },
+	{ PQS_CHAIN_ERR_NOMEM, "out of memory" },
+	{ PQS_CHAIN_ERR_GENESIS, "malformed genesis block" },
+	{ PQS_CHAIN_ERR_NO_LMDB, "pqsig was built without LMDB" },
+	{ PQS_CHAIN_ERR_DAMAGED, "store damaged: the data file does not hold the pages its header lists" },
+	{ PQS_CHAIN_ERR_BUSY, "the chain is busy: another process is writing" },
+	{ PQS_CHAIN_ERR_NAME, "wallet name is empty or longer than 255 bytes" },
+	{ PQS_CHAIN_ERR_FILE_MODE, "the wallet store (data.mdb) is readable by other users: chmod 600 it" },
+};
+
+const pqs_error_table pqs_chain_error_table = { chain_errors, sizeof chain_errors / sizeof chain_errors[0] };
 
 const char *pqs_chain_strerror(int err)
 {

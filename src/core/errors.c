@@ -1,7 +1,7 @@
 /*
  * pqs_strerror: one entry point for every error family.  The core's own
  * codes (pqs_err, -1..-99) are described here; every other family's block
- * of PQS_ERR_FAMILY_SIZE codes is handed to that family's lookup.
+ * of PQS_ERR_FAMILY_SIZE codes is looked up in that family's table.
  */
 #include <stddef.h>
 
@@ -15,60 +15,64 @@
  * rather than making the core depend on them.
  */
 #if defined(__GNUC__) || defined(__clang__)
-#pragma weak pqs_v2x_error_message
-#pragma weak pqs_chain_error_message
-#pragma weak pqs_wsm_error_message
-#pragma weak pqs_scms_error_message
-#define PQS_FAMILY_LOOKUP(fn) (fn)
+#pragma weak pqs_v2x_error_table
+#pragma weak pqs_chain_error_table
+#pragma weak pqs_wsm_error_table
+#pragma weak pqs_scms_error_table
+#define PQS_FAMILY_TABLE(table) (&(table))
 #else
-#define PQS_FAMILY_LOOKUP(fn) NULL
+#define PQS_FAMILY_TABLE(table) NULL
 #endif
 
-static const char *core_error_message(int err)
+static const pqs_error_entry core_errors[] = {
+	{ PQS_OK, "success" },
+	{ PQS_ERR_ARG, "invalid argument" },
+	{ PQS_ERR_BUFFER_TOO_SMALL, "output buffer too small" },
+	{ PQS_ERR_KEY_LENGTH, "key has the wrong length for this algorithm" },
+	{ PQS_ERR_SIG_LENGTH, "signature has the wrong length for this algorithm" },
+	{ PQS_ERR_SEED_LENGTH, "seed has the wrong length for this algorithm" },
+	{ PQS_ERR_KEY_ENCODING, "key is not a valid encoding" },
+	{ PQS_ERR_SIG_ENCODING, "signature is not a valid encoding" },
+	{ PQS_ERR_CTX_TOO_LONG, "context string longer than 255 bytes" },
+	{ PQS_ERR_CTX_UNSUPPORTED, "this algorithm does not take a context string" },
+	{ PQS_ERR_UNSUPPORTED, "operation not supported by this algorithm" },
+	{ PQS_ERR_UNKNOWN_ALG, "unknown algorithm" },
+	{ PQS_ERR_RANDOMNESS, "randomness source failed" },
+	{ PQS_ERR_INVALID_SIGNATURE, "signature is invalid" },
+	{ PQS_ERR_INTERNAL, "internal library error" },
+	{ PQS_ERR_DECODE, "malformed input" },
+	{ PQS_ERR_SEED_REJECTED, "key generation rejects this seed (choose another)" },
+	{ PQS_ERR_NOMEM, "out of memory" },
+};
+
+static const pqs_error_table core_error_table = { core_errors, sizeof core_errors / sizeof core_errors[0] };
+
+/* The table of the family whose block holds err, or NULL (a reserved block, or a component not linked). */
+static const pqs_error_table *family_table(int err)
 {
-	switch (err) {
-	case PQS_OK: return "success";
-	case PQS_ERR_ARG: return "invalid argument";
-	case PQS_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
-	case PQS_ERR_KEY_LENGTH: return "key has the wrong length for this algorithm";
-	case PQS_ERR_SIG_LENGTH: return "signature has the wrong length for this algorithm";
-	case PQS_ERR_SEED_LENGTH: return "seed has the wrong length for this algorithm";
-	case PQS_ERR_KEY_ENCODING: return "key is not a valid encoding";
-	case PQS_ERR_SIG_ENCODING: return "signature is not a valid encoding";
-	case PQS_ERR_CTX_TOO_LONG: return "context string longer than 255 bytes";
-	case PQS_ERR_CTX_UNSUPPORTED: return "this algorithm does not take a context string";
-	case PQS_ERR_UNSUPPORTED: return "operation not supported by this algorithm";
-	case PQS_ERR_UNKNOWN_ALG: return "unknown algorithm";
-	case PQS_ERR_RANDOMNESS: return "randomness source failed";
-	case PQS_ERR_INVALID_SIGNATURE: return "signature is invalid";
-	case PQS_ERR_INTERNAL: return "internal library error";
-	case PQS_ERR_DECODE: return "malformed input";
-	case PQS_ERR_SEED_REJECTED: return "key generation rejects this seed (choose another)";
-	case PQS_ERR_NOMEM: return "out of memory";
+	if (err > -PQS_ERR_FAMILY_SIZE)
+		return &core_error_table;
+	if (err <= -PQS_ERR_FAMILY_SIZE * PQS_ERR_FAMILY_SIZE) /* bounds -err: no overflow at INT_MIN */
+		return NULL;
+	/* Round down to the family's base (the block's highest value): -100, -200, ... */
+	switch (-((-err) / PQS_ERR_FAMILY_SIZE) * PQS_ERR_FAMILY_SIZE) {
+	case PQS_ERR_BASE_V2X:
+		return PQS_FAMILY_TABLE(pqs_v2x_error_table);
+	case PQS_ERR_BASE_CHAIN:
+		return PQS_FAMILY_TABLE(pqs_chain_error_table);
+	case PQS_ERR_BASE_WSM:
+		return PQS_FAMILY_TABLE(pqs_wsm_error_table);
+	case PQS_ERR_BASE_SCMS:
+		return PQS_FAMILY_TABLE(pqs_scms_error_table);
 	default: return NULL;
 	}
 }
 
 const char *pqs_strerror(int err)
 {
-	const char *(*lookup)(int) = NULL;
-	const char *msg = NULL;
-	int base;
-
-	if (err > -PQS_ERR_FAMILY_SIZE) {
-		lookup = core_error_message;
-	} else if (err > -PQS_ERR_FAMILY_SIZE * PQS_ERR_FAMILY_SIZE) { /* bounds -err: no overflow at INT_MIN */
-		/* Round down to the family's base (the block's highest value): -100, -200, ... */
-		base = -((-err) / PQS_ERR_FAMILY_SIZE) * PQS_ERR_FAMILY_SIZE;
-		switch (base) {
-		case PQS_ERR_BASE_V2X: lookup = PQS_FAMILY_LOOKUP(pqs_v2x_error_message); break;
-		case PQS_ERR_BASE_CHAIN: lookup = PQS_FAMILY_LOOKUP(pqs_chain_error_message); break;
-		case PQS_ERR_BASE_WSM: lookup = PQS_FAMILY_LOOKUP(pqs_wsm_error_message); break;
-		case PQS_ERR_BASE_SCMS: lookup = PQS_FAMILY_LOOKUP(pqs_scms_error_message); break;
-		default: break;
-		}
-	}
-	if (lookup)
-		msg = lookup(err);
-	return msg ? msg : "unknown error";
+	const pqs_error_table *table = family_table(err);
+	for (size_t i = 0; table && i < table->count; i++)
+		if (table->entries[i].code == err)
+			return table->entries[i].message;
+	return "unknown error";
 }

@@ -24,6 +24,7 @@ typedef struct {
 	size_t flen;        /* field/scalar byte length */
 	const char *digest; /* message digest name (documentation; md_of() holds the fetched object) */
 	pqs_ecdsa_s_policy s_policy; /* the class's verification policy (docs/security.md) */
+	unsigned curve;              /* index into the per-curve order cache (order_of) */
 } ecdsa_params;
 
 /*
@@ -35,24 +36,51 @@ typedef struct {
  * (X.509, TLS, IEEE 1609.2 peers) keep verifying.  Callers that need one
  * encoding per signature (V2X, composites) ask for PQS_ECDSA_S_LOW.
  */
-static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", PQS_ECDSA_S_ANY };
-static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", PQS_ECDSA_S_ANY };
-static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", PQS_ECDSA_S_ANY };
-static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", PQS_ECDSA_S_LOW };
+static const ecdsa_params P256 = { "prime256v1", NID_X9_62_prime256v1, 32, "SHA256", PQS_ECDSA_S_ANY, 0 };
+static const ecdsa_params P384 = { "secp384r1", NID_secp384r1, 48, "SHA384", PQS_ECDSA_S_ANY, 1 };
+static const ecdsa_params BP256 = { "brainpoolP256r1", NID_brainpoolP256r1, 32, "SHA256", PQS_ECDSA_S_ANY, 2 };
+static const ecdsa_params K256 = { "secp256k1", NID_secp256k1, 32, "SHA256", PQS_ECDSA_S_LOW, 3 };
 
 /*
  * OpenSSL 3 looks algorithms up in its provider tables on every implicit
  * fetch: the digests are fetched once per process here and shared
  * read-only (OpenSSL documents fetched EVP_MD objects as safe for
- * concurrent read use); the curve groups are cached by ec_point.c.
+ * concurrent read use); the curve groups are cached by ec_point.c.  The
+ * group orders are kept as big-endian bytes too, so that the checks on r
+ * and s (public values) need no BIGNUM.
  */
+#define CURVES   4
+#define FLEN_MAX 48
+typedef struct {
+	uint8_t n[FLEN_MAX];    /* the order n */
+	uint8_t half[FLEN_MAX]; /* floor(n / 2): s is low iff s <= half */
+} curve_order;
 static EVP_MD *cached_sha256, *cached_sha384;
+static curve_order orders[CURVES];
 static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 
 static void cache_init(void)
 {
+	static const ecdsa_params *const curves[CURVES] = { &P256, &P384, &BP256, &K256 };
 	cached_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
 	cached_sha384 = EVP_MD_fetch(NULL, "SHA384", NULL);
+	BIGNUM *half = BN_new();
+	for (unsigned i = 0; i < CURVES; i++) {
+		const EC_GROUP *g = pqs_ec_group(curves[i]->nid);
+		const int flen = (int)curves[i]->flen;
+		/* a curve left at n = 0 rejects every signature (r < n never holds) */
+		if (g && half && BN_rshift1(half, EC_GROUP_get0_order(g)) &&
+		    (BN_bn2binpad(EC_GROUP_get0_order(g), orders[i].n, flen) != flen ||
+		     BN_bn2binpad(half, orders[i].half, flen) != flen))
+			memset(&orders[i], 0, sizeof orders[i]);
+	}
+	BN_free(half);
+}
+
+static const curve_order *order_of(const ecdsa_params *p)
+{
+	pthread_once(&cache_once, cache_init);
+	return &orders[p->curve];
 }
 
 static const EC_GROUP *group_of(const ecdsa_params *p)
@@ -113,10 +141,11 @@ done:
 	return pkey;
 }
 
-/* Is 1 <= d < n?  Uses the group order (public values only: r, s). */
-static int scalar_in_range(const EC_GROUP *g, const BIGNUM *d)
+/* Is the big-endian public value x (r or s, flen bytes) in [1, n-1]? */
+static int scalar_in_range(const ecdsa_params *p, const uint8_t *x)
 {
-	return !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0;
+	static const uint8_t zero[FLEN_MAX];
+	return memcmp(x, zero, p->flen) != 0 && memcmp(x, order_of(p)->n, p->flen) < 0;
 }
 
 /*
@@ -126,11 +155,9 @@ static int scalar_in_range(const EC_GROUP *g, const BIGNUM *d)
  * (a valid key or not) is data-dependent.  BIGNUM comparisons stop at the
  * first differing word and are kept for public values.
  */
-static int secret_scalar_in_range(const ecdsa_params *p, const EC_GROUP *g, const uint8_t *sk)
+static int secret_scalar_in_range(const ecdsa_params *p, const uint8_t *sk)
 {
-	uint8_t n[48];
-	if (BN_bn2binpad(EC_GROUP_get0_order(g), n, (int)p->flen) != (int)p->flen)
-		return 0;
+	const uint8_t *n = order_of(p)->n;
 	unsigned borrow = 0, any = 0;
 	for (size_t i = p->flen; i-- > 0;) {
 		unsigned diff = (unsigned)sk[i] - (unsigned)n[i] - borrow;
@@ -166,7 +193,7 @@ static int ecdsa_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 		goto done;
 	if (seed) {
 		/* Deterministic: the seed is the private scalar itself. */
-		if (!secret_scalar_in_range(p, g, seed)) {
+		if (!secret_scalar_in_range(p, seed)) {
 			ret = PQS_ERR_KEY_ENCODING;
 			goto done;
 		}
@@ -177,7 +204,7 @@ static int ecdsa_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 			ret = pqs_rng_fill(rng, sk, p->flen);
 			if (ret != PQS_OK)
 				goto done;
-		} while (!secret_scalar_in_range(p, g, sk));
+		} while (!secret_scalar_in_range(p, sk));
 	}
 	ret = PQS_ERR_INTERNAL;
 	if (BN_bin2bn(sk, (int)p->flen, d))
@@ -189,13 +216,52 @@ done:
 	return ret;
 }
 
-/* Is s > n/2 (the "high" one of s and n - s)?  n is odd, so s > floor(n/2) iff 2s > n.  -1 on failure. */
-static int s_is_high(const EC_GROUP *g, const BIGNUM *s)
+/*
+ * The DER ECDSA-Sig-Value SEQUENCE { r INTEGER, s INTEGER } (SEC 1 C.8)
+ * written and read by hand: with values of at most 48 bytes every length
+ * fits one octet, and no BIGNUM is allocated per signature.
+ */
+
+/* Append the INTEGER of the unsigned big-endian x (len bytes, not zero). */
+static size_t der_put_integer(uint8_t *out, const uint8_t *x, size_t len)
 {
-	BIGNUM *twice = BN_new();
-	int high = twice && BN_lshift1(twice, s) ? BN_cmp(twice, EC_GROUP_get0_order(g)) > 0 : -1;
-	BN_free(twice);
-	return high;
+	while (len > 1 && x[0] == 0)
+		x++, len--;
+	size_t pad = x[0] >> 7; /* a set top bit would read as negative */
+	out[0] = 0x02;
+	out[1] = (uint8_t)(len + pad);
+	out[2] = 0;
+	memcpy(out + 2 + pad, x, len);
+	return 2 + pad + len;
+}
+
+/*
+ * Read one positive INTEGER at *in (minimal encoding) into x, right-aligned
+ * in flen bytes; advances *in.  0 if malformed or longer than flen.
+ */
+static int der_get_integer(const uint8_t **in, const uint8_t *end, uint8_t *x, size_t flen)
+{
+	const uint8_t *q = *in;
+	if (end - q < 3 || q[0] != 0x02 || q[1] == 0 || q[1] > end - q - 2)
+		return 0;
+	size_t len = q[1];
+	q += 2;
+	if (q[0] & 0x80 || (len > 1 && q[0] == 0 && !(q[1] & 0x80)))
+		return 0;
+	if (q[0] == 0 && len > 1)
+		q++, len--;
+	if (len > flen)
+		return 0;
+	memset(x, 0, flen - len);
+	memcpy(x + flen - len, q, len);
+	*in = q + len;
+	return 1;
+}
+
+/* Is s > n/2, the "high" one of s and n - s (n is odd: s > floor(n/2))? */
+static int s_is_high(const ecdsa_params *p, const uint8_t *s)
+{
+	return memcmp(s, order_of(p)->half, p->flen) > 0;
 }
 
 /*
@@ -205,24 +271,21 @@ static int s_is_high(const EC_GROUP *g, const BIGNUM *s)
  */
 static int der_to_raw(const ecdsa_params *p, const uint8_t *der, size_t der_len, uint8_t *sig)
 {
-	const unsigned char *q = der;
-	ECDSA_SIG *es = d2i_ECDSA_SIG(NULL, &q, (long)der_len);
-	BIGNUM *low = BN_new();
-	const EC_GROUP *g = group_of(p);
-	int ret = PQS_ERR_INTERNAL;
-	if (es && low && g) {
-		const BIGNUM *r, *s;
-		ECDSA_SIG_get0(es, &r, &s);
-		int high = s_is_high(g, s);
-		if (high == 1 && BN_sub(low, EC_GROUP_get0_order(g), s))
-			s = low;
-		if (high >= 0 && BN_bn2binpad(r, sig, (int)p->flen) == (int)p->flen &&
-		    BN_bn2binpad(s, sig + p->flen, (int)p->flen) == (int)p->flen)
-			ret = PQS_OK;
+	const uint8_t *q = der + 2, *end = der + der_len;
+	uint8_t *s = sig + p->flen;
+	if (der_len < 2 || der[0] != 0x30 || der[1] != der_len - 2 || !der_get_integer(&q, end, sig, p->flen) ||
+	    !der_get_integer(&q, end, s, p->flen) || q != end)
+		return PQS_ERR_INTERNAL;
+	if (s_is_high(p, s)) {
+		const uint8_t *n = order_of(p)->n;
+		unsigned borrow = 0;
+		for (size_t i = p->flen; i-- > 0;) {
+			unsigned diff = (unsigned)n[i] - (unsigned)s[i] - borrow;
+			s[i] = (uint8_t)diff;
+			borrow = (diff >> 8) & 1u;
+		}
 	}
-	ECDSA_SIG_free(es);
-	BN_free(low);
-	return ret;
+	return PQS_OK;
 }
 
 /*
@@ -232,59 +295,29 @@ static int der_to_raw(const ecdsa_params *p, const uint8_t *der, size_t der_len,
 static int raw_to_der(const ecdsa_params *p, const uint8_t *sig, uint8_t *der, size_t *der_len,
                       pqs_ecdsa_s_policy policy)
 {
-	int ret = PQS_ERR_INTERNAL;
-	ECDSA_SIG *es = ECDSA_SIG_new();
-	BIGNUM *r = BN_bin2bn(sig, (int)p->flen, NULL);
-	BIGNUM *s = BN_bin2bn(sig + p->flen, (int)p->flen, NULL);
-	const EC_GROUP *g = group_of(p);
-	if (!es || !r || !s || !g)
-		goto done;
-	if (!scalar_in_range(g, r) || !scalar_in_range(g, s)) {
-		ret = PQS_ERR_INVALID_SIGNATURE;
-		goto done;
-	}
-	if (policy == PQS_ECDSA_S_LOW) {
-		int high = s_is_high(g, s);
-		if (high != 0) {
-			ret = high == 1 ? PQS_ERR_SIG_ENCODING : PQS_ERR_INTERNAL;
-			goto done;
-		}
-	}
-	if (ECDSA_SIG_set0(es, r, s) != 1)
-		goto done;
-	r = s = NULL; /* owned by es now */
-	unsigned char *q = der;
-	int n = i2d_ECDSA_SIG(es, &q);
-	if (n <= 0)
-		goto done;
-	*der_len = (size_t)n;
-	ret = PQS_OK;
-done:
-	BN_free(r);
-	BN_free(s);
-	ECDSA_SIG_free(es);
-	return ret;
+	const uint8_t *s = sig + p->flen;
+	if (!scalar_in_range(p, sig) || !scalar_in_range(p, s))
+		return PQS_ERR_INVALID_SIGNATURE;
+	if (policy == PQS_ECDSA_S_LOW && s_is_high(p, s))
+		return PQS_ERR_SIG_ENCODING;
+	size_t n = der_put_integer(der + 2, sig, p->flen);
+	n += der_put_integer(der + 2 + n, s, p->flen);
+	der[0] = 0x30;
+	der[1] = (uint8_t)n;
+	*der_len = n + 2;
+	return PQS_OK;
 }
 
 /* Worst-case DER size of an ECDSA-Sig-Value for 48-byte scalars. */
 #define ECDSA_DER_MAX 110
 
-/* Sign either the message (digest_name != NULL) or a ready digest. */
-static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, size_t in_len,
-                       const uint8_t *sk, int hash_message)
+/* Sign the message (hashed here) or a ready digest with an imported key. */
+static int sign_with_key(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, size_t in_len, EVP_PKEY *pkey,
+			 int hash_message)
 {
 	uint8_t der[ECDSA_DER_MAX];
 	size_t der_len = sizeof der;
 	int ret = PQS_ERR_INTERNAL;
-	const EC_GROUP *g = group_of(p);
-	if (!g)
-		return PQS_ERR_INTERNAL;
-	/* OpenSSL would reduce d mod n (and sign with d = 0): only 1 <= d < n is a key, as in keygen */
-	if (!secret_scalar_in_range(p, g, sk))
-		return PQS_ERR_KEY_ENCODING;
-	EVP_PKEY *pkey = import_key(p, sk, NULL, 0);
-	if (!pkey)
-		return PQS_ERR_KEY_ENCODING;
 	if (hash_message) {
 		EVP_MD_CTX *md = EVP_MD_CTX_new();
 		if (md && EVP_DigestSignInit(md, NULL, md_of(p), NULL, pkey) == 1 &&
@@ -297,9 +330,25 @@ static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, s
 			ret = PQS_OK;
 		EVP_PKEY_CTX_free(ctx);
 	}
-	EVP_PKEY_free(pkey);
+	return ret == PQS_OK ? der_to_raw(p, der, der_len, sig) : ret;
+}
+
+/* The OpenSSL key of a secret scalar; OpenSSL would reduce d mod n (and sign with d = 0): only 1 <= d < n is a key, as in keygen. */
+static int import_secret(const ecdsa_params *p, const uint8_t *sk, EVP_PKEY **pkey)
+{
+	*pkey = secret_scalar_in_range(p, sk) ? import_key(p, sk, NULL, 0) : NULL;
+	return *pkey ? PQS_OK : PQS_ERR_KEY_ENCODING;
+}
+
+/* Sign the message (hash_message) or a ready digest with the secret scalar sk. */
+static int sign_common(const ecdsa_params *p, uint8_t *sig, const uint8_t *in, size_t in_len, const uint8_t *sk,
+		       int hash_message)
+{
+	EVP_PKEY *pkey;
+	int ret = import_secret(p, sk, &pkey);
 	if (ret == PQS_OK)
-		ret = der_to_raw(p, der, der_len, sig);
+		ret = sign_with_key(p, sig, in, in_len, pkey, hash_message);
+	EVP_PKEY_free(pkey);
 	return ret;
 }
 
@@ -329,38 +378,45 @@ static int verify_der(const ecdsa_params *p, const uint8_t *der, size_t der_len,
 	return v == 0 ? PQS_ERR_INVALID_SIGNATURE : PQS_ERR_INTERNAL;
 }
 
-static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-                         const uint8_t *in, size_t in_len, const uint8_t *pk, int hash_message,
-                         pqs_ecdsa_s_policy policy)
-{
-	const ecdsa_params *p = params_of(cls);
-	uint8_t der[ECDSA_DER_MAX];
-	size_t der_len = 0;
-	if (sig_len != 2 * p->flen)
-		return PQS_ERR_SIG_LENGTH;
-	if (pk[0] != 0x02 && pk[0] != 0x03)
-		return PQS_ERR_KEY_ENCODING;
-	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
-	if (ret != PQS_OK)
-		return ret;
-	EVP_PKEY *pkey = import_key(p, NULL, pk, p->flen + 1);
-	if (!pkey)
-		return PQS_ERR_KEY_ENCODING; /* x not on the curve */
-	ret = verify_der(p, der, der_len, in, in_len, pkey, hash_message);
-	EVP_PKEY_free(pkey);
-	return ret;
-}
-
 /*
- * Prepared key (PQS_ECDSA_PREPARED_BYTES): the OpenSSL key object decoded
- * once.  The buffer owns one reference to it; ecdsa_release drops it.
- * Verifying only reads the key, which OpenSSL allows from several threads.
+ * Prepared keys (PQS_ECDSA_PREPARED_BYTES): the OpenSSL key object decoded
+ * once, a public key (prepare) or a key pair from the secret scalar
+ * (prepare_sk).  The buffer owns one reference to it; ecdsa_release drops
+ * it.  Verifying and signing only read the key, which OpenSSL allows from
+ * several threads.
  */
 typedef struct {
 	EVP_PKEY *pkey;
 } ecdsa_prepared;
 
 _Static_assert(sizeof(ecdsa_prepared) <= PQS_ECDSA_PREPARED_BYTES, "PQS_ECDSA_PREPARED_BYTES holds the key pointer");
+
+/*
+ * Verify r || s over the message (hashed here) or a ready digest, with the
+ * public key pk or, when pk is NULL, a prepared one.
+ */
+static int verify_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *in, size_t in_len,
+			 const uint8_t *pk, const void *prepared, pqs_ecdsa_s_policy policy, int hash_message)
+{
+	const ecdsa_params *p = params_of(cls);
+	uint8_t der[ECDSA_DER_MAX];
+	size_t der_len = 0;
+	if (sig_len != 2 * p->flen)
+		return PQS_ERR_SIG_LENGTH;
+	if (pk && pk[0] != 0x02 && pk[0] != 0x03)
+		return PQS_ERR_KEY_ENCODING;
+	EVP_PKEY *own = NULL, *pkey = pk ? NULL : ((const ecdsa_prepared *)prepared)->pkey;
+	if (!pk && !pkey)
+		return PQS_ERR_ARG; /* not prepared, or released */
+	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
+	if (ret != PQS_OK)
+		return ret;
+	if (pk && !(pkey = own = import_key(p, NULL, pk, p->flen + 1)))
+		return PQS_ERR_KEY_ENCODING; /* x not on the curve */
+	ret = verify_der(p, der, der_len, in ? in : (const uint8_t *)"", in_len, pkey, hash_message);
+	EVP_PKEY_free(own);
+	return ret;
+}
 
 static int ecdsa_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t *pk)
 {
@@ -373,6 +429,11 @@ static int ecdsa_prepare(const pqs_sig_class *cls, void *prepared, const uint8_t
 	return pp->pkey ? PQS_OK : PQS_ERR_KEY_ENCODING; /* x not on the curve */
 }
 
+static int ecdsa_prepare_sk(const pqs_sig_class *cls, void *prepared_sk, const uint8_t *sk)
+{
+	return import_secret(params_of(cls), sk, &((ecdsa_prepared *)prepared_sk)->pkey);
+}
+
 static void ecdsa_release(const pqs_sig_class *cls, void *prepared)
 {
 	ecdsa_prepared *pp = prepared;
@@ -381,59 +442,44 @@ static void ecdsa_release(const pqs_sig_class *cls, void *prepared)
 	pp->pkey = NULL;
 }
 
-/* Verify the message (hashed here) or a ready digest with a prepared key. */
-static int verify_prepared_common(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *in,
-				  size_t in_len, const void *prepared, pqs_ecdsa_s_policy policy, int hash_message)
-{
-	if (!pqs_ecdsa_field_len(cls) || !sig || (!in && in_len) || !prepared || !policy_ok(policy))
-		return PQS_ERR_ARG;
-	const ecdsa_params *p = params_of(cls);
-	const ecdsa_prepared *pp = prepared;
-	uint8_t der[ECDSA_DER_MAX];
-	size_t der_len = 0;
-	if (sig_len != 2 * p->flen)
-		return PQS_ERR_SIG_LENGTH;
-	if (!pp->pkey)
-		return PQS_ERR_ARG; /* not prepared, or released */
-	int ret = raw_to_der(p, sig, der, &der_len, policy == PQS_ECDSA_S_CLASS ? p->s_policy : policy);
-	return ret != PQS_OK
-		       ? ret
-		       : verify_der(p, der, der_len, in ? in : (const uint8_t *)"", in_len, pp->pkey, hash_message);
-}
-
 int pqs_ecdsa_verify_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
 				     size_t msg_len, const void *prepared, pqs_ecdsa_s_policy policy)
 {
-	return verify_prepared_common(cls, sig, sig_len, msg, msg_len, prepared, policy, 1);
-}
-
-int pqs_ecdsa_verify_digest_prepared_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-					    const uint8_t *digest, size_t digest_len, const void *prepared,
-					    pqs_ecdsa_s_policy policy)
-{
-	if (!digest)
+	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !prepared || !policy_ok(policy))
 		return PQS_ERR_ARG;
-	return verify_prepared_common(cls, sig, sig_len, digest, digest_len, prepared, policy, 0);
+	return verify_common(cls, sig, sig_len, msg, msg_len, NULL, prepared, policy, 1);
 }
 
 static int ecdsa_verify_prepared(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
                                  size_t msg_len, const uint8_t *ctx, size_t ctx_len, const void *prepared)
 {
 	(void)ctx, (void)ctx_len;
-	return pqs_ecdsa_verify_prepared_policy(cls, sig, sig_len, msg, msg_len, prepared, PQS_ECDSA_S_CLASS);
+	return verify_common(cls, sig, sig_len, msg, msg_len, NULL, prepared, PQS_ECDSA_S_CLASS, 1);
 }
 
 static int ecdsa_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
                       const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
                       const uint8_t *sk, unsigned flags, pqs_rng *rng)
 {
-	const ecdsa_params *p = params_of(cls);
 	/* OpenSSL draws the nonce from its own DRBG (seeded by the OS): rng is unused. */
-	(void)ctx, (void)ctx_len, (void)flags, (void)rng;
-	if (sig_cap < 2 * p->flen)
-		return PQS_ERR_BUFFER_TOO_SMALL;
-	int ret = sign_common(p, sig, msg, msg_len, sk, 1);
-	*sig_len = ret == PQS_OK ? 2 * p->flen : 0;
+	(void)rng;
+	int ret = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (ret == PQS_OK && (ret = sign_common(params_of(cls), sig, msg, msg_len, sk, 1)) == PQS_OK)
+		*sig_len = cls->sig_max_len;
+	return ret;
+}
+
+static int ecdsa_sign_prepared(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
+			       const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+			       const void *prepared_sk, unsigned flags, pqs_rng *rng)
+{
+	const ecdsa_prepared *pp = prepared_sk;
+	(void)rng;
+	int ret = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, prepared_sk, flags);
+	if (ret == PQS_OK && !pp->pkey)
+		ret = PQS_ERR_ARG; /* not prepared, or released */
+	if (ret == PQS_OK && (ret = sign_with_key(params_of(cls), sig, msg, msg_len, pp->pkey, 1)) == PQS_OK)
+		*sig_len = cls->sig_max_len;
 	return ret;
 }
 
@@ -442,7 +488,7 @@ static int ecdsa_verify(const pqs_sig_class *cls, const uint8_t *sig, size_t sig
                         const uint8_t *pk)
 {
 	(void)ctx, (void)ctx_len;
-	return verify_common(cls, sig, sig_len, msg, msg_len, pk, 1, PQS_ECDSA_S_CLASS);
+	return verify_common(cls, sig, sig_len, msg, msg_len, pk, NULL, PQS_ECDSA_S_CLASS, 1);
 }
 
 int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
@@ -450,7 +496,7 @@ int pqs_ecdsa_verify_policy(const pqs_sig_class *cls, const uint8_t *sig, size_t
 {
 	if (!pqs_ecdsa_field_len(cls) || !sig || (!msg && msg_len) || !pk || !policy_ok(policy))
 		return PQS_ERR_ARG;
-	return verify_common(cls, sig, sig_len, msg ? msg : (const uint8_t *)"", msg_len, pk, 1, policy);
+	return verify_common(cls, sig, sig_len, msg, msg_len, pk, NULL, policy, 1);
 }
 
 int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig, const uint8_t *digest,
@@ -461,18 +507,12 @@ int pqs_ecdsa_sign_digest(const pqs_sig_class *cls, uint8_t *sig, const uint8_t 
 	return sign_common(params_of(cls), sig, digest, digest_len, sk, 0);
 }
 
-int pqs_ecdsa_verify_digest_policy(const pqs_sig_class *cls, const uint8_t *sig, const uint8_t *digest,
-                                   size_t digest_len, const uint8_t *pk, pqs_ecdsa_s_policy policy)
-{
-	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !pk || !policy_ok(policy))
-		return PQS_ERR_ARG;
-	return verify_common(cls, sig, 2 * params_of(cls)->flen, digest, digest_len, pk, 0, policy);
-}
-
 int pqs_ecdsa_verify_digest(const pqs_sig_class *cls, const uint8_t *sig, const uint8_t *digest,
                             size_t digest_len, const uint8_t *pk)
 {
-	return pqs_ecdsa_verify_digest_policy(cls, sig, digest, digest_len, pk, PQS_ECDSA_S_CLASS);
+	if (!pqs_ecdsa_field_len(cls) || !sig || !digest || !pk)
+		return PQS_ERR_ARG;
+	return verify_common(cls, sig, 2 * params_of(cls)->flen, digest, digest_len, pk, NULL, PQS_ECDSA_S_CLASS, 0);
 }
 
 /*
@@ -510,36 +550,59 @@ int pqs_ecdsa_pk_uncompress(const pqs_sig_class *cls, uint8_t *out, const uint8_
 	return recode_point(params_of(cls), out, 0, pk, flen + 1);
 }
 
-/* The digest slots of the classes (pqsig/sig.h): FIPS 186-5 section 6.4.1 / 6.4.2 from step 2 on. */
+/*
+ * The digest slots of the classes (pqsig/sig.h): FIPS 186-5 section 6.4.1 /
+ * 6.4.2 from step 2 on, with the key encoded or prepared.  PQS_VERIFY_CANONICAL
+ * is the low-S rule (IEEE 1609.2 5.3.1 / 6.3.29: x-only rSig makes (r, s)
+ * and (r, n - s) both valid); otherwise the class's own policy.
+ */
 static int ecdsa_sign_digest_slot(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len,
-                                  const uint8_t *digest, size_t digest_len, const uint8_t *sk)
+				  const uint8_t *digest, size_t digest_len, const uint8_t *sk, const void *prepared_sk)
 {
-	(void)sig_cap; /* checked by pqs_sig_sign_digest */
-	int ret = pqs_ecdsa_sign_digest(cls, sig, digest, digest_len, sk);
+	const ecdsa_params *p = params_of(cls);
+	const ecdsa_prepared *pp = prepared_sk;
+	int ret;
+	(void)sig_cap; /* checked by the wrapper */
+	if (sk)
+		ret = sign_common(p, sig, digest, digest_len, sk, 0);
+	else
+		ret = pp->pkey ? sign_with_key(p, sig, digest, digest_len, pp->pkey, 0) : PQS_ERR_ARG;
 	*sig_len = ret == PQS_OK ? cls->sig_max_len : 0;
 	return ret;
 }
 
-static int ecdsa_verify_digest_slot(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len,
-                                    const uint8_t *digest, size_t digest_len, const uint8_t *pk)
+static int ecdsa_verify_digest_slot(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+				    size_t digest_len, const uint8_t *pk, const void *prepared, unsigned flags)
 {
-	if (sig_len != cls->sig_max_len)
-		return PQS_ERR_SIG_LENGTH;
-	return pqs_ecdsa_verify_digest(cls, sig, digest, digest_len, pk);
+	pqs_ecdsa_s_policy policy = flags & PQS_VERIFY_CANONICAL ? PQS_ECDSA_S_LOW : PQS_ECDSA_S_CLASS;
+	return verify_common(cls, sig, sig_len, digest, digest_len, pk, prepared, policy, 0);
 }
 
-#define ECDSA_CLASS(var, nm, idv, par, fl)                                             \
-	const pqs_sig_class var = {                                                    \
-		.name = nm, .family = "ECDSA", .id = idv, .flags = PQS_SIG_FIXED_LENGTH,   \
-		.security_level = 0, .pk_len = PQS_ECDSA_PUBLICKEY_BYTES(fl),               \
-		.sk_len = PQS_ECDSA_SECRETKEY_BYTES(fl),                                   \
-		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(fl), .seed_len = (fl),            \
-		.keygen = ecdsa_keygen,                                                    \
-		.sign = ecdsa_sign, .verify = ecdsa_verify, .params = &(par),              \
-		.prepared_len = PQS_ECDSA_PREPARED_BYTES, .prepare = ecdsa_prepare,        \
-		.verify_prepared = ecdsa_verify_prepared, .release = ecdsa_release,        \
-		.sign_digest = ecdsa_sign_digest_slot,                                     \
-		.verify_digest = ecdsa_verify_digest_slot,                                 \
+#define ECDSA_CLASS(var, nm, idv, par, fl)                    \
+	const pqs_sig_class var = {                           \
+		.name = nm,                                   \
+		.family = "ECDSA",                            \
+		.id = idv,                                    \
+		.flags = PQS_SIG_FIXED_LENGTH,                \
+		.security_level = 0,                          \
+		.pk_len = PQS_ECDSA_PUBLICKEY_BYTES(fl),      \
+		.sk_len = PQS_ECDSA_SECRETKEY_BYTES(fl),      \
+		.sig_max_len = PQS_ECDSA_SIGNATURE_BYTES(fl), \
+		.seed_len = (fl),                             \
+		.keygen = ecdsa_keygen,                       \
+		.sign = ecdsa_sign,                           \
+		.verify = ecdsa_verify,                       \
+		.params = &(par),                             \
+		.prepared_len = PQS_ECDSA_PREPARED_BYTES,     \
+		.prepare = ecdsa_prepare,                     \
+		.verify_prepared = ecdsa_verify_prepared,     \
+		.release = ecdsa_release,                     \
+		.sign_digest = ecdsa_sign_digest_slot,        \
+		.verify_digest = ecdsa_verify_digest_slot,    \
+		.prepared_sk_len = PQS_ECDSA_PREPARED_BYTES,  \
+		.prepare_sk = ecdsa_prepare_sk,               \
+		.sign_prepared = ecdsa_sign_prepared,         \
+		.release_sk = ecdsa_release,                  \
 	}
 
 ECDSA_CLASS(pqs_ecdsa_p256_class, "ECDSA-P256", 0x0001, P256, 32);

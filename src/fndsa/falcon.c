@@ -160,37 +160,12 @@ static PQS_NOINLINE int falcon_sign_stack_1024(int padded, uint8_t *sig, size_t 
 	return falcon_sign_impl(10, padded, sig, sig_len, msg, msg_len, sk, sk_len, rng, work);
 }
 
-/* The argument checks shared by falcon_sign and pqs_falcon_sign_temp. */
-static int falcon_sign_args(const pqs_sig_class *cls, const uint8_t *sig, size_t sig_cap, size_t *sig_len,
-			    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
-			    unsigned flags)
-{
-	if (cls == NULL || sig == NULL || sig_len == NULL || sk == NULL
-		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0)) {
-		return PQS_ERR_ARG;
-	}
-	*sig_len = 0;
-	if (flags & PQS_SIGN_DETERMINISTIC) {
-		return PQS_ERR_UNSUPPORTED; /* not defined for round-3 Falcon */
-	}
-	if (flags != 0) {
-		return PQS_ERR_ARG;
-	}
-	if (ctx_len != 0) {
-		return ctx_len > PQS_MAX_CTX_LEN ? PQS_ERR_CTX_TOO_LONG : PQS_ERR_CTX_UNSUPPORTED;
-	}
-	if (sig_cap < cls->sig_max_len) {
-		return PQS_ERR_BUFFER_TOO_SMALL;
-	}
-	return PQS_OK;
-}
-
 static int falcon_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
 		       size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, unsigned flags,
 		       pqs_rng *rng)
 {
 	const fndsa_params *p;
-	int err = falcon_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	int err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
 
 	if (err != PQS_OK) {
 		return err;
@@ -209,7 +184,7 @@ int pqs_falcon_sign_temp(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
 	if (cls != NULL && cls->sign != falcon_sign) {
 		return PQS_ERR_ARG;
 	}
-	err = falcon_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, NULL, 0, sk, 0);
+	err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, NULL, 0, sk, 0);
 	if (err != PQS_OK) {
 		return err;
 	}

@@ -91,9 +91,9 @@ mu_from_sk(uint8_t mu[64], unsigned logn, const uint8_t *sk, size_t sk_len,
 		data_len);
 }
 
-static int
-sign_mu_any(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len,
-	const uint8_t mu[64], const uint8_t *rnd, size_t rnd_len)
+/* tmp: NULL (stack) or the caller's workspace of tmp_len bytes. */
+static int sign_mu_any(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len, const uint8_t mu[64],
+		       const uint8_t *rnd, size_t rnd_len, void *tmp, size_t tmp_len)
 {
 	if (sig == NULL || sk == NULL || mu == NULL
 		|| (rnd == NULL && rnd_len != 0))
@@ -108,13 +108,12 @@ sign_mu_any(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len,
 	if (sk[0] != 0x50 + logn) {
 		return PQS_ERR_KEY_ENCODING;
 	}
-	return pqs_fndsa_fn_sign_mu(sig, sk, sk_len, mu, rnd, rnd_len);
+	return pqs_fndsa_fn_sign_mu(sig, sk, sk_len, mu, rnd, rnd_len, tmp, tmp_len);
 }
 
 /* Hedged signing: 40 bytes of rng per signature (section 3.2). */
-static int
-sign_mu_hedged(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len,
-	const uint8_t mu[64], pqs_rng *rng)
+static int sign_mu_hedged(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len, const uint8_t mu[64],
+			  pqs_rng *rng, void *tmp, size_t tmp_len)
 {
 	uint8_t rnd[PQS_FNDSA_RND_BYTES];
 	int err;
@@ -122,7 +121,7 @@ sign_mu_hedged(unsigned logn, uint8_t *sig, const uint8_t *sk, size_t sk_len,
 	if (pqs_rng_fill(rng, rnd, sizeof rnd) != 0) {
 		return PQS_ERR_RANDOMNESS;
 	}
-	err = sign_mu_any(logn, sig, sk, sk_len, mu, rnd, sizeof rnd);
+	err = sign_mu_any(logn, sig, sk, sk_len, mu, rnd, sizeof rnd, tmp, tmp_len);
 	pqs_zeroize(rnd, sizeof rnd);
 	return err;
 }
@@ -179,8 +178,7 @@ pqs_fndsa_hash_sign(unsigned logn, uint8_t *sig, const uint8_t *sk,
 	}
 	err = mu_from_sk(mu, logn, sk, sk_len, ph_id, ctx, ctx_len, digest,
 		digest_len);
-	return err != PQS_OK ? err
-		: sign_mu_hedged(logn, sig, sk, sk_len, mu, rng);
+	return err != PQS_OK ? err : sign_mu_hedged(logn, sig, sk, sk_len, mu, rng, NULL, 0);
 }
 
 int
@@ -207,7 +205,7 @@ pqs_fndsa_sign_mu(unsigned logn, uint8_t *sig, const uint8_t *sk,
 	if (!standard_logn(logn)) {
 		return PQS_ERR_ARG;
 	}
-	return sign_mu_hedged(logn, sig, sk, sk_len, mu, rng);
+	return sign_mu_hedged(logn, sig, sk, sk_len, mu, rng, NULL, 0);
 }
 
 int
@@ -255,7 +253,7 @@ pqs_fndsa_test_sign_mu(unsigned logn, uint8_t *sig, const uint8_t *sk,
 	if (!toy_or_standard_logn(logn)) {
 		return PQS_ERR_ARG;
 	}
-	return sign_mu_any(logn, sig, sk, sk_len, mu, rnd, rnd_len);
+	return sign_mu_any(logn, sig, sk, sk_len, mu, rnd, rnd_len, NULL, 0);
 }
 
 int
@@ -290,41 +288,47 @@ fn_class_keygen(const pqs_sig_class *cls, uint8_t *pk, uint8_t *sk,
 	return pqs_fndsa_keygen(class_logn(cls), pk, sk, seed, rng);
 }
 
-static int
-fn_class_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
-	size_t *sig_len, const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
-	size_t ctx_len, const uint8_t *sk, unsigned flags, pqs_rng *rng)
+/* Registry sign; tmp: NULL (stack) or the caller's workspace. */
+static int fn_sign_with(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, unsigned flags,
+			pqs_rng *rng, void *tmp, size_t tmp_len)
 {
 	unsigned logn;
 	uint8_t mu[64];
 	int err;
 
-	if (cls == NULL || sig == NULL || sig_len == NULL || sk == NULL
-		|| (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0))
-	{
-		return PQS_ERR_ARG;
-	}
-	*sig_len = 0;
-	if (flags & PQS_SIGN_DETERMINISTIC) {
-		/* The draft signs with fresh randomness only. */
-		return PQS_ERR_UNSUPPORTED;
-	}
-	if (flags != 0) {
-		return PQS_ERR_ARG;
-	}
-	if (sig_cap < cls->sig_max_len) {
-		return PQS_ERR_BUFFER_TOO_SMALL;
+	/* The draft signs with fresh randomness only: no PQS_SIG_DETERMINISTIC_OK. */
+	err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (err != PQS_OK) {
+		return err;
 	}
 	logn = class_logn(cls);
 	err = mu_from_sk(mu, logn, sk, cls->sk_len, PQS_FNDSA_FN_RAW, ctx,
 		ctx_len, msg, msg_len);
 	if (err == PQS_OK) {
-		err = sign_mu_hedged(logn, sig, sk, cls->sk_len, mu, rng);
+		err = sign_mu_hedged(logn, sig, sk, cls->sk_len, mu, rng, tmp, tmp_len);
 	}
 	if (err == PQS_OK) {
 		*sig_len = cls->sig_max_len;
 	}
 	return err;
+}
+
+static int fn_class_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			 size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, unsigned flags,
+			 pqs_rng *rng)
+{
+	return fn_sign_with(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags, rng, NULL, 0);
+}
+
+int pqs_fndsa_sign_temp(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap, size_t *sig_len, const uint8_t *msg,
+			size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk, pqs_rng *rng, void *tmp,
+			size_t tmp_len)
+{
+	if (cls == NULL || cls->sign != fn_class_sign || tmp == NULL) {
+		return PQS_ERR_ARG;
+	}
+	return fn_sign_with(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, 0, rng, tmp, tmp_len);
 }
 
 static int

@@ -96,18 +96,20 @@ int pqs_fndsa_fn_mu(uint8_t mu[64], const uint8_t hvk[64], int prehash_id,
  * *hvk points at the stored SHAKE256(vk)[64] (not checked).  Returns
  * PQS_OK, PQS_ERR_KEY_LENGTH or PQS_ERR_KEY_ENCODING.
  */
-int pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
-	const uint8_t **hvk, const uint8_t *sk, size_t sk_len, unsigned *logn);
+int pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G, const uint8_t **hvk, const uint8_t *sk,
+			   size_t sk_len, unsigned *logn, uint16_t *tmp);
 
 /*
  * Sign mu (section 3.2-3.4) with the randomness rnd (the draft reads 40
  * bytes once; any length is accepted, for tests).  sig:
- * PQS_FNDSA_FN_SIG_SIZE(logn) bytes.  Returns PQS_OK, a key decoding
- * error, or PQS_ERR_INTERNAL after 27 failed attempts.  Uses about
- * 130 KiB of stack.
+ * PQS_FNDSA_FN_SIG_SIZE(logn) bytes.  Working memory: tmp (tmp_len >=
+ * PQS_FNDSA_SIGN_TEMP_BYTES(logn), any alignment, wiped before returning),
+ * or with tmp NULL a stack frame sized for the degree (docs/memory.md).
+ * Returns PQS_OK, a key decoding error, PQS_ERR_BUFFER_TOO_SMALL, or
+ * PQS_ERR_INTERNAL after 27 failed attempts.
  */
-int pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
-	const uint8_t mu[64], const uint8_t *rnd, size_t rnd_len);
+int pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len, const uint8_t mu[64], const uint8_t *rnd,
+			 size_t rnd_len, void *tmp, size_t tmp_len);
 
 /*
  * Verify sig against mu and the decoded vk (h in NTT form), section 4

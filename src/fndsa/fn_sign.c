@@ -12,8 +12,10 @@
  */
 #include <string.h>
 
+#include "core/compiler.h"
 #include "core/ct.h"
 #include "fn_inner.h"
+#include "pqsig/fndsa.h"
 
 #define MU_LEN 64
 #define SEED_LEN 40
@@ -96,14 +98,12 @@ hash_to_point(uint16_t *c, const uint8_t *nonce, const uint8_t *mu,
 	pqs_fndsa_hash_to_point_le(&sc, c, logn);
 }
 
-int
-pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
-	const uint8_t **hvk, const uint8_t *sk, size_t sk_len, unsigned *logn_out)
+int pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G, const uint8_t **hvk, const uint8_t *sk,
+			   size_t sk_len, unsigned *logn_out, uint16_t *tmp)
 {
 	unsigned logn, nb;
 	size_t k, n;
 	int ok;
-	uint16_t tmp[3 * 1024];
 
 	if (sk_len < 1) {
 		return PQS_ERR_KEY_LENGTH;
@@ -144,27 +144,45 @@ pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G,
 	return PQS_OK;
 }
 
-int
-pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
-	const uint8_t mu[64], const uint8_t *rnd, size_t rnd_len)
+/*
+ * Signing work area for degree 2^logn (8-byte aligned): 13 polynomials of
+ * fpr (the basis, then ffSampling; 104n bytes; decoding the key uses its
+ * start first), f, g, F, G (n bytes each), s1, s2 and the hashed message
+ * (2n bytes each).
+ */
+#define FN_SIGN_WORK_BYTES(logn) (PQS_FNDSA_SIGN_TEMP_BYTES(logn) - 7u)
+
+static int fn_sign_mu_work(uint8_t *sig, unsigned logn, const uint8_t *sk, size_t sk_len, const uint8_t mu[64],
+			   const uint8_t *rnd, size_t rnd_len, void *work)
 {
-	int8_t f[1024], g[1024], F[1024], G[1024];
-	int16_t s1[1024], s2[1024];
-	uint16_t c[1024];
-	fpr tmp[13 * 1024];
+	size_t n = (size_t)1 << logn;
+	fpr *tmp = (fpr *)work;
+	int8_t *f = (int8_t *)(tmp + 13 * n);
+	int8_t *g = f + n, *F = g + n, *G = F + n;
+	int16_t *s1 = (int16_t *)(void *)(G + n), *s2 = s1 + n;
+	uint16_t *c = (uint16_t *)(s2 + n);
 	uint8_t hfg[SEED_LEN], seedp[SEED_LEN], nonce[FNDSA_NONCE_LEN];
 	const uint8_t *hvk;
 	fndsa_sampler_ctx spc;
-	unsigned logn, ctr;
-	size_t n, sig_len, u;
+	unsigned sk_logn, ctr;
+	size_t sig_len, u;
 	pqs_keccak sc;
 	int err, ret = PQS_ERR_INTERNAL;
 
-	err = pqs_fndsa_fn_decode_sk(f, g, F, G, &hvk, sk, sk_len, &logn);
+	/* The work area was sized for logn: the key must be of that degree
+	 * (the header is public). */
+	if (sk_len < 1) {
+		return PQS_ERR_KEY_LENGTH;
+	}
+	PQS_CT_DECLASSIFY(sk, 1);
+	if (sk[0] != 0x50 + logn) {
+		return PQS_ERR_KEY_ENCODING;
+	}
+	err = pqs_fndsa_fn_decode_sk(f, g, F, G, &hvk, sk, sk_len, &sk_logn, (uint16_t *)work);
 	if (err != PQS_OK) {
+		pqs_zeroize(work, FN_SIGN_WORK_BYTES(logn));
 		return err;
 	}
-	n = (size_t)1 << logn;
 	sig_len = PQS_FNDSA_FN_SIG_SIZE(logn);
 	/* mu depends only on public data (SHAKE256(vk), ctx, message). */
 	PQS_CT_DECLASSIFY(mu, MU_LEN);
@@ -231,15 +249,59 @@ pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len,
 	}
 	pqs_keccak_clear(&sc);
 	pqs_zeroize(&spc, sizeof spc);
-	pqs_zeroize(tmp, sizeof tmp);
-	pqs_zeroize(f, sizeof f);
-	pqs_zeroize(g, sizeof g);
-	pqs_zeroize(F, sizeof F);
-	pqs_zeroize(G, sizeof G);
-	pqs_zeroize(s1, sizeof s1);
+	PQS_CT_DECLASSIFY(work, FN_SIGN_WORK_BYTES(logn));
+	pqs_zeroize(work, FN_SIGN_WORK_BYTES(logn));
 	pqs_zeroize(hfg, sizeof hfg);
 	pqs_zeroize(seedp, sizeof seedp);
 	return ret;
+}
+
+/*
+ * The work area on the stack, in a frame sized for the degree (one
+ * function per frame, kept out of line so that FN-DSA-512 and the toy
+ * degrees do not pay for FN-DSA-1024's frame).
+ */
+static PQS_NOINLINE int fn_sign_mu_stack_512(uint8_t *sig, unsigned logn, const uint8_t *sk, size_t sk_len,
+					     const uint8_t mu[64], const uint8_t *rnd, size_t rnd_len)
+{
+	uint64_t work[FN_SIGN_WORK_BYTES(9) / 8];
+
+	return fn_sign_mu_work(sig, logn, sk, sk_len, mu, rnd, rnd_len, work);
+}
+
+static PQS_NOINLINE int fn_sign_mu_stack_1024(uint8_t *sig, const uint8_t *sk, size_t sk_len, const uint8_t mu[64],
+					      const uint8_t *rnd, size_t rnd_len)
+{
+	uint64_t work[FN_SIGN_WORK_BYTES(10) / 8];
+
+	return fn_sign_mu_work(sig, 10, sk, sk_len, mu, rnd, rnd_len, work);
+}
+
+int pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len, const uint8_t mu[64], const uint8_t *rnd,
+			 size_t rnd_len, void *tmp, size_t tmp_len)
+{
+	unsigned logn;
+
+	if (sk_len < 1) {
+		return PQS_ERR_KEY_LENGTH;
+	}
+	/* The header (degree) is public; a bad one is reported by the
+	 * decoder, whatever frame is chosen. */
+	PQS_CT_DECLASSIFY(sk, 1);
+	logn = (unsigned)sk[0] - 0x50;
+	if ((sk[0] & 0xF0) != 0x50 || logn < PQS_FNDSA_FN_MIN_LOGN || logn > 10) {
+		return PQS_ERR_KEY_ENCODING;
+	}
+	if (tmp != NULL) {
+		if (tmp_len < PQS_FNDSA_SIGN_TEMP_BYTES(logn)) {
+			return PQS_ERR_BUFFER_TOO_SMALL;
+		}
+		/* The fpr polynomials need 8-byte alignment: skip up to 7 bytes. */
+		return fn_sign_mu_work(sig, logn, sk, sk_len, mu, rnd, rnd_len,
+				       (uint8_t *)tmp + ((8u - ((uintptr_t)tmp & 7u)) & 7u));
+	}
+	return logn <= 9 ? fn_sign_mu_stack_512(sig, logn, sk, sk_len, mu, rnd, rnd_len)
+			 : fn_sign_mu_stack_1024(sig, sk, sk_len, mu, rnd, rnd_len);
 }
 
 int

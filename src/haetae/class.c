@@ -43,15 +43,9 @@ static int haetae_class_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_
 {
 	uint8_t rnd[PQS_HAETAE_RND_BYTES];
 	const uint8_t *r = NULL;
-	if (!cls || !sig || !sig_len || !sk)
-		return PQS_ERR_ARG;
-	*sig_len = 0;
-	if (flags & ~(unsigned)PQS_SIGN_DETERMINISTIC)
-		return PQS_ERR_ARG;
-	if (sig_cap < cls->sig_max_len)
-		return PQS_ERR_BUFFER_TOO_SMALL;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
+	int err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (err != PQS_OK)
+		return err;
 	if (!(flags & PQS_SIGN_DETERMINISTIC)) {
 		if (pqs_rng_fill(rng, rnd, sizeof rnd) != 0) {
 			pqs_zeroize(rnd, sizeof rnd);

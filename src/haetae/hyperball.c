@@ -67,11 +67,15 @@ static void sq48(uint64_t r[2], uint64_t a)
 	r[0] &= MASK48;
 }
 
-/* round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free. */
+/*
+ * round(a * b / 2^48) for signed a and unsigned b (the product fits 112 bits), branch-free.
+ * The only b is the exp input, a uint64_t shifted right by one: b < 2^63, so one signed
+ * 64 x 64 -> 128-bit multiplication gives the product.
+ */
 static int64_t smulh48(int64_t a, uint64_t b)
 {
 #ifdef __SIZEOF_INT128__
-	return (int64_t)(((haetae_i128)a * (haetae_i128)b + ((haetae_i128)1 << 47)) >> 48);
+	return (int64_t)(((haetae_i128)a * (int64_t)b + ((haetae_i128)1 << 47)) >> 48);
 #else
 	uint64_t neg = (uint64_t)0 - ((uint64_t)a >> 63); /* all ones iff a < 0 */
 	uint64_t mag = ((uint64_t)a ^ neg) - neg;
@@ -264,19 +268,24 @@ typedef struct {
 	uint8_t candidate[GAUSS_RAND_BYTES];
 } gauss_lane;
 
+/*
+ * Accepting without a branch on the decision: a rejected candidate is
+ * written to the next free slot and overwritten by the next accepted one
+ * (the lane stops only after an acceptance), and adds zero to the sum.
+ * The random accept/reject pattern then costs no mispredicted branches,
+ * so consecutive candidates' exp evaluations overlap in the pipeline.
+ */
 static void gauss_take(gauss_lane *g, const uint8_t rnd[GAUSS_RAND_BYTES])
 {
-	uint64_t sample;
+	uint64_t sample, surplus;
 	haetae_fp96 sqr;
 	uint64_t ok = gauss_candidate(&sample, &sqr, rnd);
 	PQS_CT_DECLASSIFY(&ok, sizeof ok);
-	if (!ok)
-		return;
-	if (g->accepted < HAETAE_N)
-		g->samples[g->accepted] = sample;
-	g->accepted++;
-	g->sqsum.limb48[0] += sqr.limb48[0];
-	g->sqsum.limb48[1] += sqr.limb48[1];
+	const uint64_t keep = (uint64_t)0 - ok;
+	*(g->accepted < HAETAE_N ? &g->samples[g->accepted] : &surplus) = sample;
+	g->accepted += (unsigned)ok;
+	g->sqsum.limb48[0] += sqr.limb48[0] & keep;
+	g->sqsum.limb48[1] += sqr.limb48[1] & keep;
 	renormalize(&g->sqsum);
 }
 

@@ -135,8 +135,9 @@ void pqs_haetae_poly_uniform_many(haetae_poly *const *polys, const uint16_t *non
 				  const uint8_t seed[HAETAE_SEEDBYTES]);
 void pqs_haetae_poly_uniform_eta_many(haetae_poly *const *polys, const uint16_t *nonces, unsigned count,
 				      const uint8_t seed[HAETAE_CRHBYTES]);
+/* public_input: 1 in verification (the shuffle may index by its public positions), 0 in signing. */
 void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const uint8_t *highbits_lsb,
-                               size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES]);
+			       size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES], int public_input);
 
 /* fft.c: squared singular value of the secret key (Algorithms 42-44). */
 int64_t pqs_haetae_sk_singular_value(const pqs_haetae_params *p, const haetae_poly *s1, const haetae_poly *s2);

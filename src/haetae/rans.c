@@ -22,12 +22,15 @@
 #define RANS_SCALE_BITS 10
 #define RANS_SCALE (1u << RANS_SCALE_BITS)
 
-static uint32_t model_start(const haetae_rans_model *model, unsigned s)
+/* Largest alphabet of the three sets (the HAETAE-5 hint). */
+#define RANS_MAX_SYMBOLS 33
+
+/* start[s] = freq[0] + ... + freq[s - 1], the cumulative frequencies of the model. */
+static void model_starts(const haetae_rans_model *model, uint32_t start[RANS_MAX_SYMBOLS + 1])
 {
-	uint32_t start = 0;
-	for (unsigned i = 0; i < s; i++)
-		start += model->freq[i];
-	return start;
+	start[0] = 0;
+	for (unsigned s = 0; s < model->symbols; s++)
+		start[s + 1] = start[s] + model->freq[s];
 }
 
 /* Value -> symbol; -1 if the model does not encode the value. */
@@ -57,15 +60,17 @@ size_t pqs_haetae_rans_encode(const haetae_rans_model *model, int is_hint, uint8
 {
 	/* The reference encodes into a count-byte buffer from its end. */
 	uint8_t buf[HAETAE_L_MAX * HAETAE_N];
+	uint32_t starts[RANS_MAX_SYMBOLS + 1];
 	size_t pos = count;
 	uint32_t x = RANS_L;
-	if (count > sizeof buf)
+	if (count > sizeof buf || model->symbols > RANS_MAX_SYMBOLS)
 		return 0;
+	model_starts(model, starts);
 	for (size_t i = count; i-- > 0;) {
 		int s = value_to_symbol(model, is_hint, values[i]);
 		if (s < 0)
 			return 0;
-		uint32_t freq = model->freq[s], start = model_start(model, (unsigned)s);
+		uint32_t freq = model->freq[s], start = starts[s];
 		uint32_t x_max = ((RANS_L >> RANS_SCALE_BITS) << 8) * freq;
 		while (x >= x_max) {
 			buf[--pos] = (uint8_t)x;
@@ -91,19 +96,25 @@ size_t pqs_haetae_rans_encode(const haetae_rans_model *model, int is_hint, uint8
 int pqs_haetae_rans_decode(const haetae_rans_model *model, int is_hint, int32_t *values, size_t count,
                            const uint8_t *in, size_t in_len)
 {
+	uint32_t starts[RANS_MAX_SYMBOLS + 1];
+	uint8_t slot_symbol[RANS_SCALE]; /* the symbol whose interval holds each slot (public data) */
 	size_t pos = 4;
+	if (model->symbols > RANS_MAX_SYMBOLS)
+		return PQS_ERR_ARG;
 	if (in_len < 4)
 		return PQS_ERR_SIG_ENCODING; /* truncated: no initial state */
+	model_starts(model, starts);
+	for (unsigned s = 0; s < model->symbols; s++)
+		for (uint32_t slot = starts[s]; slot < starts[s + 1]; slot++)
+			slot_symbol[slot] = (uint8_t)s;
 	uint32_t x = (uint32_t)in[0] | ((uint32_t)in[1] << 8) | ((uint32_t)in[2] << 16) | ((uint32_t)in[3] << 24);
 	if (x < RANS_L || x >= (RANS_L << 8))
 		return PQS_ERR_SIG_ENCODING; /* initial state out of range */
 	for (size_t i = 0; i < count; i++) {
-		uint32_t slot = x & (RANS_SCALE - 1), start = 0;
-		unsigned s = 0;
-		while (start + model->freq[s] <= slot) /* frequencies sum to RANS_SCALE: always terminates */
-			start += model->freq[s++];
+		uint32_t slot = x & (RANS_SCALE - 1);
+		unsigned s = slot_symbol[slot]; /* frequencies sum to RANS_SCALE: every slot is covered */
 		values[i] = symbol_to_value(model, is_hint, s);
-		x = model->freq[s] * (x >> RANS_SCALE_BITS) + slot - start;
+		x = model->freq[s] * (x >> RANS_SCALE_BITS) + slot - starts[s];
 		while (x < RANS_L && pos < in_len)
 			x = (x << 8) | in[pos++];
 		if (x < RANS_L)

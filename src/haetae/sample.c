@@ -171,7 +171,7 @@ void pqs_haetae_poly_uniform_eta_many(haetae_poly *const *polys, const uint16_t 
  * weight exceeds 128 (and, at exactly 128, when the first bit is set).
  */
 void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const uint8_t *highbits_lsb,
-                               size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES])
+			       size_t highbits_lsb_len, const uint8_t mu[HAETAE_SEEDBYTES], int public_input)
 {
 	pqs_keccak xof;
 	pqs_shake256_init(&xof);
@@ -194,6 +194,11 @@ void pqs_haetae_poly_challenge(const pqs_haetae_params *p, haetae_poly *c, const
 				PQS_CT_DECLASSIFY(&reject, sizeof reject);
 				if (!reject)
 					break;
+			}
+			if (public_input) { /* verification: the input is the signature's, j may index */
+				c->coeffs[i] = c->coeffs[j];
+				c->coeffs[j] = 1;
+				continue;
 			}
 			/* c_i = c_j; c_j = 1, scanning every index with a mask instead of indexing by j
 			 * (the challenge of a rejected attempt is never published).  The scans run over

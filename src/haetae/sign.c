@@ -65,7 +65,7 @@ static int sign_attempt(const pqs_haetae_params *p, sign_state *st, uint8_t bits
 	/* c = H(HighBits(w), LSB(round(y1)[0]), mu): the hash input is public
 	 * only if the attempt succeeds, but hashing is constant time. */
 	size_t in_len = pqs_haetae_pack_highbits(p, st->challenge_in, st->highbits, &st->lsb);
-	pqs_haetae_poly_challenge(p, &st->c, st->challenge_in, in_len, mu);
+	pqs_haetae_poly_challenge(p, &st->c, st->challenge_in, in_len, mu, 0);
 
 	/* cs = c (1 || s1, s2), sign (-1)^b0 */
 	st->chat = st->c;

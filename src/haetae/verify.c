@@ -65,7 +65,7 @@ static int verify_internal(const pqs_haetae_params *p, verify_state *st, const u
 
 	size_t in_len = pqs_haetae_pack_highbits(p, st->challenge_in, st->w, &st->wprime);
 	pqs_haetae_hash_message(mu, sizeof mu, pk, p->pk_bytes, ctx, ctx_len, msg, msg_len);
-	pqs_haetae_poly_challenge(p, &st->cprime, st->challenge_in, in_len, mu);
+	pqs_haetae_poly_challenge(p, &st->cprime, st->challenge_in, in_len, mu, 1);
 	return memcmp(st->c.coeffs, st->cprime.coeffs, sizeof st->c.coeffs) == 0 ? PQS_OK
 	                                                                          : PQS_ERR_INVALID_SIGNATURE;
 }

@@ -42,15 +42,9 @@ hawk_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_cap,
 	unsigned logn = class_logn(cls);
 	int r;
 
-	(void)ctx;
-	if (ctx_len != 0) {
-		return PQS_ERR_CTX_UNSUPPORTED;
-	}
-	if (flags & PQS_SIGN_DETERMINISTIC) {
-		return PQS_ERR_UNSUPPORTED;
-	}
-	if (sig_cap < PQS_HAWK_SIG_LEN(logn)) {
-		return PQS_ERR_BUFFER_TOO_SMALL;
+	r = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (r != PQS_OK) {
+		return r;
 	}
 	r = pqs_hawk_sign(logn, sig, msg, msg_len, sk, rng);
 	if (r == PQS_OK) {

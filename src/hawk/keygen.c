@@ -117,7 +117,6 @@ invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp
 {
 	size_t n = (size_t)1 << logn;
 	uint32_t p = pqs_mp31_primes[pi].p;
-	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t *t = tmp;
 	uint32_t zero = 0;
 	size_t u;
@@ -125,7 +124,7 @@ invertible_mod_prime(const int32_t *a, unsigned logn, unsigned pi, uint32_t *tmp
 	for (u = 0; u < n; u++) {
 		t[u] = mp31_set(a[u], p);
 	}
-	pqs_mp31_NTT(t, 1, pqs_hawk_gm[pi], logn, p, p0i);
+	pqs_hawk_ntt(t, logn, pi);
 	for (u = 0; u < n; u++) {
 		zero |= ((t[u] - 1) >> 31) & 1;
 	}

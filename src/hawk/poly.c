@@ -13,9 +13,7 @@
 
 /* Small polynomial into the NTT domain, optionally as its adjoint
  * (adj(b) = b(1/x): adj(b)_0 = b_0, adj(b)_j = -b_{n-j}). */
-static void
-to_ntt(uint32_t *t, const int8_t *a, int adj, const uint32_t *gm,
-	unsigned logn, uint32_t p, uint32_t p0i)
+static void to_ntt(uint32_t *t, const int8_t *a, int adj, unsigned logn, uint32_t p)
 {
 	size_t n = (size_t)1 << logn, u;
 
@@ -23,7 +21,7 @@ to_ntt(uint32_t *t, const int8_t *a, int adj, const uint32_t *gm,
 	for (u = 1; u < n; u++) {
 		t[u] = mp31_set(adj ? -a[n - u] : a[u], p);
 	}
-	pqs_mp31_NTT(t, 1, gm, logn, p, p0i);
+	pqs_hawk_ntt(t, logn, 0);
 }
 
 void
@@ -33,14 +31,14 @@ pqs_hawk_mul2_small(int32_t *d, const int8_t *a, const int8_t *b,
 	size_t n = (size_t)1 << logn, u;
 	const mp31_prime *pr = &pqs_mp31_primes[0];
 	uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
-	const uint32_t *gm = pqs_hawk_gm[0], *igm = pqs_hawk_igm[0];
+	const uint32_t *igm = pqs_hawk_igm[0];
 	uint32_t ta[PQS_HAWK_MAX_N], tb[PQS_HAWK_MAX_N];
 	uint32_t tc[PQS_HAWK_MAX_N], te[PQS_HAWK_MAX_N];
 
-	to_ntt(ta, a, 0, gm, logn, p, p0i);
-	to_ntt(tb, b, adj, gm, logn, p, p0i);
-	to_ntt(tc, c, 0, gm, logn, p, p0i);
-	to_ntt(te, e, adj, gm, logn, p, p0i);
+	to_ntt(ta, a, 0, logn, p);
+	to_ntt(tb, b, adj, logn, p);
+	to_ntt(tc, c, 0, logn, p);
+	to_ntt(te, e, adj, logn, p);
 	for (u = 0; u < n; u++) {
 		uint32_t x = mp31_mmul(ta[u], tb[u], p, p0i);
 		uint32_t y = mp31_mmul(tc[u], te[u], p, p0i);

@@ -23,6 +23,7 @@
  */
 #include <string.h>
 
+#include "core/simd.h"
 #include "fndsa/inner.h"
 #include "fndsa/keygen_inner.h"
 #include "inner.h"
@@ -39,8 +40,7 @@ typedef struct {
 
 /* s0 = round((h0 + q01*t1/q00) / 2); 0 if q00 is not positive at every
  * root or s0 is out of range. */
-static int
-recover_t0(vrfy_work *w, const pqs_hawk_params *prm)
+static int recover_t0(vrfy_work *w, const pqs_hawk_params *prm)
 {
 	unsigned logn = prm->logn;
 	size_t n = (size_t)1 << logn, u;
@@ -75,10 +75,96 @@ recover_t0(vrfy_work *w, const pqs_hawk_params *prm)
 }
 
 /* a*b mod p, normal representation in and out. */
-static uint32_t
-mulmod(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
+static uint32_t mulmod(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
 {
 	return mp31_mmul(mp31_mmul(a, b, p, p0i), R2, p, p0i);
+}
+
+/* a[u] -> a[u]*2^31 mod p (Montgomery form) for u < len. */
+PQS_HAWK_BODY void to_montgomery(uint32_t *a, size_t len, uint32_t R2, uint32_t p, uint32_t p0i)
+{
+	size_t u;
+
+	for (u = 0; u < len; u++) {
+		a[u] = mp31_mmul(a[u], R2, p, p0i);
+	}
+}
+
+/*
+ * The terms of the slot pairs (u, v = n-1-u), u < n/2, of the Q-norm
+ * (see half_qnorm_mod), each in 0..p-1, summed as a plain integer (at most
+ * 2n terms below 2^31: below 2^42).  Montgomery form in and out.
+ */
+PQS_HAWK_BODY uint64_t slot_pair_terms(const uint32_t *nt0, const uint32_t *nt1, const uint32_t *nq01,
+				       const uint32_t *nq00, const uint32_t *inv, size_t n, uint32_t p, uint32_t p0i)
+{
+	size_t hn = n >> 1, u;
+	uint64_t sum = 0;
+
+	for (u = 0; u < hn; u++) {
+		size_t v = n - 1 - u;
+		uint32_t d = mp31_mmul(nt1[u], inv[u], p, p0i);
+		uint32_t ad = mp31_mmul(nt1[v], inv[u], p, p0i);
+		uint32_t e = mp31_add(nt0[u], mp31_mmul(nq01[u], d, p, p0i), p);
+		uint32_t ae = mp31_add(nt0[v], mp31_mmul(nq01[v], ad, p, p0i), p);
+		uint32_t qe = mp31_mmul(nq00[u], mp31_mmul(e, ae, p, p0i), p, p0i);
+
+		sum += 2 * (uint64_t)qe + mp31_mmul(d, nt1[v], p, p0i) + mp31_mmul(ad, nt1[u], p, p0i);
+	}
+	return sum;
+}
+
+/* The two loops above, for the baseline and for AVX2 (inner.h). */
+static void to_montgomery_portable(uint32_t *a, size_t len, uint32_t R2, uint32_t p, uint32_t p0i)
+{
+	to_montgomery(a, len, R2, p, p0i);
+}
+
+static uint64_t slot_pair_terms_portable(const uint32_t *nt0, const uint32_t *nt1, const uint32_t *nq01,
+					 const uint32_t *nq00, const uint32_t *inv, size_t n, uint32_t p, uint32_t p0i)
+{
+	return slot_pair_terms(nt0, nt1, nq01, nq00, inv, n, p, p0i);
+}
+
+#if PQS_HAWK_AVX2_BUILD
+PQS_HAWK_AVX2 static void to_montgomery_avx2(uint32_t *a, size_t len, uint32_t R2, uint32_t p, uint32_t p0i)
+{
+	to_montgomery(a, len, R2, p, p0i);
+}
+
+PQS_HAWK_AVX2 static uint64_t slot_pair_terms_avx2(const uint32_t *nt0, const uint32_t *nt1, const uint32_t *nq01,
+						   const uint32_t *nq00, const uint32_t *inv, size_t n, uint32_t p,
+						   uint32_t p0i)
+{
+	return slot_pair_terms(nt0, nt1, nq01, nq00, inv, n, p, p0i);
+}
+#endif
+
+void pqs_hawk_to_montgomery(uint32_t *a, size_t len, unsigned pi)
+{
+	uint32_t p = pqs_mp31_primes[pi].p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
+
+#if PQS_HAWK_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		to_montgomery_avx2(a, len, R2, p, p0i);
+		return;
+	}
+#endif
+	to_montgomery_portable(a, len, R2, p, p0i);
+}
+
+uint64_t pqs_hawk_slot_pair_terms(const uint32_t *nt0, const uint32_t *nt1, const uint32_t *nq01, const uint32_t *nq00,
+				  const uint32_t *inv, unsigned logn, unsigned pi)
+{
+	uint32_t p = pqs_mp31_primes[pi].p, p0i = pqs_mp31_ninv31(p);
+	size_t n = (size_t)1 << logn;
+
+#if PQS_HAWK_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		return slot_pair_terms_avx2(nt0, nt1, nq01, nq00, inv, n, p, p0i);
+	}
+#endif
+	return slot_pair_terms_portable(nt0, nt1, nq01, nq00, inv, n, p, p0i);
 }
 
 /*
@@ -92,19 +178,18 @@ mulmod(uint32_t a, uint32_t b, uint32_t p, uint32_t p0i, uint32_t R2)
  * ae_u = e_v), so one pass over u < n/2 and n/2 inversions suffice.
  * Values are kept in Montgomery form (x*2^32), one reduction per product.
  */
-static uint32_t
-half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
+static uint32_t half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 {
 	size_t n = (size_t)1 << logn, hn = n >> 1, u;
 	uint32_t p = pqs_mp31_primes[pi].p;
 	uint32_t p0i = pqs_mp31_ninv31(p);
 	uint32_t R2 = pqs_mp31_R2(p);
-	const uint32_t *gm = pqs_hawk_gm[pi];
 	uint32_t *nt0 = w->ntt[0], *nt1 = w->ntt[1], *nq01 = w->ntt[2];
 	uint32_t *nq00 = w->ntt[3], *inv = w->ntt[4];
 	const int32_t *src[4];
 	uint32_t *dst[4];
-	uint32_t x, sum = 0;
+	uint32_t x;
+	uint64_t sum;
 	int i;
 
 	src[0] = w->t0;
@@ -119,10 +204,8 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 		for (u = 0; u < n; u++) {
 			dst[i][u] = mp31_set(src[i][u], p);
 		}
-		pqs_mp31_NTT(dst[i], 1, gm, logn, p, p0i);
-		for (u = 0; u < (i == 3 ? hn : n); u++) {
-			dst[i][u] = mp31_mmul(dst[i][u], R2, p, p0i);
-		}
+		pqs_hawk_ntt(dst[i], logn, pi);
+		pqs_hawk_to_montgomery(dst[i], i == 3 ? hn : n, pi);
 	}
 
 	/* 1/q00 in the first n/2 slots with one division (Montgomery's
@@ -144,25 +227,14 @@ half_qnorm_mod(vrfy_work *w, unsigned logn, unsigned pi)
 	}
 	inv[0] = x;
 
-	for (u = 0; u < hn; u++) {
-		size_t v = n - 1 - u;
-		uint32_t d = mp31_mmul(nt1[u], inv[u], p, p0i);
-		uint32_t ad = mp31_mmul(nt1[v], inv[u], p, p0i);
-		uint32_t e = mp31_add(nt0[u], mp31_mmul(nq01[u], d, p, p0i), p);
-		uint32_t ae = mp31_add(nt0[v], mp31_mmul(nq01[v], ad, p, p0i), p);
-		uint32_t qe = mp31_mmul(nq00[u], mp31_mmul(e, ae, p, p0i), p, p0i);
-
-		sum = mp31_add(sum, mp31_add(qe, qe, p), p);
-		sum = mp31_add(sum, mp31_mmul(d, nt1[v], p, p0i), p);
-		sum = mp31_add(sum, mp31_mmul(ad, nt1[u], p, p0i), p);
-	}
+	sum = pqs_hawk_slot_pair_terms(nt0, nt1, nq01, nq00, inv, logn, pi);
+	/* sum = hi*2^31 + lo, hi < 2^11: mod p without a 64-bit division. */
+	x = mp31_add(mp31_mmul((uint32_t)(sum >> 31), R2, p, p0i), mp31_sub((uint32_t)sum & 0x7FFFFFFFu, p, p), p);
 	/* Out of Montgomery form, then halved. */
-	return mulmod(mp31_mmul(sum, 1, p, p0i), (p + 1) >> 1, p, p0i, R2);
+	return mulmod(mp31_mmul(x, 1, p, p0i), (p + 1) >> 1, p, p0i, R2);
 }
 
-int
-pqs_hawk_verify(unsigned logn, const uint8_t *sig, const uint8_t *msg,
-	size_t msg_len, const uint8_t *pk)
+int pqs_hawk_verify(unsigned logn, const uint8_t *sig, const uint8_t *msg, size_t msg_len, const uint8_t *pk)
 {
 	const pqs_hawk_params *prm = pqs_hawk_params_get(logn);
 	size_t n, hn, u;
@@ -218,9 +290,8 @@ pqs_hawk_verify(unsigned logn, const uint8_t *sig, const uint8_t *msg,
 	}
 	tn1 = half_qnorm_mod(&w, logn, 0);
 	tn2 = half_qnorm_mod(&w, logn, 1);
-	if (tn1 == 0xFFFFFFFFu || tn1 != tn2 || (tn1 & (uint32_t)(hn - 1)) != 0
-		|| (tn1 >> (logn - 1)) > prm->max_xnorm)
-	{
+	if (tn1 == 0xFFFFFFFFu || tn1 != tn2 || (tn1 & (uint32_t)(hn - 1)) != 0 ||
+	    (tn1 >> (logn - 1)) > prm->max_xnorm) {
 		return PQS_ERR_INVALID_SIGNATURE;
 	}
 	return PQS_OK;

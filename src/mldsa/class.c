@@ -37,14 +37,9 @@ static int mldsa_class_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_c
                             unsigned flags, pqs_rng *rng)
 {
 	uint8_t rnd[PQS_MLDSA_RND_BYTES];
-	if (!cls || !sig || !sig_len || !sk)
-		return PQS_ERR_ARG;
-	if (flags & ~(unsigned)PQS_SIGN_DETERMINISTIC)
-		return PQS_ERR_ARG;
-	if (sig_cap < cls->sig_max_len)
-		return PQS_ERR_BUFFER_TOO_SMALL;
-	if (ctx_len > PQS_MAX_CTX_LEN)
-		return PQS_ERR_CTX_TOO_LONG;
+	int err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (err != PQS_OK)
+		return err;
 	const uint8_t *r = NULL; /* deterministic: rnd = {0}^32 (FIPS 204 section 3.4) */
 	if (!(flags & PQS_SIGN_DETERMINISTIC)) {
 		/* Algorithm 2 step 5: rnd from an approved RBG (the caller's, or the OS). */

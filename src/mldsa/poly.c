@@ -29,6 +29,52 @@
 #define SHAKE128_RATE 168
 #define SHAKE256_RATE 136
 
+/*
+ * With AVX2, each entry point returns after calling its AVX2 version
+ * (PQSIG_NO_SIMD=1 and pqs_simd_force_portable(1) select the C below).
+ */
+#if MLDSA_AVX2_BUILD
+#define ON_AVX2(call)                  \
+	do {                           \
+		if (pqs_simd_avx2()) { \
+			call;          \
+			return;        \
+		}                      \
+	} while (0)
+#else
+#define ON_AVX2(call) ((void)0)
+#endif
+
+/*
+ * The loops of add / sub are written once and compiled twice: as portable
+ * C, and inlined into a function with the AVX2 target, where the compiler
+ * vectorizes the same per-coefficient operations eight lanes wide.
+ */
+static inline void add_loop(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r[i] = a[i] + b[i];
+}
+
+static inline void sub_loop(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	for (unsigned i = 0; i < MLDSA_N; i++)
+		r[i] = a[i] - b[i];
+}
+
+#if MLDSA_AVX2_BUILD
+#define AVX2 __attribute__((target("avx2")))
+static AVX2 void add_avx2(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	add_loop(r, a, b);
+}
+
+static AVX2 void sub_avx2(int32_t *r, const int32_t *a, const int32_t *b)
+{
+	sub_loop(r, a, b);
+}
+#endif
+
 void pqs_mldsa_poly_reduce(mldsa_poly *a)
 {
 #if MLDSA_AVX2_BUILD
@@ -55,14 +101,14 @@ void pqs_mldsa_poly_caddq(mldsa_poly *a)
 
 void pqs_mldsa_poly_add(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] = a->coeffs[i] + b->coeffs[i];
+	ON_AVX2(add_avx2(r->coeffs, a->coeffs, b->coeffs));
+	add_loop(r->coeffs, a->coeffs, b->coeffs);
 }
 
 void pqs_mldsa_poly_sub(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
-	for (unsigned i = 0; i < MLDSA_N; i++)
-		r->coeffs[i] = a->coeffs[i] - b->coeffs[i];
+	ON_AVX2(sub_avx2(r->coeffs, a->coeffs, b->coeffs));
+	sub_loop(r->coeffs, a->coeffs, b->coeffs);
 }
 
 void pqs_mldsa_poly_shiftl(mldsa_poly *a)
@@ -109,12 +155,7 @@ unsigned pqs_mldsa_poly_chknorm(const mldsa_poly *a, int32_t bound)
 
 void pqs_mldsa_poly_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a)
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_power2round_avx2(a1->coeffs, a0->coeffs, a->coeffs);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_power2round_avx2(a1->coeffs, a0->coeffs, a->coeffs));
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		a1->coeffs[i] = mldsa_power2round(&a0->coeffs[i], a->coeffs[i]);
 }
@@ -536,12 +577,7 @@ static inline void unpack_bits(uint32_t v[MLDSA_N], const uint8_t *in, unsigned 
 /* skEncode's BitPack(s, eta, eta): eta - s_i in 3 (eta = 2) or 4 (eta = 4) bits. */
 void pqs_mldsa_polyeta_pack(uint8_t *r, const mldsa_poly *a, unsigned eta)
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyeta_pack_avx2(r, a->coeffs, eta);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyeta_pack_avx2(r, a->coeffs, eta));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)((int32_t)eta - a->coeffs[i]);
@@ -581,12 +617,7 @@ unsigned pqs_mldsa_polyeta_unpack(mldsa_poly *a, const uint8_t *r, unsigned eta)
 /* pkEncode's SimpleBitPack(t1, 2^10 - 1) (Algorithm 22 step 3). */
 void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyt1_pack_avx2(r, a->coeffs);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyt1_pack_avx2(r, a->coeffs));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)a->coeffs[i];
@@ -595,24 +626,14 @@ void pqs_mldsa_polyt1_pack(uint8_t r[MLDSA_POLYT1_BYTES], const mldsa_poly *a)
 
 void pqs_mldsa_polyt1_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT1_BYTES])
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyt1_unpack_avx2(a->coeffs, r);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyt1_unpack_avx2(a->coeffs, r));
 	unpack_bits((uint32_t *)a->coeffs, r, 10);
 }
 
 /* skEncode's BitPack(t0, 2^12 - 1, 2^12): 2^12 - t0_i in 13 bits. */
 void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyt0_pack_avx2(r, a->coeffs);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyt0_pack_avx2(r, a->coeffs));
 	uint32_t v[MLDSA_N];
 	for (unsigned i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)((1 << (MLDSA_D - 1)) - a->coeffs[i]);
@@ -622,12 +643,7 @@ void pqs_mldsa_polyt0_pack(uint8_t r[MLDSA_POLYT0_BYTES], const mldsa_poly *a)
 
 void pqs_mldsa_polyt0_unpack(mldsa_poly *a, const uint8_t r[MLDSA_POLYT0_BYTES])
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyt0_unpack_avx2(a->coeffs, r);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyt0_unpack_avx2(a->coeffs, r));
 	uint32_t *v = (uint32_t *)a->coeffs;
 	unpack_bits(v, r, MLDSA_D);
 	for (unsigned i = 0; i < MLDSA_N; i++)
@@ -654,12 +670,7 @@ void pqs_mldsa_polyz_pack(uint8_t *r, const mldsa_poly *a, int32_t gamma1)
 
 void pqs_mldsa_polyz_unpack(mldsa_poly *a, const uint8_t *r, int32_t gamma1)
 {
-#if MLDSA_AVX2_BUILD
-	if (pqs_simd_avx2()) {
-		pqs_mldsa_polyz_unpack_avx2(a->coeffs, r, gamma1);
-		return;
-	}
-#endif
+	ON_AVX2(pqs_mldsa_polyz_unpack_avx2(a->coeffs, r, gamma1));
 	uint32_t *v = (uint32_t *)a->coeffs;
 	if (gamma1 == (1 << 17))
 		unpack_bits(v, r, 18);

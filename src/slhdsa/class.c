@@ -39,13 +39,9 @@ static int slhdsa_class_sign(const pqs_sig_class *cls, uint8_t *sig, size_t sig_
                              unsigned flags, pqs_rng *rng)
 {
 	uint8_t addrnd[PQS_SLHDSA_MAX_N];
-	if (!cls || !sig || !sig_len || !sk)
-		return PQS_ERR_ARG;
-	*sig_len = 0;
-	if (flags & ~(unsigned)PQS_SIGN_DETERMINISTIC)
-		return PQS_ERR_ARG;
-	if (sig_cap < cls->sig_max_len)
-		return PQS_ERR_BUFFER_TOO_SMALL;
+	int err = pqs_sig_check_sign_args(cls, sig, sig_cap, sig_len, msg, msg_len, ctx, ctx_len, sk, flags);
+	if (err != PQS_OK)
+		return err;
 	const pqs_slhdsa_set set = class_set(cls);
 	const uint8_t *r = NULL; /* deterministic: opt_rand = PK.seed (FIPS 205 section 10.2.1) */
 	if (!(flags & PQS_SIGN_DETERMINISTIC)) {

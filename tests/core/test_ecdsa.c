@@ -154,6 +154,29 @@ static void test_ecdsa_regress_high_s_malleability(const pqs_sig_class *cls)
 		                 PQS_ERR_SIG_ENCODING &&
 		                 pqs_ecdsa_verify_policy(cls, twin, 2 * flen, msg, sizeof msg, pk, PQS_ECDSA_S_ANY) == PQS_OK,
 		         "%s (r, n-s) under explicit policies", cls->name);
+		/* The class API's digest slots: PQS_VERIFY_CANONICAL is the low-S rule (IEEE 1609.2 6.3.29). */
+		uint8_t dg[32];
+		_Alignas(PQS_SIG_PREPARED_ALIGN) uint8_t prepared[PQS_ECDSA_PREPARED_BYTES];
+		memset(dg, (int)k, sizeof dg);
+		TU_CHECK(pqs_sig_sign_digest(cls, sig, sizeof sig, &sl, dg, sizeof dg, sk) == PQS_OK &&
+				 pqs_sig_prepare(cls, prepared, pk) == PQS_OK,
+			 "%s sign digest", cls->name);
+		memcpy(twin, sig, flen);
+		sub_be(twin + flen, n, sig + flen, flen);
+		TU_CHECK(pqs_sig_verify_digest(cls, sig, sl, dg, sizeof dg, pk, PQS_VERIFY_CANONICAL) == PQS_OK &&
+				 pqs_sig_verify_digest_prepared(cls, sig, sl, dg, sizeof dg, prepared,
+								PQS_VERIFY_CANONICAL) == PQS_OK,
+			 "%s canonical digest signature", cls->name);
+		TU_CHECK(pqs_sig_verify_digest(cls, twin, sl, dg, sizeof dg, pk, PQS_VERIFY_CANONICAL) ==
+					 PQS_ERR_SIG_ENCODING &&
+				 pqs_sig_verify_digest_prepared(cls, twin, sl, dg, sizeof dg, prepared,
+								PQS_VERIFY_CANONICAL) == PQS_ERR_SIG_ENCODING,
+			 "%s (r, n-s) over a digest refused as non-canonical", cls->name);
+		e = pqs_sig_verify_digest(cls, twin, sl, dg, sizeof dg, pk, 0);
+		TU_CHECK(e == (strict ? PQS_ERR_SIG_ENCODING : PQS_OK) &&
+				 pqs_sig_verify_digest_prepared(cls, twin, sl, dg, sizeof dg, prepared, 0) == e,
+			 "%s (r, n-s) over a digest under the class's policy: %d", cls->name, e);
+		pqs_sig_release_prepared(cls, prepared);
 	}
 	TU_CHECK(low == rounds, "%s: %u of %u signatures low-S", cls->name, low, rounds);
 }

@@ -47,18 +47,62 @@ static void check_prepared_and_digest(const pqs_sig_class *c, const uint8_t *pk,
 	size_t dsl = 0;
 	memset(digest, 0x3C, sizeof digest);
 	if (!c->sign_digest) {
-		TU_CHECK(pqs_sig_sign_digest(c, dsig, sizeof dsig, &dsl, digest, sizeof digest, sk) == PQS_ERR_UNSUPPORTED &&
-		                 pqs_sig_verify_digest(c, sig, sl, digest, sizeof digest, pk) == PQS_ERR_UNSUPPORTED,
-		         "%s digest signing refused", c->name);
+		TU_CHECK(pqs_sig_sign_digest(c, dsig, sizeof dsig, &dsl, digest, sizeof digest, sk) ==
+					 PQS_ERR_UNSUPPORTED &&
+				 pqs_sig_verify_digest(c, sig, sl, digest, sizeof digest, pk, 0) == PQS_ERR_UNSUPPORTED,
+			 "%s digest signing refused", c->name);
 		return;
 	}
 	TU_CHECK(c->sig_max_len <= sizeof dsig && pqs_sig_sign_digest(c, dsig, sizeof dsig, &dsl, digest, sizeof digest,
 	                                                                sk) == PQS_OK,
 	         "%s sign digest", c->name);
-	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk) == PQS_OK, "%s verify digest", c->name);
+	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk, 0) == PQS_OK &&
+			 pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk, PQS_VERIFY_CANONICAL) == PQS_OK,
+		 "%s verify digest", c->name);
+	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk, 0x80) == PQS_ERR_ARG, "%s unknown flag",
+		 c->name);
 	digest[0] ^= 1;
-	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk) == PQS_ERR_INVALID_SIGNATURE,
-	         "%s other digest", c->name);
+	TU_CHECK(pqs_sig_verify_digest(c, dsig, dsl, digest, sizeof digest, pk, 0) == PQS_ERR_INVALID_SIGNATURE,
+		 "%s other digest", c->name);
+}
+
+/*
+ * The prepared-secret-key path (every class: a slot or the copy-of-sk
+ * fallback): signatures made with it verify under pk, its argument checks
+ * are pqs_sig_sign's, and where the class signs digests, so does it.
+ */
+static void check_prepared_sk(const pqs_sig_class *c, const uint8_t *pk, const uint8_t *sk)
+{
+	size_t len = pqs_sig_prepared_sk_len(c);
+	size_t cap = (len + 2 * PQS_SIG_PREPARED_ALIGN) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
+	uint8_t *prepared = aligned_alloc(PQS_SIG_PREPARED_ALIGN, cap), *sig = malloc(c->sig_max_len);
+	uint8_t msg[40], digest[32];
+	size_t sl = 0;
+	memset(msg, 0x61, sizeof msg);
+	memset(digest, 0x5A, sizeof digest);
+	TU_CHECK(len == (c->prepare_sk ? c->prepared_sk_len : c->sk_len), "%s prepared secret key length %zu", c->name,
+		 len);
+	TU_CHECK(pqs_sig_prepare_sk(c, prepared + 8, sk) == PQS_ERR_ARG, "%s misaligned prepared secret key", c->name);
+	TU_CHECK(pqs_sig_prepare_sk(c, prepared, sk) == PQS_OK, "%s prepare secret key", c->name);
+	/* twice where a slot prepares (the key is reused); once for the copy, as hash-based signing is slow */
+	for (int round = 0; round < (c->prepare_sk ? 2 : 1); round++) {
+		TU_CHECK(pqs_sig_sign_prepared(c, sig, c->sig_max_len, &sl, msg, sizeof msg, NULL, 0, prepared, 0,
+					       NULL) == PQS_OK &&
+				 pqs_sig_verify(c, sig, sl, msg, sizeof msg, NULL, 0, pk) == PQS_OK,
+			 "%s sign with the prepared secret key (%d)", c->name, round);
+	}
+	TU_CHECK(pqs_sig_sign_prepared(c, sig, c->sig_max_len - 1, &sl, msg, sizeof msg, NULL, 0, prepared, 0, NULL) ==
+				 PQS_ERR_BUFFER_TOO_SMALL &&
+			 sl == 0,
+		 "%s prepared signing checks its buffer", c->name);
+	if (c->sign_digest)
+		TU_CHECK(pqs_sig_sign_digest_prepared(c, sig, c->sig_max_len, &sl, digest, sizeof digest, prepared) ==
+					 PQS_OK &&
+				 pqs_sig_verify_digest(c, sig, sl, digest, sizeof digest, pk, 0) == PQS_OK,
+			 "%s sign a digest with the prepared secret key", c->name);
+	pqs_sig_release_prepared_sk(c, prepared);
+	free(prepared);
+	free(sig);
 }
 
 static void check_class(const pqs_sig_class *c)
@@ -90,6 +134,7 @@ static void check_class(const pqs_sig_class *c)
 		sig[pos] ^= 0x04;
 	}
 	check_prepared_and_digest(c, pk, sk, sig, sl, msg, sizeof msg);
+	check_prepared_sk(c, pk, sk);
 	TU_CHECK(pqs_sig_verify(c, sig, sl - 1, msg, sizeof msg, NULL, 0, pk) != PQS_OK, "%s truncated", c->name);
 	TU_CHECK(pqs_sig_verify(c, sig, c->sig_max_len + 1, msg, sizeof msg, NULL, 0, pk) == PQS_ERR_SIG_LENGTH,
 	         "%s over-long", c->name);

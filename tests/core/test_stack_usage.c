@@ -67,7 +67,8 @@ static size_t measure(job *j, uint8_t *stack)
 
 /*
  * Documented ceilings (docs/memory.md) for the ML-DSA and Falcon signers: workspace plus 16 KiB of
- * frames for ML-DSA (ExpandMask's four-way SHAKE state and its four squeeze buffers), 12 KiB for Falcon.
+ * frames for ML-DSA (ExpandMask's four-way SHAKE state and its four squeeze buffers), 12 KiB for Falcon
+ * and FN-DSA.
  */
 static size_t ceiling(const char *name, op_kind op)
 {
@@ -83,6 +84,10 @@ static size_t ceiling(const char *name, op_kind op)
 		return 57351 + 12288; /* PQS_FALCON_SIGN_TEMP_BYTES(9) */
 	if (strcmp(name, "Falcon-1024") == 0 || strcmp(name, "Falcon-padded-1024") == 0)
 		return 114695 + 12288; /* PQS_FALCON_SIGN_TEMP_BYTES(10) */
+	if (strcmp(name, "FN-DSA-512") == 0)
+		return 58375 + 12288; /* PQS_FNDSA_SIGN_TEMP_BYTES(9) */
+	if (strcmp(name, "FN-DSA-1024") == 0)
+		return 116743 + 12288; /* PQS_FNDSA_SIGN_TEMP_BYTES(10) */
 	return 0;
 }
 

@@ -203,6 +203,46 @@ classes(void)
 		== PQS_ERR_INVALID_SIGNATURE, "raw mu differs from pre-hash mu");
 }
 
+/* pqs_fndsa_sign_temp: the registry signature on a caller workspace. */
+static void sign_temp(void)
+{
+	static uint8_t work[PQS_FNDSA_SIGN_TEMP_BYTES(10) + 3];
+	static const uint8_t msg[] = "temp", ctx[] = "ctx";
+	const pqs_sig_class *cls[2] = { &pqs_fndsa512_class, &pqs_fndsa1024_class };
+	uint8_t seeds[72], vk[1793], sk[2369], sig[1280];
+	size_t len = 0;
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		unsigned logn = 9 + i;
+		size_t wl = PQS_FNDSA_SIGN_TEMP_BYTES(logn), u;
+		uint8_t acc = 0;
+
+		kat_seeds(seeds, logn, 1);
+		TU_CHECK(pqs_sig_keygen(cls[i], vk, sk, seeds, 32, NULL) == PQS_OK, "temp keygen %u", logn);
+		memset(work, 0, sizeof work);
+		TU_CHECK(pqs_fndsa_sign_temp(cls[i], sig, sizeof sig, &len, msg, 4, ctx, 3, sk, NULL, work + 3, wl) ==
+					 PQS_OK &&
+				 len == cls[i]->sig_max_len,
+			 "sign_temp %u", logn);
+		TU_CHECK(pqs_sig_verify(cls[i], sig, len, msg, 4, ctx, 3, vk) == PQS_OK, "sign_temp verifies %u", logn);
+		for (u = 0; u < sizeof work; u++) {
+			acc |= work[u];
+		}
+		TU_CHECK(acc == 0, "sign_temp wipes the workspace %u", logn);
+		TU_CHECK(pqs_fndsa_sign_temp(cls[i], sig, sizeof sig, &len, msg, 4, ctx, 3, sk, NULL, work, wl - 1) ==
+					 PQS_ERR_BUFFER_TOO_SMALL &&
+				 len == 0,
+			 "sign_temp short workspace %u", logn);
+		TU_CHECK(pqs_fndsa_sign_temp(cls[i], sig, sizeof sig, &len, msg, 4, ctx, 3, sk, NULL, NULL, wl) ==
+				 PQS_ERR_ARG,
+			 "sign_temp NULL workspace %u", logn);
+	}
+	TU_CHECK(pqs_fndsa_sign_temp(pqs_sig_find("Falcon-512"), sig, sizeof sig, &len, msg, 4, NULL, 0, sk, NULL, work,
+				     sizeof work) == PQS_ERR_ARG,
+		 "sign_temp refuses another class");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -217,6 +257,7 @@ main(int argc, char **argv)
 	}
 	worked_example();
 	classes();
+	sign_temp();
 	tamper(9, &pqs_fndsa512_class);
 	if (argc < 2) {
 		/* Sanitizer builds skip the 1024 tampering (time). */

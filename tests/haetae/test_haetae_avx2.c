@@ -17,8 +17,8 @@
 #include "haetae/inner.h"
 #include "testutil.h"
 
-#define NTT_ROUNDS 400
-#define FFT_ROUNDS 200
+#define NTT_ROUNDS   400
+#define FFT_ROUNDS   200
 #define STREAM_SEEDS 6
 
 static uint64_t rng_state = UINT64_C(0x9E3779B97F4A7C15);
@@ -34,7 +34,7 @@ static uint64_t next_random(void)
 /* Uniform in [-bound, bound]. */
 static int32_t random_in(int32_t bound)
 {
-	return (int32_t)(next_random() % (2 * (uint64_t)bound + 1)) - bound;
+	return (int32_t)((int64_t)(next_random() % (2 * (uint64_t)bound + 1)) - bound);
 }
 
 static void random_poly(int32_t a[HAETAE_N], int32_t bound)
@@ -90,7 +90,7 @@ static unsigned test_pointwise(void)
 			pqs_simd_force_portable(0);
 			pqs_haetae_pointwise(c_simd, a, b, accumulate);
 			TU_CHECK(memcmp(c_portable, c_simd, sizeof c_simd) == 0, "pointwise (acc %d) differs, round %u",
-			         accumulate, r);
+				 accumulate, r);
 			checks++;
 		}
 	}
@@ -151,7 +151,7 @@ static unsigned test_stream_samplers(void)
 			else
 				pqs_haetae_poly_uniform_many(ps, nonces, count, seed);
 			TU_CHECK(memcmp(portable, simd, count * sizeof portable[0]) == 0, "%s streams differ, %u lanes",
-			         eta ? "eta" : "uniform", count);
+				 eta ? "eta" : "uniform", count);
 			checks++;
 		}
 	}
@@ -176,8 +176,8 @@ static unsigned test_hyperball(void)
 			pqs_simd_force_portable(0);
 			uint16_t next_simd = pqs_haetae_sample_hyperball(p, y_simd, &b_simd, seed, nonce);
 			TU_CHECK(next_portable == next_simd && b_portable == b_simd &&
-			                 memcmp(y_portable, y_simd, (p->k + p->l) * sizeof y_simd[0]) == 0,
-			         "hyperball differs, set %u seed %u", s, r);
+					 memcmp(y_portable, y_simd, (p->k + p->l) * sizeof y_simd[0]) == 0,
+				 "hyperball differs, set %u seed %u", s, r);
 			checks++;
 		}
 	}

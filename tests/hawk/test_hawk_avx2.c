@@ -3,13 +3,17 @@
  * (pqs_simd_force_portable switches in one process):
  *   - the Gaussian sampler (four-way SHAKE256 and the table loops),
  *     Hawk-256/512/1024, random prefixes, seeds and parity bits;
- *   - t = B*h mod 2, also checked against a bit-by-bit schoolbook product.
+ *   - t = B*h mod 2, also checked against a bit-by-bit schoolbook product;
+ *   - the forward NTT modulo both primes (pqs_hawk_ntt), logn 3..10,
+ *     against pqs_mp31_NTT with mp31's own AVX2 path off;
+ *   - the verifier's Montgomery conversion and Q-norm slot terms.
  * On a CPU without AVX2 both runs take the portable path (the schoolbook
  * comparison still checks the product).
  */
 #include <string.h>
 
 #include "core/simd.h"
+#include "fndsa/keygen_inner.h"
 #include "hawk/inner.h"
 #include "testutil.h"
 
@@ -112,10 +116,58 @@ static int tmul_same(unsigned logn)
 	return memcmp(ta, tp, 2 * words * 8) == 0 && memcmp(ta, tr, 2 * words * 8) == 0;
 }
 
+/* Random residues (and the extreme values 0, p-1) through both NTTs. */
+static int ntt_same(unsigned logn, unsigned pi)
+{
+	size_t n = (size_t)1 << logn, u;
+	uint32_t p = pqs_mp31_primes[pi].p;
+	uint32_t a[PQS_HAWK_MAX_N], b[PQS_HAWK_MAX_N];
+
+	for (u = 0; u < n; u++) {
+		a[u] = (uint32_t)(next64() % p);
+	}
+	a[0] = 0;
+	a[n - 1] = p - 1;
+	memcpy(b, a, n * sizeof *a);
+	pqs_simd_force_portable(0);
+	pqs_hawk_ntt(a, logn, pi);
+	pqs_mp31_allow_avx2(0);
+	pqs_mp31_NTT(b, 1, pqs_hawk_gm[pi], logn, p, pqs_mp31_ninv31(p));
+	pqs_mp31_allow_avx2(1);
+	return memcmp(a, b, n * sizeof *a) == 0;
+}
+
+/* The verifier's loops on random residues, both paths. */
+static int verify_loops_same(unsigned logn, unsigned pi)
+{
+	size_t n = (size_t)1 << logn, u;
+	uint32_t p = pqs_mp31_primes[pi].p;
+	uint32_t v[5][PQS_HAWK_MAX_N], a[PQS_HAWK_MAX_N], b[PQS_HAWK_MAX_N];
+	uint64_t sa, sp;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		for (u = 0; u < n; u++) {
+			v[i][u] = (uint32_t)(next64() % p);
+		}
+	}
+	v[0][0] = p - 1;
+	memcpy(a, v[0], n * sizeof *a);
+	memcpy(b, v[0], n * sizeof *b);
+	pqs_simd_force_portable(0);
+	pqs_hawk_to_montgomery(a, n, pi);
+	sa = pqs_hawk_slot_pair_terms(v[0], v[1], v[2], v[3], v[4], logn, pi);
+	pqs_simd_force_portable(1);
+	pqs_hawk_to_montgomery(b, n, pi);
+	sp = pqs_hawk_slot_pair_terms(v[0], v[1], v[2], v[3], v[4], logn, pi);
+	pqs_simd_force_portable(0);
+	return sa == sp && memcmp(a, b, n * sizeof *a) == 0;
+}
+
 int main(void)
 {
-	unsigned logn;
-	int i, same_sampler = 0, same_tmul = 0, cases = 0;
+	unsigned logn, pi;
+	int i, same_sampler = 0, same_tmul = 0, same_ntt = 0, same_vrfy = 0, cases = 0, ntt_cases = 0;
 
 	for (logn = 8; logn <= 10; logn++) {
 		for (i = 0; i < CASES; i++) {
@@ -124,6 +176,18 @@ int main(void)
 			cases++;
 		}
 	}
+	for (logn = 3; logn <= 10; logn++) {
+		for (pi = 0; pi < 2; pi++) {
+			for (i = 0; i < CASES; i++) {
+				same_ntt += ntt_same(logn, pi);
+				same_vrfy += verify_loops_same(logn, pi);
+				ntt_cases++;
+			}
+		}
+	}
+	TU_CHECK(ntt_cases == 16 * CASES && same_ntt == ntt_cases, "NTT: %d of %d cases identical", same_ntt,
+		 ntt_cases);
+	TU_CHECK(same_vrfy == ntt_cases, "verifier loops: %d of %d cases identical", same_vrfy, ntt_cases);
 	TU_CHECK(cases == 3 * CASES && same_sampler == cases, "sampler: %d of %d cases identical", same_sampler, cases);
 	TU_CHECK(same_tmul == cases, "B*h mod 2: %d of %d cases identical to the schoolbook product", same_tmul, cases);
 	return tu_finish("test_hawk_avx2");

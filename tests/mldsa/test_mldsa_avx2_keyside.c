@@ -4,12 +4,14 @@
  * rejection steps of RejNTTPoly and RejBoundedPoly (FIPS 204 Algorithms
  * 30-31 with 14-15), Power2Round (Algorithm 35), the t1 / t0 / eta
  * encoders and decoders (Algorithms 22-25) and ExpandMask's gamma1 decoder
- * (Algorithm 34).  Each primitive runs through its public entry point
+ * (Algorithm 34), and the coefficient loops reduce32 / caddq / add / sub
+ * that poly.c compiles a second time for AVX2.  Each primitive runs through its public entry point
  * twice, with pqs_simd_force_portable(1) and (0), on random inputs and on
  * inputs built around the rejection and rounding boundaries.  Decoders
  * read from heap buffers of exactly the encoded size, so an over-read
  * fails under AddressSanitizer.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +174,37 @@ static void test_power2round(void)
 	TU_CHECK(runs == 400 && agree == runs, "Power2Round: AVX2 = portable in %u of %u runs", agree, runs);
 }
 
+static void test_arith(void)
+{
+	unsigned runs = 0, agree = 0;
+	for (unsigned iter = 0; iter < 400; iter++) {
+		mldsa_poly a, b, p[4], v[4];
+		for (unsigned i = 0; i < MLDSA_N; i++) {
+			/* reduce32's whole input range (up to 2^31 - 2^22 - 1) on even runs, |x| < 2^30 on odd ones. */
+			a.coeffs[i] = (int32_t)rnd32();
+			if (iter % 2 || a.coeffs[i] > INT32_MAX - (1 << 22))
+				a.coeffs[i] >>= 1;
+			b.coeffs[i] = (int32_t)rnd32() >> 2;
+		}
+		a.coeffs[0] = INT32_MAX - (1 << 22);
+		a.coeffs[1] = INT32_MIN;
+		for (int path = 0; path < 2; path++) {
+			mldsa_poly *r = path ? v : p;
+			pqs_simd_force_portable(!path);
+			r[0] = a;
+			pqs_mldsa_poly_reduce(&r[0]);
+			r[1] = r[0];
+			pqs_mldsa_poly_caddq(&r[1]);
+			pqs_mldsa_poly_add(&r[2], &b, &r[0]);
+			pqs_mldsa_poly_sub(&r[3], &b, &r[0]);
+		}
+		runs++;
+		agree += memcmp(p, v, sizeof p) == 0;
+	}
+	TU_CHECK(runs == 400 && agree == runs, "reduce32 / caddq / add / sub: AVX2 = portable in %u of %u runs", agree,
+		 runs);
+}
+
 /* The encoders and decoders under test, with the value range an encoder accepts. */
 typedef enum { T1, T0, ETA2, ETA4, Z17, Z19 } key_code;
 
@@ -307,6 +340,7 @@ int main(void)
 	test_rej_uniform();
 	test_rej_eta();
 	test_power2round();
+	test_arith();
 	test_key_codes();
 #else
 	printf("AVX2 path not built: nothing to compare\n");

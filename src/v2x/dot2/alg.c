@@ -386,13 +386,16 @@ int pqs_v2x_alg_verify_key(const v2x_alg *alg, const uint8_t *pk, const void *pr
 	if (e)
 		return e;
 	if (alg->kind == V2X_KIND_ECDSA) {
-		if (sig_len != 2 * pqs_ecdsa_field_len(c))
+		if (sig_len != c->sig_max_len)
 			return V2X_ERR_SIG_ENCODING;
-		/* low S only (docs/v2x.md): with x-only rSig, one encoding per signature; every
-		 * pqsig class signs low S (composites check their ECDSA half the same way) */
-		e = prepared ? pqs_ecdsa_verify_digest_prepared_policy(c, sig, sig_len, data_input, len, prepared,
-								       PQS_ECDSA_S_LOW)
-			     : pqs_ecdsa_verify_digest_policy(c, sig, data_input, len, pk, PQS_ECDSA_S_LOW);
+		/*
+		 * 1609.2 section 5.3.1: the data input is the hash value e, verified through the class's
+		 * digest slot.  Canonical encodings only (docs/v2x.md): x-only rSig (6.3.29) makes
+		 * (r, s) and (r, n - s) both valid, and every pqsig class signs the low one.
+		 */
+		e = prepared ? pqs_sig_verify_digest_prepared(c, sig, sig_len, data_input, len, prepared,
+							      PQS_VERIFY_CANONICAL)
+			     : pqs_sig_verify_digest(c, sig, sig_len, data_input, len, pk, PQS_VERIFY_CANONICAL);
 		return pqs_v2x_from_pqs(e);
 	}
 	e = prepared ? pqs_sig_verify_prepared(c, sig, sig_len, data_input, len, NULL, 0, prepared)

@@ -10,51 +10,49 @@
 #include "v2x_inner.h"
 
 /* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
-const char *pqs_v2x_error_message(int err)
-{
-	switch (err) {
-	case V2X_ERR_TRUNCATED: return "malformed: input ends inside a value";
-	case V2X_ERR_TRAILING: return "malformed: trailing bytes after the encoding";
-	case V2X_ERR_LENGTH_NONCANONICAL: return "malformed: non-canonical length determinant";
-	case V2X_ERR_INT_NONCANONICAL: return "malformed: non-canonical integer encoding";
-	case V2X_ERR_UNKNOWN_CHOICE: return "malformed: unknown alternative of a non-extensible choice";
-	case V2X_ERR_BAD_TAG: return "malformed: invalid choice tag";
-	case V2X_ERR_CONSTRAINT: return "malformed: value violates its ASN.1 constraint";
-	case V2X_ERR_PREAMBLE: return "malformed: invalid sequence preamble";
-	case V2X_ERR_DEFAULT_ENCODED: return "malformed: DEFAULT component encoded with its default value";
-	case V2X_ERR_EXTENSION: return "malformed: invalid extension bitmap or open type";
-	case V2X_ERR_KEY_ENCODING: return "malformed: public key encoding rejected";
-	case V2X_ERR_SIG_ENCODING: return "malformed: signature encoding rejected";
-	case V2X_ERR_TOO_LARGE: return "malformed: value exceeds implementation bounds";
-	case V2X_ERR_SIG_INVALID: return "invalid: SPDU signature does not verify";
-	case V2X_ERR_CERT_SIG_INVALID: return "invalid: certificate signature does not verify";
-	case V2X_ERR_SIGNER_UNKNOWN: return "invalid: signer certificate digest not known";
-	case V2X_ERR_ISSUER_UNKNOWN: return "invalid: certificate issuer not known";
-	case V2X_ERR_UNTRUSTED_ROOT: return "invalid: chain ends in an untrusted root";
-	case V2X_ERR_CERT_EXPIRED: return "invalid: certificate expired at generationTime";
-	case V2X_ERR_CERT_NOT_YET_VALID: return "invalid: certificate not yet valid at generationTime";
-	case V2X_ERR_PSID_NOT_PERMITTED: return "invalid: PSID not permitted by the signer certificate";
-	case V2X_ERR_ISSUER_PERMISSIONS: return "invalid: certificate permissions exceed its issuer's";
-	case V2X_ERR_REGION: return "invalid: certificate region outside its issuer's region";
-	case V2X_ERR_TOO_OLD: return "invalid: generationTime outside the replay window (too old)";
-	case V2X_ERR_FROM_FUTURE: return "invalid: generationTime in the future";
-	case V2X_ERR_PSID_MISMATCH: return "invalid: PSID differs from the expected PSID";
-	case V2X_ERR_CHAIN_TOO_LONG: return "invalid: certificate chain too long";
-	case V2X_ERR_UNSUPPORTED: return "invalid: content not supported by this stack";
-	case V2X_ERR_ALG_MISMATCH: return "invalid: signature algorithm does not match the key";
-	case V2X_ERR_NO_GENERATION_TIME: return "invalid: headerInfo has no generationTime";
-	case V2X_ERR_CHAIN_LENGTH: return "invalid: chain length not allowed by an issuer";
-	case V2X_ERR_DUPLICATE: return "invalid: duplicate of an SPDU already verified (replay)";
-	case V2X_ERR_ARG: return "invalid argument";
-	case V2X_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
-	case V2X_ERR_UNKNOWN_ALG: return "unknown V2X algorithm or profile";
-	case V2X_ERR_ALG_UNAVAILABLE: return "algorithm not registered in this build";
-	case V2X_ERR_NOMEM: return "out of memory, or store/cache full";
-	case V2X_ERR_CRYPTO: return "signature core failure";
-	case V2X_ERR_NO_SECRET_KEY: return "key has no secret part";
-	default: return NULL;
-	}
-}
+static const pqs_error_entry v2x_errors[] = {
+	{ V2X_ERR_TRUNCATED, "malformed: input ends inside a value" },
+	{ V2X_ERR_TRAILING, "malformed: trailing bytes after the encoding" },
+	{ V2X_ERR_LENGTH_NONCANONICAL, "malformed: non-canonical length determinant" },
+	{ V2X_ERR_INT_NONCANONICAL, "malformed: non-canonical integer encoding" },
+	{ V2X_ERR_UNKNOWN_CHOICE, "malformed: unknown alternative of a non-extensible choice" },
+	{ V2X_ERR_BAD_TAG, "malformed: invalid choice tag" },
+	{ V2X_ERR_CONSTRAINT, "malformed: value violates its ASN.1 constraint" },
+	{ V2X_ERR_PREAMBLE, "malformed: invalid sequence preamble" },
+	{ V2X_ERR_DEFAULT_ENCODED, "malformed: DEFAULT component encoded with its default value" },
+	{ V2X_ERR_EXTENSION, "malformed: invalid extension bitmap or open type" },
+	{ V2X_ERR_KEY_ENCODING, "malformed: public key encoding rejected" },
+	{ V2X_ERR_SIG_ENCODING, "malformed: signature encoding rejected" },
+	{ V2X_ERR_TOO_LARGE, "malformed: value exceeds implementation bounds" },
+	{ V2X_ERR_SIG_INVALID, "invalid: SPDU signature does not verify" },
+	{ V2X_ERR_CERT_SIG_INVALID, "invalid: certificate signature does not verify" },
+	{ V2X_ERR_SIGNER_UNKNOWN, "invalid: signer certificate digest not known" },
+	{ V2X_ERR_ISSUER_UNKNOWN, "invalid: certificate issuer not known" },
+	{ V2X_ERR_UNTRUSTED_ROOT, "invalid: chain ends in an untrusted root" },
+	{ V2X_ERR_CERT_EXPIRED, "invalid: certificate expired at generationTime" },
+	{ V2X_ERR_CERT_NOT_YET_VALID, "invalid: certificate not yet valid at generationTime" },
+	{ V2X_ERR_PSID_NOT_PERMITTED, "invalid: PSID not permitted by the signer certificate" },
+	{ V2X_ERR_ISSUER_PERMISSIONS, "invalid: certificate permissions exceed its issuer's" },
+	{ V2X_ERR_REGION, "invalid: certificate region outside its issuer's region" },
+	{ V2X_ERR_TOO_OLD, "invalid: generationTime outside the replay window (too old)" },
+	{ V2X_ERR_FROM_FUTURE, "invalid: generationTime in the future" },
+	{ V2X_ERR_PSID_MISMATCH, "invalid: PSID differs from the expected PSID" },
+	{ V2X_ERR_CHAIN_TOO_LONG, "invalid: certificate chain too long" },
+	{ V2X_ERR_UNSUPPORTED, "invalid: content not supported by this stack" },
+	{ V2X_ERR_ALG_MISMATCH, "invalid: signature algorithm does not match the key" },
+	{ V2X_ERR_NO_GENERATION_TIME, "invalid: headerInfo has no generationTime" },
+	{ V2X_ERR_CHAIN_LENGTH, "invalid: chain length not allowed by an issuer" },
+	{ V2X_ERR_DUPLICATE, "invalid: duplicate of an SPDU already verified (replay)" },
+	{ V2X_ERR_ARG, "invalid argument" },
+	{ V2X_ERR_BUFFER_TOO_SMALL, "output buffer too small" },
+	{ V2X_ERR_UNKNOWN_ALG, "unknown V2X algorithm or profile" },
+	{ V2X_ERR_ALG_UNAVAILABLE, "algorithm not registered in this build" },
+	{ V2X_ERR_NOMEM, "out of memory, or store/cache full" },
+	{ V2X_ERR_CRYPTO, "signature core failure" },
+	{ V2X_ERR_NO_SECRET_KEY, "key has no secret part" },
+};
+
+const pqs_error_table pqs_v2x_error_table = { v2x_errors, sizeof v2x_errors / sizeof v2x_errors[0] };
 
 const char *pqs_v2x_strerror(int err)
 {
@@ -116,13 +114,20 @@ uint64_t pqs_v2x_time64_now(void)
 uint64_t pqs_v2x_duration_seconds(unsigned unit, uint16_t value)
 {
 	switch (unit) {
-	case V2X_DUR_MICROSECONDS: return value / 1000000u;
-	case V2X_DUR_MILLISECONDS: return value / 1000u;
-	case V2X_DUR_SECONDS: return value;
-	case V2X_DUR_MINUTES: return (uint64_t)value * 60u;
-	case V2X_DUR_HOURS: return (uint64_t)value * 3600u;
-	case V2X_DUR_SIXTY_HOURS: return (uint64_t)value * 216000u;
-	default: return (uint64_t)value * 31556952u; /* years: 1609.2 section 6.4.15 */
+	case V2X_DUR_MICROSECONDS:
+		return value / 1000000u;
+	case V2X_DUR_MILLISECONDS:
+		return value / 1000u;
+	case V2X_DUR_SECONDS:
+		return value;
+	case V2X_DUR_MINUTES:
+		return (uint64_t)value * 60u;
+	case V2X_DUR_HOURS:
+		return (uint64_t)value * 3600u;
+	case V2X_DUR_SIXTY_HOURS:
+		return (uint64_t)value * 216000u;
+	default:
+		return (uint64_t)value * 31556952u; /* years: 1609.2 section 6.4.15 */
 	}
 }
 

@@ -20,32 +20,30 @@
 #include "pqsig/wsm.h"
 
 /* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
-const char *pqs_wsm_error_message(int err)
-{
-	switch (err) {
-	case WSM_ERR_TRUNCATED: return "WSM truncated";
-	case WSM_ERR_TRAILING: return "bytes after the end of the WSM";
-	case WSM_ERR_VERSION: return "WSMP version is not 3";
-	case WSM_ERR_SUBTYPE: return "WSMP subtype is not null networking (0)";
-	case WSM_ERR_TPID: return "WSMP TPID is not 0 or 1";
-	case WSM_ERR_PSID_ENCODING: return "PSID p-encoding starts with 1111";
-	case WSM_ERR_PSID_RANGE: return "PSID too large for p-encoding";
-	case WSM_ERR_NONCANONICAL: return "length or count not in its shortest encoding";
-	case WSM_ERR_LENGTH_ENCODING: return "length or count field starts with 11";
-	case WSM_ERR_EXT_COUNT: return "WSMP extension count is 0 or too large";
-	case WSM_ERR_EXT_UNKNOWN: return "unknown WSMP-N-Header extension";
-	case WSM_ERR_EXT_DUPLICATE: return "WSMP extension repeated";
-	case WSM_ERR_EXT_LENGTH: return "WSMP extension value has the wrong length";
-	case WSM_ERR_TOO_LONG: return "WSM data longer than 2302 bytes";
-	case WSM_ERR_LIMIT: return "WSM data limit outside 64..2302 bytes";
-	case WSM_ERR_FRAG_TYPE: return "not a pqsig fragment";
-	case WSM_ERR_FRAG_HEADER: return "fragment header inconsistent";
-	case WSM_ERR_FRAG_LENGTH: return "fragment payload length does not match its header";
-	case WSM_ERR_FRAG_TOO_BIG: return "SPDU needs more than 65535 fragments";
-	case WSM_ERR_PCAP_IO: return "cannot write the pcap stream";
-	default: return NULL;
-	}
-}
+static const pqs_error_entry wsm_errors[] = {
+	{ WSM_ERR_TRUNCATED, "WSM truncated" },
+	{ WSM_ERR_TRAILING, "bytes after the end of the WSM" },
+	{ WSM_ERR_VERSION, "WSMP version is not 3" },
+	{ WSM_ERR_SUBTYPE, "WSMP subtype is not null networking (0)" },
+	{ WSM_ERR_TPID, "WSMP TPID is not 0 or 1" },
+	{ WSM_ERR_PSID_ENCODING, "PSID p-encoding starts with 1111" },
+	{ WSM_ERR_PSID_RANGE, "PSID too large for p-encoding" },
+	{ WSM_ERR_NONCANONICAL, "length or count not in its shortest encoding" },
+	{ WSM_ERR_LENGTH_ENCODING, "length or count field starts with 11" },
+	{ WSM_ERR_EXT_COUNT, "WSMP extension count is 0 or too large" },
+	{ WSM_ERR_EXT_UNKNOWN, "unknown WSMP-N-Header extension" },
+	{ WSM_ERR_EXT_DUPLICATE, "WSMP extension repeated" },
+	{ WSM_ERR_EXT_LENGTH, "WSMP extension value has the wrong length" },
+	{ WSM_ERR_TOO_LONG, "WSM data longer than 2302 bytes" },
+	{ WSM_ERR_LIMIT, "WSM data limit outside 64..2302 bytes" },
+	{ WSM_ERR_FRAG_TYPE, "not a pqsig fragment" },
+	{ WSM_ERR_FRAG_HEADER, "fragment header inconsistent" },
+	{ WSM_ERR_FRAG_LENGTH, "fragment payload length does not match its header" },
+	{ WSM_ERR_FRAG_TOO_BIG, "SPDU needs more than 65535 fragments" },
+	{ WSM_ERR_PCAP_IO, "cannot write the pcap stream" },
+};
+
+const pqs_error_table pqs_wsm_error_table = { wsm_errors, sizeof wsm_errors / sizeof wsm_errors[0] };
 
 const char *pqs_wsm_strerror(int err)
 {

@@ -17,13 +17,21 @@
  *    response is AES-CCM-encrypted under.
  *
  * Certificates are 1609.2 certificates made by the V2X stack
- * (pqs_v2x_cert_issue), signed with whatever scheme the ACA uses.  V2X error
+ * (pqs_v2x_cert_issue), signed with whatever scheme the ACA uses.
+ *
+ * A batch is answered by a bounded pool of threads (one per core by
+ * default, pqs_scms_aca_set_workers): every response depends on its own
+ * request only (1609.2.1 section 9.3), so certificates are issued in any
+ * order and filed by index; the output is the sequential one.  With a
+ * caller-supplied rng (deterministic tests) one thread answers, in order.  V2X error
  * codes pass through unchanged: they are distinct from the pqs and SCMS
  * codes, and pqs_scms_strerror names them.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-
+#include <unistd.h>
 
 #include "pqsig/v2x.h"
 #include "pqsig/sha2.h"
@@ -31,12 +39,13 @@
 
 struct pqs_scms_aca_ {
 	const v2x_alg *alg;
-	v2x_key root_key, key, subject;
+	v2x_key root_key, key;
 	uint8_t *root_cert, *cert;
 	size_t root_len, cert_len;
 	uint8_t cert_sha256[32]; /* Hn(CertCA) of the ECQV hash */
 	uint8_t enc_priv[32], enc_pub[33];
 	uint32_t start;
+	unsigned workers; /* 0: one per online core */
 	pqs_rng *rng;
 };
 
@@ -143,14 +152,15 @@ static int issue_pseudonym(pqs_scms_aca *a, uint32_t i, const v2x_alg *alg, cons
                            uint8_t **out, size_t *out_len)
 {
 	v2x_cert_params p;
+	v2x_key subject; /* per call: workers issue concurrently */
 	pseudonym_params(a, i, &p);
-	int rc = pqs_v2x_key_load(&a->subject, alg, pk, pk_len, NULL, 0);
+	int rc = pqs_v2x_key_load(&subject, alg, pk, pk_len, NULL, 0);
 	size_t cap = rc == PQS_OK ? pqs_v2x_cert_max_len(&p, alg, a->alg) : 0;
 	*out = cap ? malloc(cap) : NULL;
 	if (rc == PQS_OK && !*out)
 		rc = cap ? PQS_ERR_NOMEM : PQS_ERR_INTERNAL;
 	if (rc == PQS_OK)
-		rc = pqs_v2x_cert_issue(&p, &a->subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
+		rc = pqs_v2x_cert_issue(&p, &subject, &a->key, a->cert, a->cert_len, a->rng, *out, cap, out_len);
 	if (rc != PQS_OK) {
 		free(*out);
 		*out = NULL;
@@ -303,6 +313,50 @@ static int answer(pqs_scms_aca *a, const uint8_t *msg, size_t len, uint8_t **out
 	return rc;
 }
 
+void pqs_scms_aca_set_workers(pqs_scms_aca *a, unsigned workers)
+{
+	if (a)
+		a->workers = workers > PQS_SCMS_MAX_WORKERS ? PQS_SCMS_MAX_WORKERS : workers;
+}
+
+unsigned pqs_scms_aca_workers(const pqs_scms_aca *a, uint32_t count)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned w = a->workers ? a->workers : cores > 0 ? (unsigned)cores : 1;
+	if (a->rng) /* a caller's generator: its draws stay in request order, on one thread */
+		w = 1;
+	if (w > PQS_SCMS_MAX_WORKERS)
+		w = PQS_SCMS_MAX_WORKERS;
+	return count < w ? (count ? count : 1) : w;
+}
+
+/* One batch shared by the workers: the next request index to take, and each response's result. */
+typedef struct {
+	pqs_scms_aca *a;
+	const scms_list *l;
+	uint8_t **resp;
+	size_t *resp_len;
+	int *rc;
+	atomic_uint next;
+	atomic_int failed;
+} aca_batch;
+
+static void *answer_some(void *arg)
+{
+	aca_batch *b = arg;
+	/* Indices are taken in increasing order, so when request k fails every request below k was
+	 * taken and completes: the first failure by index is the sequential one. */
+	while (!atomic_load(&b->failed)) {
+		const unsigned k = atomic_fetch_add(&b->next, 1u);
+		if (k >= b->l->count)
+			break;
+		b->rc[k] = answer(b->a, b->l->item[k], b->l->item_len[k], &b->resp[k], &b->resp_len[k]);
+		if (b->rc[k] != PQS_OK)
+			atomic_store(&b->failed, 1);
+	}
+	return NULL;
+}
+
 int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint8_t **out, size_t *out_len)
 {
 	if (!a || !batch || !out || !out_len)
@@ -311,20 +365,37 @@ int pqs_scms_aca_process(pqs_scms_aca *a, const uint8_t *batch, size_t len, uint
 	int rc = pqs_scms_list_decode(SCMS_T_BATCH, &l, batch, len);
 	if (rc != PQS_OK)
 		return rc;
-	uint8_t **resp = calloc(l.count, sizeof *resp);
-	size_t *resp_len = calloc(l.count, sizeof *resp_len);
-	if (!resp || !resp_len)
+	aca_batch b = { .a = a, .l = &l };
+	b.resp = calloc(l.count ? l.count : 1, sizeof *b.resp);
+	b.resp_len = calloc(l.count ? l.count : 1, sizeof *b.resp_len);
+	b.rc = calloc(l.count ? l.count : 1, sizeof *b.rc);
+	atomic_init(&b.next, 0u);
+	atomic_init(&b.failed, 0);
+	if (!b.resp || !b.resp_len || !b.rc)
 		rc = PQS_ERR_NOMEM;
-	/* All or nothing: one bad request rejects the batch, and no response leaves the ACA. */
-	for (uint32_t k = 0; k < l.count && rc == PQS_OK; k++)
-		rc = answer(a, l.item[k], l.item_len[k], &resp[k], &resp_len[k]);
+	if (rc == PQS_OK) {
+		pthread_t tid[PQS_SCMS_MAX_WORKERS];
+		unsigned started = 0;
+		const unsigned workers = pqs_scms_aca_workers(a, l.count);
+		/* The calling thread is one of the workers; a thread that cannot start leaves its share to the others. */
+		while (started + 1 < workers && pthread_create(&tid[started], NULL, answer_some, &b) == 0)
+			started++;
+		answer_some(&b);
+		for (unsigned t = 0; t < started; t++)
+			pthread_join(tid[t], NULL);
+		/* All or nothing: one bad request rejects the batch, and no response leaves the ACA. */
+		const unsigned taken = atomic_load(&b.next) < l.count ? atomic_load(&b.next) : l.count;
+		for (unsigned k = 0; k < taken && rc == PQS_OK; k++)
+			rc = b.rc[k];
+	}
 	if (rc == PQS_OK)
-		rc = pqs_scms_list_encode(SCMS_T_BATCH, l.count, (const uint8_t *const *)resp, resp_len, NULL, NULL,
+		rc = pqs_scms_list_encode(SCMS_T_BATCH, l.count, (const uint8_t *const *)b.resp, b.resp_len, NULL, NULL,
 					  out, out_len);
-	for (uint32_t k = 0; resp && k < l.count; k++)
-		free(resp[k]);
-	free(resp);
-	free(resp_len);
+	for (uint32_t k = 0; b.resp && k < l.count; k++)
+		free(b.resp[k]);
+	free(b.resp);
+	free(b.resp_len);
+	free(b.rc);
 	pqs_scms_list_free(&l);
 	return rc;
 }

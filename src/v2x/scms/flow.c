@@ -85,11 +85,16 @@ int pqs_scms_flow_run(const pqs_scms_flow_cfg *cfg, pqs_scms_flow_result *res, p
 	double t2 = pqs_scms_cpu_seconds();
 	tr += t2 - t1;
 
-	/* ACA: issue and encrypt. */
-	if (rc == PQS_OK)
+	/* ACA: issue and encrypt, on its worker pool (CPU time of all workers, and elapsed time). */
+	const double w2 = pqs_scms_wall_seconds();
+	if (rc == PQS_OK) {
+		pqs_scms_aca_set_workers(res->aca, cfg->aca_workers);
+		res->aca_workers = pqs_scms_aca_workers(res->aca, res->certs * V);
 		rc = pqs_scms_aca_process(res->aca, res->ra_batch, res->ra_batch_len, &res->aca_batch,
 		                          &res->aca_batch_len);
+	}
 	double t3 = pqs_scms_cpu_seconds();
+	res->aca_wall_s = pqs_scms_wall_seconds() - w2;
 	ta += t3 - t2;
 
 	/* RA: route; then each vehicle downloads and accepts. */

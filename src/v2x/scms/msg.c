@@ -110,25 +110,23 @@ int pqs_scms_rd_header(scms_rd *r, uint8_t want_type)
 }
 
 /* This family's messages, reached through pqs_strerror() (src/core/errors.h). */
-const char *pqs_scms_error_message(int err)
-{
-	switch (err) {
-	case PQS_SCMS_ERR_TRUNCATED: return "SCMS message truncated";
-	case PQS_SCMS_ERR_TRAILING: return "SCMS message has trailing bytes";
-	case PQS_SCMS_ERR_MSG_TYPE: return "SCMS message has the wrong type";
-	case PQS_SCMS_ERR_VERSION: return "SCMS message has an unsupported version";
-	case PQS_SCMS_ERR_FIELD: return "SCMS message field has an invalid value";
-	case PQS_SCMS_ERR_POINT: return "not a valid P-256 point";
-	case PQS_SCMS_ERR_SCALAR: return "scalar out of range";
-	case PQS_SCMS_ERR_DECRYPT: return "decryption failed (wrong key or altered ciphertext)";
-	case PQS_SCMS_ERR_CERT_MISMATCH: return "certificate key does not match the derived private key";
-	case PQS_SCMS_ERR_CERT_INVALID: return "certificate does not verify under the ACA certificate";
-	case PQS_SCMS_ERR_UNKNOWN_REQUEST: return "response to an unknown request";
-	case PQS_SCMS_ERR_COUNT: return "SCMS message count out of range";
-	case PQS_SCMS_ERR_DUPLICATE: return "duplicate request";
-	default: return NULL;
-	}
-}
+static const pqs_error_entry scms_errors[] = {
+	{ PQS_SCMS_ERR_TRUNCATED, "SCMS message truncated" },
+	{ PQS_SCMS_ERR_TRAILING, "SCMS message has trailing bytes" },
+	{ PQS_SCMS_ERR_MSG_TYPE, "SCMS message has the wrong type" },
+	{ PQS_SCMS_ERR_VERSION, "SCMS message has an unsupported version" },
+	{ PQS_SCMS_ERR_FIELD, "SCMS message field has an invalid value" },
+	{ PQS_SCMS_ERR_POINT, "not a valid P-256 point" },
+	{ PQS_SCMS_ERR_SCALAR, "scalar out of range" },
+	{ PQS_SCMS_ERR_DECRYPT, "decryption failed (wrong key or altered ciphertext)" },
+	{ PQS_SCMS_ERR_CERT_MISMATCH, "certificate key does not match the derived private key" },
+	{ PQS_SCMS_ERR_CERT_INVALID, "certificate does not verify under the ACA certificate" },
+	{ PQS_SCMS_ERR_UNKNOWN_REQUEST, "response to an unknown request" },
+	{ PQS_SCMS_ERR_COUNT, "SCMS message count out of range" },
+	{ PQS_SCMS_ERR_DUPLICATE, "duplicate request" },
+};
+
+const pqs_error_table pqs_scms_error_table = { scms_errors, sizeof scms_errors / sizeof scms_errors[0] };
 
 const char *pqs_scms_strerror(int err)
 {

@@ -188,3 +188,5 @@ const pqs_sig_class *pqs_scms_pqc_class(uint16_t alg_id);
 int pqs_scms_rand_index(pqs_rng *rng, uint32_t n, uint32_t *out);
 /* Process CPU time in seconds (for the flow's per-role measurements). */
 double pqs_scms_cpu_seconds(void);
+/* Monotonic elapsed seconds. */
+double pqs_scms_wall_seconds(void);

@@ -292,9 +292,63 @@ static void test_primitives(void)
 	free(enc);
 }
 
+/* Process a batch with items[bad_point] off the curve and items[garbage] not a request, on workers threads. */
+static int two_bad(setup *s, const scms_list *l, uint32_t bad_point, uint32_t garbage, unsigned workers)
+{
+	const uint8_t *items[2 * NCERT];
+	size_t lens[2 * NCERT];
+	uint8_t *off_curve = malloc(l->item_len[bad_point]), junk[1] = { 0xFF }, *bb = NULL, *out = NULL;
+	size_t bb_len = 0, out_len = 0;
+	memcpy(off_curve, l->item[bad_point], l->item_len[bad_point]);
+	off_curve[2 + 8 + 1 + 1 + 4] = 0x07; /* point prefix of B */
+	for (uint32_t k = 0; k < l->count; k++) {
+		items[k] = k == bad_point ? off_curve : k == garbage ? junk : l->item[k];
+		lens[k] = k == garbage ? sizeof junk : l->item_len[k];
+	}
+	int rc = pqs_scms_list_encode(SCMS_T_BATCH, l->count, items, lens, NULL, NULL, &bb, &bb_len);
+	pqs_scms_aca_set_workers(s->aca, workers);
+	if (rc == PQS_OK)
+		rc = pqs_scms_aca_process(s->aca, bb, bb_len, &out, &out_len);
+	TU_CHECK(rc == PQS_OK || out == NULL, "a rejected batch left a response");
+	free(out);
+	free(bb);
+	free(off_curve);
+	return rc;
+}
+
+/* The ACA's worker pool reports the first bad request by index, as one thread does, and answers a good batch. */
+static void test_aca_workers(void)
+{
+	setup s;
+	scms_list l;
+	TU_CHECK(make(&s, PQS_SCMS_BUTTERFLY_UNIFIED, "ECDSA-P256", NULL) == 0, "setup");
+	for (int v = 0; v < 2; v++)
+		TU_CHECK(pqs_scms_ra_receive(s.ra, s.req[v], s.req_len[v]) == 0, "receive");
+	TU_CHECK(pqs_scms_ra_forward(s.ra, &s.fwd, &s.fwd_len) == 0, "forward");
+	TU_CHECK(pqs_scms_list_decode(SCMS_T_BATCH, &l, s.fwd, s.fwd_len) == 0 && l.count == 4, "batch of 4");
+	TU_CHECK(pqs_scms_aca_workers(s.aca, 4) >= 1 && pqs_scms_aca_workers(s.aca, 1) == 1, "worker count");
+	unsigned same = 0;
+	for (uint32_t order = 0; order < 2; order++) {
+		const uint32_t point = order ? 2 : 1, garbage = order ? 1 : 2;
+		const int one = two_bad(&s, &l, point, garbage, 1), four = two_bad(&s, &l, point, garbage, 4);
+		TU_CHECK(one != PQS_OK && one == four, "first bad request %u: %d with one worker, %d with four",
+			 order ? garbage : point, one, four);
+		TU_CHECK((order == 0) == (one == PQS_SCMS_ERR_POINT), "order %u: error %d", order, one);
+		same += one != PQS_OK && one == four;
+	}
+	TU_CHECK(same == 2, "%u of 2 batches: same error with 1 and 4 workers", same);
+	pqs_scms_aca_set_workers(s.aca, 4);
+	TU_CHECK(pqs_scms_aca_workers(s.aca, 4) == 4, "4 workers for 4 requests");
+	TU_CHECK(pqs_scms_aca_process(s.aca, s.fwd, s.fwd_len, &s.resp, &s.resp_len) == 0, "4 workers: batch");
+	TU_CHECK(pqs_scms_ra_deliver(s.ra, s.resp, s.resp_len) == 0, "4 workers: the RA files every response");
+	pqs_scms_list_free(&l);
+	done(&s);
+}
+
 int main(void)
 {
 	test_primitives();
+	test_aca_workers();
 	test_vehicle_request();
 	test_aca_and_ra();
 	test_path_b_wrong_aca();

@@ -1,0 +1,271 @@
+/*
+ * The AVX2 paths of NTRUSolve's RNS layer (src/fndsa/zint_avx2.c, mp31.c)
+ * against the portable code on random inputs and edge values: residues of
+ * big integers (pqs_zint_mod_small_signed_many, also against the Horner
+ * form pqs_zint_mod_small_signed), the residue weights, Garner's CRT
+ * rebuild (also checked independently: the rebuilt integer has the input
+ * residues), the NTT tables, and the strided and contiguous NTT / inverse
+ * NTT.  It also checks the carry-chain rewrites of
+ * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
+ * straightforward signed-carry form.  The keygen KATs run on both paths
+ * (test_keygen_kat, test_fn_kat and their _no_simd twins).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fndsa/keygen_inner.h"
+#include "testutil.h"
+
+static uint64_t rs = 0x243F6A8885A308D3ULL;
+static uint64_t rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+/* 31-bit words: random, or edge patterns (0, 2^31-1, sign bit only). */
+static uint32_t word(int pattern)
+{
+	switch (pattern) {
+	case 0:
+		return 0;
+	case 1:
+		return 0x7FFFFFFFu;
+	case 2:
+		return 0x40000000u;
+	default:
+		return (uint32_t)rnd() & 0x7FFFFFFFu;
+	}
+}
+
+static unsigned long compared;
+
+static void check_mod_many(void)
+{
+	static const size_t lens[] = { 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 104, 207, 308, 320 };
+	static const size_t nums[] = { 1, 7, 8, 9, 16, 23 };
+	static const size_t primes[] = { 0, 1, 100, 319 };
+	static uint32_t x[23 * 323], out[2][23 * 2];
+
+	for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+		for (size_t ni = 0; ni < sizeof nums / sizeof nums[0]; ni++) {
+			for (int pattern = 0; pattern < 4; pattern++) {
+				size_t len = lens[li], num = nums[ni], xs = len + (size_t)(pattern & 1) * 3;
+				const mp31_prime *pr = &pqs_mp31_primes[primes[(li + ni) % 4]];
+				uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
+				uint32_t Rx = pqs_mp31_Rx((unsigned)len, p, p0i, R2);
+				int same = 1;
+
+				for (size_t i = 0; i < num * xs; i++) {
+					x[i] = word(pattern == 3 || (i % 5) == 0 ? 3 : pattern);
+				}
+				for (int pass = 0; pass < 2; pass++) {
+					pqs_mp31_allow_avx2(pass);
+					pqs_zint_mod_small_signed_many(out[pass], 2, x, xs, num, len, p, p0i, R2, Rx);
+				}
+				pqs_mp31_allow_avx2(1);
+				for (size_t j = 0; j < num; j++) {
+					uint32_t h = pqs_zint_mod_small_signed(x + j * xs, len, p, p0i, R2, Rx);
+
+					same &= out[0][2 * j] == h && out[1][2 * j] == h;
+				}
+				TU_CHECK(same, "mod_small_signed_many len %zu num %zu pattern %d", len, num, pattern);
+				compared++;
+			}
+		}
+	}
+}
+
+static void check_weights(void)
+{
+	static uint32_t pw[2][MP31_NUM_PRIMES];
+
+	for (size_t len = 1; len <= MP31_NUM_PRIMES; len += (len < 40 ? 1 : 70)) {
+		const mp31_prime *pr = &pqs_mp31_primes[len % MP31_NUM_PRIMES];
+		uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
+
+		for (int pass = 0; pass < 2; pass++) {
+			pqs_mp31_allow_avx2(pass);
+			pqs_zint_mod_weights(pw[pass], len, p, p0i, R2);
+		}
+		pqs_mp31_allow_avx2(1);
+		/* pw[k] = 2^(31(k+1)) mod p: the residue of the integer 2^(31k). */
+		TU_CHECK(memcmp(pw[0], pw[1], len * sizeof pw[0][0]) == 0 && pw[0][0] == mp31_R(p) &&
+				 pw[0][len - 1] == pqs_mp31_Rx((unsigned)len, p, p0i, R2),
+			 "weights len %zu", len);
+		compared++;
+	}
+}
+
+static void check_crt(void)
+{
+	static const size_t xlens[] = { 1, 2, 3, 8, 9, 27, 53, 104, 207, 308 };
+	static const size_t nums[] = { 1, 7, 8, 9, 17, 24 };
+	const size_t num_cases = sizeof nums / sizeof nums[0];
+	static uint32_t in[24 * 308], x[2][24 * 308], tmp[2][308];
+
+	for (size_t li = 0; li < sizeof xlens / sizeof xlens[0]; li++) {
+		for (size_t ni = 0; ni < num_cases; ni++) {
+			for (int norm = 0; norm < 2; norm++) {
+				size_t xlen = xlens[li], num = nums[ni];
+				int ok = 1;
+
+				for (size_t j = 0; j < num; j++) {
+					for (size_t u = 0; u < xlen; u++) {
+						uint32_t p = pqs_mp31_primes[u].p;
+						uint64_t r = rnd();
+
+						/* Residues: random, 0 or p-1 (edges). */
+						in[j * xlen + u] = (j % 3) == 0   ? (uint32_t)(r % p)
+								   : (j % 3) == 1 ? 0
+										  : p - 1;
+					}
+				}
+				for (int pass = 0; pass < 2; pass++) {
+					memcpy(x[pass], in, num * xlen * sizeof in[0]);
+					pqs_mp31_allow_avx2(pass);
+					pqs_zint_rebuild_CRT(x[pass], xlen, xlen, num, norm, tmp[pass]);
+				}
+				pqs_mp31_allow_avx2(1);
+				ok &= memcmp(x[0], x[1], num * xlen * sizeof in[0]) == 0;
+				ok &= memcmp(tmp[0], tmp[1], xlen * sizeof tmp[0][0]) == 0;
+				/* Independent check (unsigned result): x mod p_u = input residue. */
+				for (size_t j = 0; !norm && j < num; j++) {
+					for (size_t u = 0; u < xlen; u++) {
+						uint32_t p = pqs_mp31_primes[u].p, p0i = pqs_mp31_ninv31(p);
+
+						ok &= pqs_zint_mod_small_unsigned(x[1] + j * xlen, xlen, p, p0i,
+										  pqs_mp31_R2(p)) == in[j * xlen + u];
+					}
+				}
+				TU_CHECK(ok, "rebuild_CRT xlen %zu num %zu normalize %d", xlen, num, norm);
+				compared++;
+			}
+		}
+	}
+}
+
+static void check_mkgm_ntt(void)
+{
+	static const size_t primes[] = { 0, 5, 319 };
+	static uint32_t gm[2][1024], igm[2][1024], a[5 * 1024], b[2][5 * 1024];
+
+	for (unsigned logn = 0; logn <= 10; logn++) {
+		size_t n = (size_t)1 << logn;
+
+		for (size_t pi = 0; pi < 3; pi++) {
+			const mp31_prime *pr = &pqs_mp31_primes[primes[pi]];
+			uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p);
+
+			for (int pass = 0; pass < 2; pass++) {
+				pqs_mp31_allow_avx2(pass);
+				pqs_mp31_mkgm(gm[pass], igm[pass], logn, pr, p0i);
+			}
+			pqs_mp31_allow_avx2(1);
+			TU_CHECK(memcmp(gm[0], gm[1], n * 4) == 0 && memcmp(igm[0], igm[1], n * 4) == 0,
+				 "mkgm logn %u prime %zu", logn, primes[pi]);
+			compared++;
+			for (size_t stride = 1; stride <= 5; stride += 2) {
+				for (int pattern = 0; pattern < 3; pattern++) {
+					for (int op = 0; op < 2; op++) {
+						for (size_t i = 0; i < n * stride; i++) {
+							a[i] = pattern == 0   ? p - 1
+							       : pattern == 1 ? (uint32_t)(i & 1) * (p - 1)
+									      : (uint32_t)(rnd() % p);
+						}
+						for (int pass = 0; pass < 2; pass++) {
+							memcpy(b[pass], a, n * stride * 4);
+							pqs_mp31_allow_avx2(pass);
+							if (op == 0) {
+								pqs_mp31_NTT(b[pass] + stride / 2, stride, gm[0], logn,
+									     p, p0i);
+							} else {
+								pqs_mp31_iNTT(b[pass] + stride / 2, stride, igm[0],
+									      logn, p, p0i);
+							}
+						}
+						pqs_mp31_allow_avx2(1);
+						TU_CHECK(memcmp(b[0], b[1], n * stride * 4) == 0,
+							 "%s logn %u stride %zu pattern %d", op ? "iNTT" : "NTT", logn,
+							 stride, pattern);
+						compared++;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* x + k*y*2^(31 sch + scl) with the signed carry written out (reference). */
+static void add_scaled_ref(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
+			   uint32_t scl)
+{
+	uint32_t ysign = (y[ylen - 1] >> 30) ? 0x7FFFFFFFu : 0, tw = 0;
+	int64_t cc = 0;
+
+	for (size_t u = sch; u < xlen; u++) {
+		size_t v = u - sch;
+		uint32_t wy = v < ylen ? y[v] : ysign;
+		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
+		int64_t z = (int64_t)wys * k + (int64_t)x[u] + cc;
+
+		tw = scl == 0 ? 0 : wy >> (31 - scl);
+		x[u] = (uint32_t)z & 0x7FFFFFFFu;
+		/* floor(z / 2^31) without relying on >> of a negative value */
+		cc = z >= 0 ? z / 2147483648LL : -((-z + 2147483647LL) / 2147483648LL);
+	}
+}
+
+static void check_scaled(void)
+{
+	static const int32_t ks[] = { 0, 1, -1, 2147483647, -2147483647 - 1, 12345, -987654 };
+	uint32_t x[3][40], y[40];
+
+	for (int rep = 0; rep < 400; rep++) {
+		size_t xlen = 1 + (size_t)(rnd() % 30), ylen = 1 + (size_t)(rnd() % 30);
+		uint32_t sch = (uint32_t)(rnd() % 4), scl = (uint32_t)(rnd() % 31);
+		int32_t k = rep < 7 ? ks[rep] : (rep & 1) ? (int32_t)(uint32_t)rnd() : ks[rep % 7];
+		int pattern = rep % 4;
+
+		for (size_t i = 0; i < xlen; i++) {
+			x[0][i] = word(pattern);
+		}
+		for (size_t i = 0; i < ylen; i++) {
+			y[i] = word((pattern + 1) % 4);
+		}
+		memcpy(x[1], x[0], sizeof x[0]);
+		memcpy(x[2], x[0], sizeof x[0]);
+		pqs_zint_add_scaled_mul_small(x[1], xlen, y, ylen, k, sch, scl);
+		add_scaled_ref(x[2], xlen, y, ylen, k, sch, scl);
+		TU_CHECK(memcmp(x[1], x[2], xlen * 4) == 0, "add_scaled_mul_small rep %d", rep);
+		memcpy(x[1], x[0], sizeof x[0]);
+		memcpy(x[2], x[0], sizeof x[0]);
+		pqs_zint_sub_scaled(x[1], xlen, y, ylen, sch, scl);
+		add_scaled_ref(x[2], xlen, y, ylen, -1, sch, scl);
+		TU_CHECK(memcmp(x[1], x[2], xlen * 4) == 0, "sub_scaled rep %d", rep);
+		compared += 2;
+	}
+}
+
+int main(void)
+{
+	pqs_mp31_allow_avx2(1);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PQSIG_NO_AVX2)
+	printf("AVX2 path %s\n",
+	       pqs_mp31_uses_avx2() ? "compared with the portable one" : "off (no AVX2 CPU, or PQSIG_NO_SIMD=1)");
+#endif
+	pqs_mp31_allow_avx2(0);
+	TU_CHECK(!pqs_mp31_uses_avx2(), "allow_avx2(0) selects the portable path");
+	pqs_mp31_allow_avx2(1);
+
+	check_mod_many();
+	check_weights();
+	check_crt();
+	check_mkgm_ntt();
+	check_scaled();
+	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800, "%lu comparisons",
+		 compared);
+	return tu_finish("test_fndsa_keygen_avx2");
+}
