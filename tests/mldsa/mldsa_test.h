@@ -11,6 +11,16 @@
 #include "pqsig/mldsa.h"
 #include "testutil.h"
 
+/* xorshift64*: reproducible test data (one sequence per test program). */
+static uint64_t mt_rng_state = 0x243F6A8885A308D3ull;
+static inline uint32_t mt_rnd32(void)
+{
+	mt_rng_state ^= mt_rng_state >> 12;
+	mt_rng_state ^= mt_rng_state << 25;
+	mt_rng_state ^= mt_rng_state >> 27;
+	return (uint32_t)((mt_rng_state * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
 /* "ML-DSA-44" -> PQS_MLDSA_44 ...; 0 if unknown. */
 static inline pqs_mldsa_set mt_set_from_name(const char *name)
 {
