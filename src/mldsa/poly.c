@@ -16,6 +16,7 @@
 #include "core/ct.h"
 #include "core/keccak_x4.h"
 #include "core/simd.h"
+#include "mldsa/challenge_avx2.h"
 #include "mldsa/ntt.h"
 #include "mldsa/pack_sig_avx2.h"
 #include "mldsa/reduce.h"
@@ -455,11 +456,42 @@ static inline uint8_t ct_eq_mask8(uint8_t x, uint8_t y)
 	return (uint8_t)-(uint8_t)(x == y);
 }
 
+/*
+ * Algorithm 29 steps 11-12 for i = 256 - tau .. 255 with the sampled
+ * j[n] and sign bits: c_i = c_j; c_j = (-1)^h[i + tau - 256].  j stays
+ * secret while signing (c~ of a rejected attempt is never published), so
+ * both steps scan every index with a mask instead of indexing by j
+ * (entries above i are zero and never match).  cc starts at zero.
+ */
+static void ball_swaps(uint8_t cc[MLDSA_N], const uint8_t *j, uint64_t signs, unsigned tau)
+{
+#if MLDSA_AVX2_BUILD
+	if (pqs_simd_avx2()) {
+		pqs_mldsa_ball_swaps_avx2(cc, j, signs, tau);
+		return;
+	}
+#endif
+	memset(cc, 0, MLDSA_N);
+	for (unsigned n = 0; n < tau; n++, signs >>= 1) {
+		const unsigned i = MLDSA_N - tau + n;
+		const uint8_t s = (uint8_t)(1u | (0u - (uint32_t)(signs & 1))); /* 0x01 or 0xFF (-1) */
+		uint8_t cj = 0;
+		for (unsigned t = 0; t < MLDSA_N; t++)
+			cj |= cc[t] & ct_eq_mask8((uint8_t)t, j[n]);
+		cc[i] = cj;
+		for (unsigned t = 0; t < MLDSA_N; t++) {
+			const uint8_t m = ct_eq_mask8((uint8_t)t, j[n]);
+			cc[t] = (uint8_t)((cc[t] & ~m) | (s & m));
+		}
+	}
+}
+
 void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len, unsigned tau)
 {
 	uint8_t buf[SHAKE256_RATE];
-	/* Coefficients in {-1, 0, 1} as bytes (two's complement), so the masked scans below are short. */
+	/* Coefficients in {-1, 0, 1} as bytes (two's complement), so the masked scans are short. */
 	uint8_t cc[MLDSA_N];
+	uint8_t js[MLDSA_N]; /* the sampled j of each step */
 	pqs_keccak ks;
 	pqs_shake256_init(&ks);
 	pqs_keccak_absorb(&ks, ctilde, ctilde_len);
@@ -471,45 +503,29 @@ void pqs_mldsa_poly_challenge(mldsa_poly *c, const uint8_t *ctilde, size_t ctild
 		signs |= (uint64_t)buf[i] << (8 * i);
 	unsigned pos = 8;
 
-	memset(cc, 0, sizeof cc);
 	for (unsigned i = MLDSA_N - tau; i < MLDSA_N; i++) {
 		/* Steps 7-10: sample j in [0, i] by rejection; only the decision is made public. */
-		uint32_t j;
 		for (;;) {
 			if (pos == SHAKE256_RATE) {
 				pqs_keccak_squeeze_blocks(&ks, buf, 1);
 				pos = 0;
 			}
-			j = buf[pos++];
+			const uint32_t j = buf[pos++];
 			uint32_t reject = ((uint32_t)i - j) >> 31; /* j > i */
 			PQS_CT_DECLASSIFY(&reject, sizeof reject);
+			js[i - (MLDSA_N - tau)] = (uint8_t)j;
 			if (!reject)
 				break;
 		}
-		/*
-		 * Steps 11-12: c_i = c_j; c_j = (-1)^h[i + tau - 256].  j stays
-		 * secret while signing (c~ of a rejected attempt is never
-		 * published), so both steps scan every index with a mask instead
-		 * of indexing by j (entries above i are zero and never match).
-		 */
-		const uint8_t s = (uint8_t)(1u | (0u - (uint32_t)(signs & 1))); /* 0x01 or 0xFF (-1) */
-		signs >>= 1;
-		const uint8_t jb = (uint8_t)j;
-		uint8_t cj = 0;
-		for (unsigned t = 0; t < MLDSA_N; t++)
-			cj |= cc[t] & ct_eq_mask8((uint8_t)t, jb);
-		cc[i] = cj;
-		for (unsigned t = 0; t < MLDSA_N; t++) {
-			const uint8_t m = ct_eq_mask8((uint8_t)t, jb);
-			cc[t] = (uint8_t)((cc[t] & ~m) | (s & m));
-		}
 	}
+	ball_swaps(cc, js, signs, tau);
 	/* Sign-extend the bytes: 0xFF -> -1. */
 	for (unsigned t = 0; t < MLDSA_N; t++)
 		c->coeffs[t] = (int32_t)cc[t] - (int32_t)((cc[t] >> 7) << 8);
 	pqs_keccak_clear(&ks);
 	pqs_zeroize(buf, sizeof buf);
 	pqs_zeroize(cc, sizeof cc);
+	pqs_zeroize(js, sizeof js);
 }
 
 /* ---- Bit packing (FIPS 204 section 7.1) ---- */

@@ -4,7 +4,6 @@
 #ifndef PQSIG_TEST_MLDSA_H
 #define PQSIG_TEST_MLDSA_H
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,13 +11,14 @@
 #include "pqsig/mldsa.h"
 #include "testutil.h"
 
-/* xorshift64* step: reproducible test data from *state (nonzero). */
-static inline uint32_t mt_rnd32(uint64_t *state)
+/* xorshift64*: reproducible test data (one sequence per test program). */
+static uint64_t mt_rng_state = 0x243F6A8885A308D3ull;
+static inline uint32_t mt_rnd32(void)
 {
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return (uint32_t)((*state * 0x2545F4914F6CDD1Dull) >> 32);
+	mt_rng_state ^= mt_rng_state >> 12;
+	mt_rng_state ^= mt_rng_state << 25;
+	mt_rng_state ^= mt_rng_state >> 27;
+	return (uint32_t)((mt_rng_state * 0x2545F4914F6CDD1Dull) >> 32);
 }
 
 /* "ML-DSA-44" -> PQS_MLDSA_44 ...; 0 if unknown. */

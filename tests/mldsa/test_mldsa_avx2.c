@@ -9,7 +9,8 @@
  *  - the infinity-norm check at |x| = bound - 1 and bound in every lane;
  *  - reduce32 and caddq at their input bounds;
  *  - w1Encode (Algorithm 28), z packing (Algorithm 26) and the whole
- *    sigEncode with HintBitPack (Algorithm 20) at 0, omega and more hints.
+ *    sigEncode with HintBitPack (Algorithm 20) at 0, omega and more hints;
+ *  - SampleInBall (Algorithm 29) for tau = 39, 49, 60 on random c~.
  * The portable results come from the same entry points with
  * pqs_simd_force_portable(1), or from the inline scalar functions of
  * rounding.h and reduce.h.  Without AVX2 (or PQSIG_NO_SIMD=1) there is
@@ -25,6 +26,7 @@
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
 #include "mldsa/rounding_avx2.h"
+#include "mldsa_test.h"
 #include "testutil.h"
 
 #define Q MLDSA_Q
@@ -33,20 +35,10 @@
 
 static const int32_t gamma2s[2] = { (Q - 1) / 88, (Q - 1) / 32 };
 
-/* xorshift64*: reproducible test data. */
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-static uint32_t rnd32(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
-}
-
 /* Uniform in [lo, hi]. */
 static int32_t rnd_range(int32_t lo, int32_t hi)
 {
-	return lo + (int32_t)(rnd32() % (uint32_t)(hi - lo + 1));
+	return lo + (int32_t)(mt_rnd32() % (uint32_t)(hi - lo + 1));
 }
 
 static void test_decompose_use_hint_exhaustive(void)
@@ -87,7 +79,7 @@ static void test_decompose_use_hint_exhaustive(void)
 	mldsa_poly a, h, ref;
 	for (int i = 0; i < MLDSA_N; i++) {
 		a.coeffs[i] = rnd_range(0, Q - 1);
-		h.coeffs[i] = (int32_t)(rnd32() & 1);
+		h.coeffs[i] = (int32_t)(mt_rnd32() & 1);
 		ref.coeffs[i] = mldsa_use_hint(a.coeffs[i], h.coeffs[i], gamma2s[0]);
 	}
 	pqs_mldsa_poly_use_hint_avx2(&a, &a, &h, gamma2s[0]);
@@ -104,8 +96,9 @@ static void test_make_hint(void)
 			mldsa_poly a0, a1, h1, h2;
 			for (int i = 0; i < MLDSA_N; i++) {
 				/* Half the lanes on the edges, a1 = 0 on a quarter of them. */
-				a0.coeffs[i] = (rnd32() & 1) ? edges[rnd32() % 7] : rnd_range(-(1 << 24), 1 << 24);
-				a1.coeffs[i] = (rnd32() & 3) ? rnd_range(0, m - 1) : 0;
+				a0.coeffs[i] =
+					(mt_rnd32() & 1) ? edges[mt_rnd32() % 7] : rnd_range(-(1 << 24), 1 << 24);
+				a1.coeffs[i] = (mt_rnd32() & 3) ? rnd_range(0, m - 1) : 0;
 			}
 			const unsigned n_avx2 = pqs_mldsa_poly_make_hint_avx2(&h1, &a0, &a1, gamma2);
 			pqs_simd_force_portable(1);
@@ -167,8 +160,9 @@ static void test_reduce_caddq(void)
 	for (int iter = 0; iter < 200; iter++) {
 		mldsa_poly a, r;
 		for (int i = 0; i < MLDSA_N; i++)
-			a.coeffs[i] = (i & 7) == 0 ? edges[rnd32() % 9]
-						   : (int32_t)(rnd32() % 0xFFC00000u) + INT32_MIN; /* up to the bound */
+			a.coeffs[i] = (i & 7) == 0
+					      ? edges[mt_rnd32() % 9]
+					      : (int32_t)(mt_rnd32() % 0xFFC00000u + 0x80000000u); /* up to the bound */
 		r = a;
 		pqs_mldsa_poly_reduce_avx2(&r);
 		for (int i = 0; i < MLDSA_N; i++)
@@ -226,14 +220,14 @@ static int pack_sig_agrees(const mldsa_params *p, unsigned ones)
 	static mldsa_poly z[MLDSA_L_MAX], h[MLDSA_K_MAX];
 	uint8_t ctilde[MLDSA_CTILDE_MAX], s1[5000], s2[5000];
 	for (unsigned i = 0; i < sizeof ctilde; i++)
-		ctilde[i] = (uint8_t)rnd32();
+		ctilde[i] = (uint8_t)mt_rnd32();
 	for (unsigned j = 0; j < p->l; j++)
 		for (int i = 0; i < MLDSA_N; i++)
 			z[j].coeffs[i] = rnd_range(-p->gamma1 + 1, p->gamma1);
 	memset(h, 0, sizeof h);
 	for (unsigned placed = 0; placed < ones;) {
-		mldsa_poly *hp = &h[rnd32() % p->k];
-		const unsigned pos = rnd32() % MLDSA_N;
+		mldsa_poly *hp = &h[mt_rnd32() % p->k];
+		const unsigned pos = mt_rnd32() % MLDSA_N;
 		if (!hp->coeffs[pos]) {
 			hp->coeffs[pos] = 1;
 			placed++;
@@ -276,6 +270,31 @@ static void test_pack_sig(void)
 	TU_CHECK(in_order, "AVX2 hint positions of a full polynomial are 0..255");
 }
 
+static void test_challenge(void)
+{
+	const unsigned taus[3] = { 39, 49, 60 }, lens[3] = { 32, 48, 64 };
+	unsigned same = 0, weight_ok = 0, runs = 0;
+	for (int iter = 0; iter < 600; iter++, runs++) {
+		uint8_t ctilde[64];
+		mldsa_poly c1, c2;
+		for (unsigned i = 0; i < sizeof ctilde; i++)
+			ctilde[i] = (uint8_t)mt_rnd32();
+		const unsigned tau = taus[iter % 3], len = lens[iter % 3];
+		pqs_mldsa_poly_challenge(&c1, ctilde, len, tau);
+		pqs_simd_force_portable(1);
+		pqs_mldsa_poly_challenge(&c2, ctilde, len, tau);
+		pqs_simd_force_portable(0);
+		same += memcmp(&c1, &c2, sizeof c1) == 0;
+		unsigned w = 0;
+		for (int i = 0; i < MLDSA_N; i++)
+			w += c1.coeffs[i] != 0;
+		weight_ok += w == tau;
+	}
+	TU_CHECK(same == runs && weight_ok == runs,
+		 "AVX2 SampleInBall equals the portable one, tau nonzero coefficients (%u, %u of %u)", same, weight_ok,
+		 runs);
+}
+
 int main(void)
 {
 	if (!pqs_simd_avx2()) {
@@ -288,6 +307,7 @@ int main(void)
 	test_reduce_caddq();
 	test_w1_z_packing();
 	test_pack_sig();
+	test_challenge();
 	return tu_finish("test_mldsa_avx2");
 }
 

@@ -28,12 +28,6 @@
 #define SENTINEL 0x5A5A5A5A
 #define GUARD    16 /* slots after a[len - 1] that must stay untouched */
 
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-static uint32_t rnd32(void)
-{
-	return mt_rnd32(&rng_state);
-}
-
 /* Outcome of one rejection step on both paths. */
 typedef struct {
 	unsigned ctr;
@@ -84,13 +78,13 @@ static size_t pick_buflen(unsigned iter, size_t max)
 	const unsigned n = sizeof fixed / sizeof fixed[0];
 	if (iter % 2 == 0 && fixed[(iter / 2) % n] <= max)
 		return fixed[(iter / 2) % n];
-	return rnd32() % (max + 1);
+	return mt_rnd32() % (max + 1);
 }
 
 /* How many coefficients to ask for: mostly 256, else anything from 1 (the samplers' refills ask for the rest). */
 static unsigned pick_len(unsigned iter)
 {
-	return (iter % 3 == 0) ? MLDSA_N : 1 + rnd32() % MLDSA_N;
+	return (iter % 3 == 0) ? MLDSA_N : 1 + mt_rnd32() % MLDSA_N;
 }
 
 static void test_rej_uniform(void)
@@ -105,9 +99,9 @@ static void test_rej_uniform(void)
 		const unsigned len = pick_len(iter);
 		for (size_t i = 0; i + 3 <= sizeof buf; i += 3) {
 			/* Random bytes, or edge candidates (with a random top bit, which Algorithm 14 drops). */
-			uint32_t c = rnd32();
-			if (iter % 4 != 0 && rnd32() % 3 == 0)
-				c = edge[rnd32() % (sizeof edge / sizeof edge[0])] | (c & 0x800000);
+			uint32_t c = mt_rnd32();
+			if (iter % 4 != 0 && mt_rnd32() % 3 == 0)
+				c = edge[mt_rnd32() % (sizeof edge / sizeof edge[0])] | (c & 0x800000);
 			buf[i] = (uint8_t)c;
 			buf[i + 1] = (uint8_t)(c >> 8);
 			buf[i + 2] = (uint8_t)(c >> 16);
@@ -134,12 +128,12 @@ static void test_rej_eta(void)
 		const size_t buflen = pick_buflen(iter >> 1, sizeof buf);
 		const unsigned len = pick_len(iter >> 1);
 		for (size_t i = 0; i < sizeof buf; i++) {
-			uint8_t b = (uint8_t)rnd32();
+			uint8_t b = (uint8_t)mt_rnd32();
 			if (iter % 5 != 0) {
-				if (rnd32() % 2)
-					b = (uint8_t)((b & 0xF0) | edge[rnd32() % sizeof edge]);
-				if (rnd32() % 2)
-					b = (uint8_t)((b & 0x0F) | edge[rnd32() % sizeof edge] << 4);
+				if (mt_rnd32() % 2)
+					b = (uint8_t)((b & 0xF0) | edge[mt_rnd32() % sizeof edge]);
+				if (mt_rnd32() % 2)
+					b = (uint8_t)((b & 0x0F) | edge[mt_rnd32() % sizeof edge] << 4);
 			}
 			buf[i] = b;
 			if (i < buflen)
@@ -161,8 +155,8 @@ static void test_power2round(void)
 		mldsa_poly a, p1, p0, v1, v0;
 		for (unsigned i = 0; i < MLDSA_N; i++) {
 			/* Random in [0, q), or next to a rounding boundary m 2^13 + 2^12 (a0 = 2^12 vs -2^12 + 1). */
-			const int32_t boundary = (int32_t)(rnd32() % 1023) * (1 << MLDSA_D) + (1 << (MLDSA_D - 1));
-			a.coeffs[i] = (iter % 2) ? (int32_t)(rnd32() % Q) : boundary - 1 + (int32_t)(rnd32() % 3);
+			const int32_t boundary = (int32_t)(mt_rnd32() % 1023) * (1 << MLDSA_D) + (1 << (MLDSA_D - 1));
+			a.coeffs[i] = (iter % 2) ? (int32_t)(mt_rnd32() % Q) : boundary - 1 + (int32_t)(mt_rnd32() % 3);
 		}
 		a.coeffs[0] = 0;
 		a.coeffs[1] = Q - 1;
@@ -183,10 +177,10 @@ static void test_arith(void)
 		mldsa_poly a, b, p[4], v[4];
 		for (unsigned i = 0; i < MLDSA_N; i++) {
 			/* reduce32's whole input range (up to 2^31 - 2^22 - 1) on even runs, |x| < 2^30 on odd ones. */
-			a.coeffs[i] = (int32_t)rnd32();
+			a.coeffs[i] = (int32_t)mt_rnd32();
 			if (iter % 2 || a.coeffs[i] > INT32_MAX - (1 << 22))
 				a.coeffs[i] >>= 1;
-			b.coeffs[i] = (int32_t)rnd32() >> 2;
+			b.coeffs[i] = (int32_t)mt_rnd32() >> 2;
 		}
 		a.coeffs[0] = INT32_MAX - (1 << 22);
 		a.coeffs[1] = INT32_MIN;
@@ -234,7 +228,7 @@ static void random_in_range(mldsa_poly *a, key_code c, unsigned iter)
 			a->coeffs[i] = (i & 1) ? hi[c] : lo[c];
 			break;
 		default:
-			a->coeffs[i] = lo[c] + (int32_t)(rnd32() % (uint32_t)span);
+			a->coeffs[i] = lo[c] + (int32_t)(mt_rnd32() % (uint32_t)span);
 			break;
 		}
 	}
@@ -308,7 +302,7 @@ static void test_key_codes(void)
 			} else {
 				/* Odd ones: arbitrary bytes (for eta, mostly not skEncode outputs). */
 				for (size_t i = 0; i < n; i++)
-					bp[i] = (uint8_t)rnd32();
+					bp[i] = (uint8_t)mt_rnd32();
 				if (iter % 7 == 1)
 					memset(bp, 0xFF, n);
 			}
