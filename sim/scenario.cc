@@ -16,7 +16,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <random>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -445,17 +444,38 @@ int ParseOptions(int argc, char **argv, Options *o)
 	return 0;
 }
 
+// Digits at s[*pos] as a node index (at most 1e6, the scenario's own bound); advances *pos.
+// false if there are none or the number is too large: no trace line can make the parser throw.
+bool ParseIndex(const std::string &s, size_t *pos, size_t *out)
+{
+	size_t i = *pos, v = 0;
+	while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+		v = v * 10 + static_cast<size_t>(s[i] - '0');
+		if (v > 1000000)
+			return false;
+		i++;
+	}
+	if (i == *pos)
+		return false;
+	*pos = i;
+	*out = v;
+	return true;
+}
+
 // Vehicles of an ns-2 mobility trace: one more than the largest $node_(i).  0 if unreadable.
 size_t TraceVehicles(const std::string &path)
 {
 	std::ifstream in(path);
 	std::string line;
-	std::regex node(R"(\$node_\((\d+)\))");
 	size_t n = 0;
 	while (std::getline(in, line)) {
-		std::smatch m;
-		if (std::regex_search(line, m, node))
-			n = std::max<size_t>(n, std::stoul(m[1]) + 1);
+		size_t pos = line.find("$node_(");
+		size_t i;
+		if (pos == std::string::npos)
+			continue;
+		pos += 7;
+		if (ParseIndex(line, &pos, &i) && pos < line.size() && line[pos] == ')')
+			n = std::max<size_t>(n, i + 1);
 	}
 	return n;
 }
@@ -468,17 +488,28 @@ bool ReadActivity(const std::string &path, size_t vehicles)
 		return false;
 	g.active_from.assign(vehicles, UINT64_MAX);
 	g.active_to.assign(vehicles, UINT64_MAX);
-	std::regex ev(R"re(at\s+([0-9.]+)\s+"\$g\((\d+)\)\s+(start|stop)")re");
 	std::string line;
 	while (std::getline(in, line)) {
-		std::smatch m;
-		if (!std::regex_search(line, m, ev))
+		size_t at = line.find(" at ");
+		size_t g_open = line.find("\"$g(");
+		if (at == std::string::npos || g_open == std::string::npos || g_open < at)
 			continue;
-		size_t i = std::stoul(m[2]);
+		char *end = nullptr;
+		const char *t_text = line.c_str() + at + 4;
+		double seconds = std::strtod(t_text, &end);
+		if (end == t_text || !(seconds >= 0.0 && seconds < 1e9))
+			continue;
+		size_t pos = g_open + 4, i;
+		if (!ParseIndex(line, &pos, &i) || line.compare(pos, 2, ") ") != 0)
+			continue;
+		pos += 2;
+		const bool start = line.compare(pos, 6, "start\"") == 0;
+		if (!start && line.compare(pos, 5, "stop\"") != 0)
+			continue;
 		if (i >= vehicles)
 			return false;
-		uint64_t t = static_cast<uint64_t>(std::llround(std::stod(m[1]) * 1e6));
-		(m[3] == "start" ? g.active_from : g.active_to)[i] = t;
+		uint64_t t = static_cast<uint64_t>(std::llround(seconds * 1e6));
+		(start ? g.active_from : g.active_to)[i] = t;
 	}
 	return true;
 }
