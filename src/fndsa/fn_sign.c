@@ -98,21 +98,34 @@ hash_to_point(uint16_t *c, const uint8_t *nonce, const uint8_t *mu,
 	pqs_fndsa_hash_to_point_le(&sc, c, logn);
 }
 
+/*
+ * The signing key's header byte 0x50 + logn (the degree is public, so it is
+ * declassified): PQS_ERR_KEY_LENGTH for an empty key, PQS_ERR_KEY_ENCODING
+ * for another header or a degree outside [PQS_FNDSA_FN_MIN_LOGN, 10].
+ */
+static int fn_sk_header_logn(const uint8_t *sk, size_t sk_len, unsigned *logn)
+{
+	if (sk_len < 1) {
+		return PQS_ERR_KEY_LENGTH;
+	}
+	PQS_CT_DECLASSIFY(sk, 1);
+	*logn = (unsigned)sk[0] - 0x50;
+	if ((sk[0] & 0xF0) != 0x50 || *logn < PQS_FNDSA_FN_MIN_LOGN || *logn > 10) {
+		return PQS_ERR_KEY_ENCODING;
+	}
+	return PQS_OK;
+}
+
 int pqs_fndsa_fn_decode_sk(int8_t *f, int8_t *g, int8_t *F, int8_t *G, const uint8_t **hvk, const uint8_t *sk,
 			   size_t sk_len, unsigned *logn_out, uint16_t *tmp)
 {
 	unsigned logn, nb;
 	size_t k, n;
 	int ok;
+	int e = fn_sk_header_logn(sk, sk_len, &logn);
 
-	if (sk_len < 1) {
-		return PQS_ERR_KEY_LENGTH;
-	}
-	/* The header (degree) is public. */
-	PQS_CT_DECLASSIFY(sk, 1);
-	logn = (unsigned)sk[0] - 0x50;
-	if ((sk[0] & 0xF0) != 0x50 || logn < PQS_FNDSA_FN_MIN_LOGN || logn > 10) {
-		return PQS_ERR_KEY_ENCODING;
+	if (e != PQS_OK) {
+		return e;
 	}
 	if (sk_len != PQS_FNDSA_FN_SK_SIZE(logn)) {
 		return PQS_ERR_KEY_LENGTH;
@@ -281,16 +294,11 @@ int pqs_fndsa_fn_sign_mu(uint8_t *sig, const uint8_t *sk, size_t sk_len, const u
 			 size_t rnd_len, void *tmp, size_t tmp_len)
 {
 	unsigned logn;
+	/* The degree chooses the frame before the key is decoded. */
+	int e = fn_sk_header_logn(sk, sk_len, &logn);
 
-	if (sk_len < 1) {
-		return PQS_ERR_KEY_LENGTH;
-	}
-	/* The header (degree) is public; a bad one is reported by the
-	 * decoder, whatever frame is chosen. */
-	PQS_CT_DECLASSIFY(sk, 1);
-	logn = (unsigned)sk[0] - 0x50;
-	if ((sk[0] & 0xF0) != 0x50 || logn < PQS_FNDSA_FN_MIN_LOGN || logn > 10) {
-		return PQS_ERR_KEY_ENCODING;
+	if (e != PQS_OK) {
+		return e;
 	}
 	if (tmp != NULL) {
 		if (tmp_len < PQS_FNDSA_SIGN_TEMP_BYTES(logn)) {
