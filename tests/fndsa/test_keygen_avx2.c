@@ -21,10 +21,7 @@
 static uint64_t rs = 0x243F6A8885A308D3ULL;
 static uint64_t rnd(void)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
+	return tu_xorshift64(&rs);
 }
 
 /* 31-bit words: random, or edge patterns (0, 2^31-1, sign bit only). */

@@ -17,10 +17,7 @@
 static uint64_t rs = 0x9E3779B97F4A7C15ULL;
 static uint64_t rnd(void)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
+	return tu_xorshift64(&rs);
 }
 
 static void fill(uint16_t *a, size_t n, int rep)

@@ -25,10 +25,7 @@ static uint64_t rng_state = UINT64_C(0x9E3779B97F4A7C15);
 
 static uint64_t next_random(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return tu_xorshift64(&rng_state);
 }
 
 /* Uniform in [-bound, bound]. */

@@ -23,10 +23,7 @@ static uint64_t rng_state = 0x243F6A8885A308D3u;
 
 static uint64_t next64(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return tu_xorshift64(&rng_state);
 }
 
 static void fill(void *p, size_t len)

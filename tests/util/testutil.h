@@ -64,4 +64,13 @@ const char *tu_rsp_get(const tu_rsp *r, const char *key);
 uint8_t *tu_rsp_hex(const tu_rsp *r, const char *key, size_t *len);
 void tu_rsp_close(tu_rsp *r);
 
+/* Marsaglia's xorshift64 (shifts 13, 7, 17): reproducible test data; *state must not be 0. */
+static inline uint64_t tu_xorshift64(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
 #endif
