@@ -326,8 +326,17 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 				fprintf(f, "%.1f,%.1f ", L + (W - L - R) * sw->dens[d] / xmax,
 					T + (H - T - B) * (1 - v));
 		}
-		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10,
-			T + 14.0 * (double)c, color, sw->combos[c].profile, sw->combos[c].policy);
+		fprintf(f, "\"/>\n");
+		/* a dot per run, so that a profile with a single finished density still shows */
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			const sim_run *r = &runs[c * sw->n_dens + d];
+			if (r->ok)
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+					L + (W - L - R) * sw->dens[d] / xmax,
+					T + (H - T - B) * (1 - (which ? r->aware100 : r->pdr300)), color);
+		}
+		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10, T + 14.0 * (double)c,
+			color, sw->combos[c].profile, sw->combos[c].policy);
 	}
 	fprintf(f, "</svg>\n");
 	return fclose(f) == 0 ? 0 : -1;
@@ -359,8 +368,31 @@ static void threshold_text(char *buf, size_t cap, const sim_run *runs, const sim
 		snprintf(buf, cap, "not run");
 }
 
+/* The charts' numbers at a glance: per profile and policy (rows) and density (columns). */
+static void write_overview(FILE *md, const sim_run *runs, const sim_sweep *sw)
+{
+	fprintf(md, "Awareness within 100 m / PDR within 300 m, by vehicles (\"-\": not run):\n\n| profile | policy |");
+	for (size_t d = 0; d < sw->n_dens; d++)
+		fprintf(md, " %u |", sw->dens[d]);
+	fprintf(md, "\n|---|---|");
+	for (size_t d = 0; d < sw->n_dens; d++)
+		fprintf(md, "---:|");
+	for (size_t c = 0; c < sw->n_combos; c++) {
+		fprintf(md, "\n| `%s` | %s |", sw->combos[c].profile, sw->combos[c].policy);
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			const sim_run *r = &runs[c * sw->n_dens + d];
+			if (r->ok)
+				fprintf(md, " %.1f / %.1f %% |", 100 * r->aware100, 100 * r->pdr300);
+			else
+				fprintf(md, " - |");
+		}
+	}
+	fprintf(md, "\n\nEvery run:\n\n");
+}
+
 static void write_tables(FILE *md, const sim_run *runs, const sim_sweep *sw)
 {
+	write_overview(md, runs, sw);
 	fprintf(md, "| profile | policy | vehicles | SPDU B (cert / digest) | WSMs per cert SPDU | PDR <= 300 m | "
 		    "awareness 100 m | awareness 300 m | CBR | latency p50 / p99 (ms) | new neighbour verified after, "
 		    "p50 (ms) "
@@ -550,7 +582,10 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 	name_runs(runs, sw, ".");
 	double planned = json_number(text, "runs_planned"), done = json_number(text, "runs_done");
 	double wall = json_number(text, "elapsed_wall_s"), cpu = json_number(text, "cpu_s");
-	double jobs = json_number(text, "jobs");
+	double jobs = json_number(text, "jobs"), nice = json_number(text, "nice"),
+	       resumed = json_number(text, "resumed");
+	char program[160];
+	json_string(text, "program", program, sizeof program);
 	size_t found = 0;
 	sweep_reader rd = { runs, n, sw, NULL, 0, 0 };
 	if (for_each_sweep_run(text, show_run, &rd) != 0) {
@@ -561,10 +596,18 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 	for (size_t i = 0; i < n; i++)
 		found += (size_t)runs[i].ok;
 	free(text);
-	fprintf(md,
-		"Run %s on %s by `pqsig v2x sim sweep --full` (%.0f at a time, `nice -n 19`, beside other work): "
-		"%.0f of %.0f runs in %.0f s of wall time and %.0f s of CPU time; %zu shown. ",
-		started, machine, jobs, done, planned, wall, cpu, found);
+	fprintf(md, "Run %s on %s by `pqsig v2x sim sweep --full` (%.0f at a time", started, machine, jobs);
+	if (nice > 0)
+		fprintf(md, ", `nice -n %.0f`", nice);
+	if (resumed > 0)
+		fprintf(md, ", resumed %.0f times with `--resume`", resumed);
+	fprintf(md, "): %.0f of %.0f runs in %.0f s of wall time and %.0f s of CPU time; %zu shown%s. ", done, planned,
+		wall, cpu, found,
+		done < planned ? " (incomplete: the tables and charts hold the runs it has, the thresholds "
+				 "only the densities those reached)"
+			       : "");
+	if (*program)
+		fprintf(md, "Simulator: %s. ", program);
 	fprintf(md, setup_text, sw->dens[0], sw->dens[sw->n_dens - 1], sw->seconds, sw->warmup);
 	int rc = write_results(md, runs, sw, dir, "full");
 	(void)o;
@@ -573,14 +616,22 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 }
 
 static const char differences_text[] =
-	"What differs from the published studies: they model the channel analytically or with their own "
-	"simulators and take message sizes from estimates; here every BSM has the exact bytes of pqsig's SPDU for "
-	"its profile and policy, fragments included, and a BSM counts only once it is reassembled and verified. "
-	"Density here is the number of vehicles on a 1 km segment, most of them within decoding range of each "
-	"other (about 600 m with this loss model); their \"vehicles in range\" use their own channel models and "
-	"ranges. No congestion control (SAE J2945/1 rate or power adaptation) runs here, and ns-3.37 times 10 MHz "
-	"OFDM symbols with a 4 us granularity (up to 4 us shorter than IEEE 802.11 17.4.3 per frame, "
-	"test_sim_airtime).\n";
+	"What differs in our setup from the published studies (compare trends and ratios between profiles, not "
+	"absolute densities):\n\n"
+	"- **Channel model:** ns-3.37 YANS, three-range log-distance loss with Nakagami fading, 23 dBm, 6 Mb/s on "
+	"one 10 MHz channel, broadcast without retries, and no congestion control (SAE J2945/1 rate or power "
+	"adaptation). ns-3.37 times 10 MHz OFDM symbols with a 4 us granularity (up to 4 us shorter than IEEE "
+	"802.11 17.4.3 per frame, test_sim_airtime). The published densities come from their own channel models "
+	"(Twardokus et al. also measured with software-defined radios and commercial V2V devices).\n"
+	"- **Density:** here the vehicles on a 1 km six-lane segment, most of them within decoding range of each "
+	"other (about 600 m with this loss model); theirs count vehicles in range under their own models.\n"
+	"- **BSM size:** a 100-byte payload stand-in for the J2735 BSM (the seed's size tables) inside the exact "
+	"SPDU pqsig produces for the profile and policy, fragments included; a BSM counts only once it is "
+	"reassembled and verified. A BSM with path history and extensions is larger, which lowers every "
+	"threshold.\n"
+	"- **Policy:** the rows beside theirs are `j2945` (the certificate once a second, the digest otherwise). "
+	"Twardokus et al. schedule certificate transmissions adaptively (they find up to 93 % of them redundant), "
+	"so they send fewer certificates than J2945/1 does here.\n";
 
 int report_section_sim(FILE *md, const report_opts *o)
 {
