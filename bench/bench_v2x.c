@@ -742,7 +742,8 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 		paired_ratio(&jobs[J_COLD], &jobs[J_BASE_COLD], rounds, &r->ratio_spread);
 		paired_ratio(&jobs[J_WARM], &jobs[J_BASE_WARM], rounds, &r->ratio_warm_spread);
 	} else {
-		r->ratio_spread = r->ratio_warm_spread = (bench_spread){ rounds, 1.0, 1.0, 1.0 };
+		r->ratio_spread = r->ratio_warm_spread =
+			(bench_spread){ .rounds = rounds, .median = 1.0, .min = 1.0, .max = 1.0 };
 	}
 	r->ratio_to_ecdsa = r->ratio_spread.median;
 	r->ratio_warm_to_ecdsa = r->ratio_warm_spread.median;
