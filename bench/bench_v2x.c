@@ -585,6 +585,29 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 	return 0;
 }
 
+/*
+ * What one more verified vehicle costs the verified-certificate cache: a
+ * slot (fixed, the same for every profile) plus its certificate copy and
+ * prepared key (pqs_v2x_cache_memory; ECDSA's OpenSSL key object is not
+ * counted there).
+ */
+static int cache_entry_bytes(bench_pki *p, size_t *entry, size_t *slot)
+{
+	v2x_cache *one = pqs_v2x_cache_new(1), *two = pqs_v2x_cache_new(2);
+	int e = one && two ? V2X_OK : V2X_ERR_NOMEM;
+	size_t empty = pqs_v2x_cache_memory(one);
+	if (!e) {
+		v2x_verify_ctx v;
+		pqs_v2x_verify_ctx_init(&v, p->store, one, p->now);
+		e = pqs_v2x_spdu_verify(&v, p->spdu[0], p->spdu_len[0], NULL);
+	}
+	*slot = pqs_v2x_cache_memory(two) - empty;
+	*entry = e ? 0 : pqs_v2x_cache_memory(one) - empty + *slot;
+	pqs_v2x_cache_free(one);
+	pqs_v2x_cache_free(two);
+	return e;
+}
+
 /* Verify the pool once (warm cache), then each SPDU again: the replays accepted. */
 static int replays_accepted(bench_pki *p, v2x_replay *det, unsigned *accepted)
 {
@@ -757,6 +780,8 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 	r->checks_warm = jobs[J_WARM].checks_per_op;
 	r->overhead_cold = paired_overhead(&jobs[J_COLD], &jobs[J_BARE_COLD], rounds);
 	r->overhead_warm = paired_overhead(&jobs[J_WARM], &jobs[J_BARE_WARM], rounds);
+	if ((e = cache_entry_bytes(p, &r->cache_entry_bytes, &r->cache_slot_bytes)) != 0)
+		goto fail;
 	bench_progress("v2x %s: duplicate detector", name);
 	if ((e = measure_replay(p, quick, r)) != 0)
 		goto fail;
@@ -835,6 +860,7 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       "\"verify_bare_cold_per_s\":%.1f,\"verify_bare_warm_per_s\":%.1f,"
 		       "\"verify_bare_prepared_warm_per_s\":%.1f,"
 		       "\"warm_to_bare_prepared\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
+		       "\"cache_bytes_per_entry\":%zu,\"cache_slot_bytes\":%zu,"
 		       "\"sign_per_s\":%.1f,\"sign_unprepared_per_s\":%.1f,\"openssl_ecdsa_p256_sign_per_s\":%.1f,"
 		       "\"sign_to_openssl\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
 		       "\"sign_unprepared_to_openssl\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
@@ -856,13 +882,13 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       r->ca_sign.median_us / 1000.0, r->verify_cold_per_s, r->verify_warm_per_s, r->bare_cold_per_s,
 		       r->bare_warm_per_s, r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median,
 		       r->warm_to_bare_prepared.min, r->warm_to_bare_prepared.max, r->warm_to_bare_prepared.rounds,
-		       r->sign_per_s, r->sign_plain_per_s, r->openssl_sign_per_s, r->sign_to_openssl.median,
-		       r->sign_to_openssl.min, r->sign_to_openssl.max, r->sign_to_openssl.rounds,
-		       r->sign_plain_to_openssl.median, r->sign_plain_to_openssl.min, r->sign_plain_to_openssl.max,
-		       r->sign_plain_to_openssl.rounds, r->overhead_cold, r->overhead_warm, r->checks_cold,
-		       r->checks_warm, r->threads, r->verify_cold_all_per_s, r->verify_warm_all_per_s,
-		       r->ratio_to_ecdsa, r->ratio_warm_to_ecdsa, r->ratio_spread.median, r->ratio_spread.min,
-		       r->ratio_spread.max, r->ratio_spread.rounds, r->ratio_warm_spread.median,
+		       r->cache_entry_bytes, r->cache_slot_bytes, r->sign_per_s, r->sign_plain_per_s,
+		       r->openssl_sign_per_s, r->sign_to_openssl.median, r->sign_to_openssl.min, r->sign_to_openssl.max,
+		       r->sign_to_openssl.rounds, r->sign_plain_to_openssl.median, r->sign_plain_to_openssl.min,
+		       r->sign_plain_to_openssl.max, r->sign_plain_to_openssl.rounds, r->overhead_cold,
+		       r->overhead_warm, r->checks_cold, r->checks_warm, r->threads, r->verify_cold_all_per_s,
+		       r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->ratio_warm_to_ecdsa, r->ratio_spread.median,
+		       r->ratio_spread.min, r->ratio_spread.max, r->ratio_spread.rounds, r->ratio_warm_spread.median,
 		       r->ratio_warm_spread.min, r->ratio_warm_spread.max, r->ratio_warm_spread.rounds,
 		       r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us, r->cert_id_us,
 		       r->replay_memory, BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER, r->replays_sent,
@@ -899,15 +925,19 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 		       range, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0);
 	}
 	printf("\nWarm verification against the bare check with the key prepared once (as the cache holds it): "
-	       "median and range of the per-round ratio\n");
-	printf("%-36s %10s %14s %10s  %s\n", "profile", "warm/s", "bare prep/s", "warm:prep", "(range)");
+	       "median and range of the per-round ratio; cache bytes per verified vehicle (slot + certificate + "
+	       "prepared key)\n");
+	printf("%-36s %10s %14s %10s  %-15s %14s\n", "profile", "warm/s", "bare prep/s", "warm:prep", "(range)",
+	       "cache B/entry");
 	for (size_t i = 0; i < n; i++) {
 		const bench_v2x_result *r = &res[i];
 		if (!r->available)
 			continue;
-		printf("%-36s %10.0f %14.0f %10.3f  (%.3f-%.3f)\n", r->profile, r->verify_warm_per_s,
-		       r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median, r->warm_to_bare_prepared.min,
-		       r->warm_to_bare_prepared.max);
+		char range[32];
+		snprintf(range, sizeof range, "(%.3f-%.3f)", r->warm_to_bare_prepared.min,
+			 r->warm_to_bare_prepared.max);
+		printf("%-36s %10.0f %14.0f %10.3f  %-15s %14zu\n", r->profile, r->verify_warm_per_s,
+		       r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median, range, r->cache_entry_bytes);
 	}
 	printf("\nSPDU signing (the sign columns: key prepared once) against OpenSSL's own ECDSA P-256 signing "
 	       "timed in the same round: median and range of the per-round ratio\n");

@@ -36,8 +36,9 @@ typedef struct {
 	double verify_warm_per_s;    /* warm cache: message signature only */
 	double bare_cold_per_s;      /* signature core alone: CA check + message check */
 	double bare_warm_per_s;      /* signature core alone: message check */
-	double bare_prepared_warm_per_s;     /* the same with the key prepared once (pqs_sig_prepare) */
-	bench_spread warm_to_bare_prepared;  /* warm SPDUs/s over bare prepared checks/s, per round */
+	double bare_prepared_warm_per_s;            /* the same with the key prepared once (pqs_sig_prepare) */
+	bench_spread warm_to_bare_prepared;         /* warm SPDUs/s over bare prepared checks/s, per round */
+	size_t cache_entry_bytes, cache_slot_bytes; /* verified-certificate cache: per vehicle, of which the slot */
 	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s: median of rounds measured back to back */
 	double checks_cold, checks_warm;     /* signature checks per SPDU the stack reported */
 	double decode_us;                    /* pqs_v2x_spdu_decode alone (no cryptography), CPU microseconds */

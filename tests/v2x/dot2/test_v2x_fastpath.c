@@ -16,7 +16,8 @@
  *     is validated in full and cached beside the first;
  *   - test_v2x_fastpath_eviction: an entry evicted from a full cache costs
  *     a full validation again (chain signatures, certificate hash), then is
- *     warm again;
+ *     warm again; pqs_v2x_cache_memory counts the table, the certificate
+ *     copies and the prepared keys;
  *   - test_v2x_fastpath_prepared_signer: a signer with its secret key
  *     prepared (pqs_v2x_signer_prepare) gives SPDUs that verify and, for
  *     schemes whose randomness comes from the caller's rng (all but
@@ -225,10 +226,16 @@ static void eviction(const char *profile)
 	v2x_verify_ctx v;
 	pqs_v2x_verify_ctx_init(&v, st, c, now64);
 	pqs_v2x_store_add_root(st, p.root.b, p.root.n);
+	size_t empty = pqs_v2x_cache_memory(c);
 	for (size_t i = 0; i < N && !e; i++)
 		e = pqs_v2x_spdu_verify(&v, s[i].b, s[i].n, NULL);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N && pqs_v2x_cache_size(c) == N - 1,
 		 "%s: %d vehicles through a cache of %d: %s", profile, N, N - 1, pqs_v2x_strerror(e));
+	/* the memory it reports: the fixed table, then per entry its certificate copy and prepared key */
+	size_t prepared = pqs_v2x_prepared_size(pqs_sig_prepared_len(pqs_v2x_alg_class(p.prof.vehicle)));
+	TU_CHECK(pqs_v2x_cache_memory(c) == empty + cert[1].n + cert[2].n + 2 * prepared,
+		 "%s: cache memory %zu = %zu + certificates %zu + %zu + prepared keys 2 x %zu", profile,
+		 pqs_v2x_cache_memory(c), empty, cert[1].n, cert[2].n, prepared);
 	/* vehicle 0 was evicted (least recently used): validated in full again, evicting vehicle 1 */
 	e = verify_counting(&v, &s[0], &hashed);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N + 1 && v.sig_checks == 2 * N + 2 && hashed >= cert[0].n,
@@ -243,6 +250,8 @@ static void eviction(const char *profile)
 	e = verify_counting(&v, &s[1], &hashed);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N + 2 && hashed >= cert[1].n, "%s: vehicle 1 was evicted: %s",
 		 profile, pqs_v2x_strerror(e));
+	pqs_v2x_cache_clear(c);
+	TU_CHECK(pqs_v2x_cache_memory(c) == empty, "%s: a cleared cache holds its table only", profile);
 	for (size_t i = 0; i < N; i++)
 		pqs_v2x_key_clear(&vk[i]);
 	pqs_v2x_key_clear(&p.root_key);
