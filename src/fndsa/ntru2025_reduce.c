@@ -290,6 +290,61 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 	}
 }
 
+/* Arithmetic shift right by 31 of a two's-complement 64-bit value. */
+static inline int64_t asr31(uint64_t z)
+{
+	return (int64_t)((z >> 31) | -((z >> 63) << 33));
+}
+
+/*
+ * Body of the schoolbook product for n <= 8, inlined with constant n.
+ * All n coefficients of F advance together word by word, each with its
+ * own signed carry, so every word of f*2^scl is built once and the n
+ * carry chains are independent.  A product c*w (|c| <= 2^31, w < 2^31)
+ * is split into its low 31 bits and the rest, so n of them add up
+ * without overflow: the sum is exact, hence the words are those of n^2
+ * separate pqs_zint_add_scaled_mul_small() calls, modulo 2^(31*FGlen).
+ */
+static inline void sub_kf_schoolbook_body(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					  const uint32_t *ft, size_t slen, size_t n)
+{
+	int64_t coef[8][8], cc[8];
+	uint32_t fs[8], tw[8], fsign[8];
+	uint32_t sch = sc / 31, scl = sc % 31;
+	size_t d, j, u;
+
+	/* F_d -= k_i f_j for i + j = d, and += across the wrap (x^n = -1). */
+	for (d = 0; d < n; d++) {
+		for (j = 0; j < n; j++) {
+			coef[d][j] = j <= d ? -(int64_t)k[d - j] : (int64_t)k[d + n - j];
+		}
+		cc[d] = 0;
+	}
+	for (j = 0; j < n; j++) {
+		tw[j] = 0;
+		fsign[j] = (uint32_t) - (ft[j * slen + slen - 1] >> 30) >> 1;
+	}
+	for (u = sch; u < FGlen; u++) {
+		for (j = 0; j < n; j++) {
+			fs[j] = zint_scaled_word(ft + j * slen, slen, fsign[j], u - sch, scl, &tw[j]);
+		}
+		for (d = 0; d < n; d++) {
+			uint32_t *x = Ft + d * llen + u;
+			uint64_t lo = (uint64_t)*x + (uint64_t)cc[d];
+			int64_t hi = 0;
+
+			for (j = 0; j < n; j++) {
+				uint64_t p = (uint64_t)(coef[d][j] * (int64_t)fs[j]);
+
+				lo += p & 0x7FFFFFFFu;
+				hi += asr31(p);
+			}
+			*x = (uint32_t)lo & 0x7FFFFFFFu;
+			cc[d] = hi + asr31(lo);
+		}
+	}
+}
+
 /*
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
@@ -297,16 +352,37 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 					  const uint32_t *ft, size_t slen, size_t n)
 {
-	size_t i, j;
+	if (slen == 0) {
+		return;
+	}
+	switch (n) {
+	case 2:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 2);
+		break;
+	case 4:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 4);
+		break;
+	case 8:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 8);
+		break;
+	default:
+		if (n < 8) {
+			sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, n);
+		} else {
+			/* Larger degrees use sub_kf_ntt; kept exact here. */
+			size_t i, j;
 
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < n; j++) {
-			/* x^(i+j) = -x^(i+j-n) modulo x^n + 1. */
-			size_t d = i + j < n ? i + j : i + j - n;
-			int32_t kf = i + j < n ? -k[i] : k[i];
+			for (i = 0; i < n; i++) {
+				for (j = 0; j < n; j++) {
+					size_t d = i + j < n ? i + j : i + j - n;
+					int32_t kf = i + j < n ? -k[i] : k[i];
 
-			pqs_zint_add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen, slen, kf, sc / 31, sc % 31);
+					pqs_zint_add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen, slen, kf,
+								      sc / 31, sc % 31);
+				}
+			}
 		}
+		break;
 	}
 }
 
