@@ -8,7 +8,8 @@
  * (f, g) with k = round((F adj(f) + G adj(g)) / (f adj(f) + g adj(g)))
  * in 32.32 fixed point, like FN-DSA's 2025 ReducePartial (which keeps F
  * only); the shared pieces (field norms, CRT, binary GCD, fixed-point
- * FFT, the scaled subtractions k*f*2^sc) are src/fndsa's.  What decides
+ * FFT, the scaled subtractions k*f*2^sc, the Babai loop itself) are
+ * src/fndsa's.  What decides
  * rejections, and is therefore the reference's, lives here:
  *
  *   R1  f must be invertible modulo x^n+1 and p_0 = 2147473409;
