@@ -186,12 +186,14 @@ static double pair_yard_rate(const slice_pair *p)
 
 /*
  * The operation's rate over the yardstick's in pairs [from, to), taken
- * over the pairs where the yardstick ran fastest (its top quarter): the
+ * over the pairs where the yardstick ran fastest (its top half): the
  * machine's least disturbed moments.  On a loaded machine other processes
  * refill the caches between and during slices, which slows OpenSSL's
  * table-driven P-256 code and our operations by different amounts, and by
  * how much depends on what else runs at that moment: over all pairs,
  * ML-DSA-65 keygen read 1.13 in one run and 0.92 in the next at load 13.
+ * The top half (not a smaller share) keeps enough calls for operations
+ * whose cost varies: with the top quarter, signing moved by up to 16 %.
  * The operation's side is not filtered (its cost may vary call to call by
  * design), and its calls over its CPU time counted in yardstick calls (each
  * slice's time at the rate of the yardstick slice beside it) keep the ratio
@@ -223,9 +225,9 @@ static double ratio_over_pairs(const slice_pair *pairs, size_t from, size_t to)
  * Where the stack starts within a page differs from process to process
  * (address-space randomisation, the size of the environment), and with it
  * how our buffers and OpenSSL's fall into cache sets and 4 KiB store/load
- * aliasing: measured on this machine with randomisation off, ML-DSA-87
- * keygen over the yardstick read 0.76 or 0.62 depending only on the size
- * of the environment, steady within each process.  So each pair runs with
+ * aliasing: on this machine with randomisation off, ML-DSA-87 keygen over
+ * the yardstick read 0.76-0.78 in six runs with one environment size and
+ * 0.62 in three with larger ones, steady within each.  So each pair runs with
  * the stack shifted by a different multiple of 16 bytes, stepping through
  * the 256 offsets of a page in a scattered order (17 is prime to 256): a
  * run averages over layouts instead of drawing one.
