@@ -323,10 +323,8 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 			 * must be validated whatever the cache holds (the same verdict, warm or cold) */
 			const v2x_cache_entry *m =
 				i == 0 && q == 1 ? pqs_v2x_cache_match(cache, in + start, len - start) : NULL;
-			const v2x_cert *got = dst;
 			if (m) {
 				sv->hit0 = m;
-				got = &m->cert;
 				if ((e = pqs_coer_get_bytes(&r, m->der_len, &p)) != 0)
 					return e;
 			} else if ((e = pqs_v2x_cert_read(&r, dst)) != 0) {
@@ -334,8 +332,9 @@ static int spdu_read(spdu_view *sv, const uint8_t *in, size_t len, v2x_cert *cer
 			}
 			sv->certs[i] = in + start;
 			sv->cert_lens[i] = r.pos - start;
+			const v2x_alg *issuer_alg = m ? m->cert.sig_alg : dst->sig_alg;
 			if (i == 0)
-				sv->cert0_hash = got->sig_alg ? got->sig_alg->hash : V2X_HASH_SHA256;
+				sv->cert0_hash = issuer_alg ? issuer_alg->hash : V2X_HASH_SHA256;
 		}
 		sv->n_certs = q;
 	} else {
@@ -383,14 +382,15 @@ int pqs_v2x_spdu_decode(const uint8_t *spdu, size_t len, v2x_spdu_info *info)
 /* ---------------- verification ---------------- */
 
 /*
- * What verifying one SPDU works in: the parsed SPDU, the signer's cache
- * entry under construction and two decoding slots for issuer certificates
+ * What verifying one SPDU works in: the parsed SPDU, the signer's decoded
+ * certificate, its cache entry under construction and two decoding slots for issuer certificates
  * attached to it (about 100 kB together, too large for the stack of a
  * small thread).  A verifier that keeps one (v2x_verify_ctx.scratch)
  * allocates nothing per message; without, each message allocates one.
  */
 struct v2x_verify_scratch_ {
 	spdu_view sv;
+	v2x_cert signer;
 	v2x_cache_entry ce;
 	v2x_cert slots[2];
 };
@@ -554,11 +554,12 @@ static int implicit_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_c
  * Validate the chain from the signer certificate (der) up to a trust
  * anchor (5.1.2): at each step the validity period against generationTime,
  * the issuer digest, the issuer's permissions, chain length and region,
- * and the issuer's signature.  Fills ce (the signer's decoded certificate,
- * the chain's validity intersection and the anchor) for the cache.
+ * and the issuer's signature.  Fills signer (the signer's decoded
+ * certificate, its key reconstructed if implicit) and in ce the chain's
+ * validity intersection and the anchor, for the cache.
  *
  * der_en is the store entry holding der (a digest signer), or NULL;
- * decoded: ce->cert already holds der decoded (the attached signer
+ * decoded: signer already holds der decoded (the attached signer
  * certificate, decoded while parsing the SPDU).
  * Certificates taken from the store are not decoded or hashed again: the
  * store decoded them and computed their HashedId8 and hash when they were
@@ -567,18 +568,18 @@ static int implicit_key(v2x_cert *c, const uint8_t *der, size_t len, const v2x_c
  * certificate's bytes.
  */
 static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *der, size_t len,
-			  const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cache_entry *ce,
-			  v2x_cert buf[2], size_t *chain_len)
+			  const v2x_store_entry *der_en, int decoded, uint64_t gen_s, v2x_cert *signer,
+			  v2x_cache_entry *ce, v2x_cert buf[2], size_t *chain_len)
 {
-	const v2x_cert *cur = &ce->cert; /* the signer's certificate stays in ce */
-	v2x_cert *spare = &buf[0];       /* where the next attached issuer is decoded (buf: two slots) */
+	const v2x_cert *cur = signer;
+	v2x_cert *spare = &buf[0]; /* where the next attached issuer is decoded (buf: two slots) */
 	const v2x_store_entry *cur_en = der_en;
 	const uint8_t *cur_der = der;
 	size_t cur_len = len;
 	uint16_t region[V2X_MAX_REGIONS];
 	size_t n_region = 0;
 	/* pqs_v2x_cert_decode's size bound applies to an attached certificate too */
-	int e = !decoded ? pqs_v2x_cert_decode(&ce->cert, der, len) : len > V2X_MAX_CERT ? V2X_ERR_TOO_LARGE : V2X_OK;
+	int e = !decoded ? pqs_v2x_cert_decode(signer, der, len) : len > V2X_MAX_CERT ? V2X_ERR_TOO_LARGE : V2X_OK;
 	ce->not_before = 0;
 	ce->not_after = UINT64_MAX;
 	size_t depth = 0;
@@ -655,10 +656,10 @@ static int validate_chain(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t 
 			break;
 		}
 		if (cur->implicit) {
-			/* no signature to check: the key is reconstructed (5.3.2) and kept in ce, so a
-			 * cache hit reuses it; a wrong key only fails the SPDU's signature */
-			if ((e = implicit_key(cur == &ce->cert ? &ce->cert : NULL, cur_der, cur_len, iss, iss_der,
-					      iss_len, iss_en)) != 0)
+			/* no signature to check: the key is reconstructed (5.3.2) into signer and cached,
+			 * so a cache hit reuses it; a wrong key only fails the SPDU's signature */
+			if ((e = implicit_key(cur == signer ? signer : NULL, cur_der, cur_len, iss, iss_der, iss_len,
+					      iss_en)) != 0)
 				break;
 		} else {
 			v->sig_checks++;
@@ -703,6 +704,18 @@ static int hit_usable(const v2x_verify_ctx *v, const v2x_cache_entry *hit, uint6
 	return V2X_OK;
 }
 
+/* What a cache hit will read of the validated signer certificate c (v2x_cached_cert). */
+static void cached_cert_of(v2x_cached_cert *out, const v2x_cert *c)
+{
+	out->has_app = c->has_app;
+	out->n_app = c->n_app;
+	memcpy(out->app_psids, c->app_psids, sizeof out->app_psids);
+	out->key_alg = c->key_alg;
+	out->sig_alg = c->sig_alg;
+	out->pk_len = c->pk_len;
+	out->pk = c->pk;
+}
+
 /*
  * A signer certificate not verified before (attached, or a digest
  * signer's store entry en): validate its chain, then cache it in ce.
@@ -716,9 +729,10 @@ static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t
 	ce->prepared = NULL; /* only the cache's own entries hold a prepared key */
 	if (v->cache)
 		v->cache_misses++;
-	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, ce, ws->slots, chain_len);
+	int e = validate_chain(v, sv, der, dlen, en, !en, gen_s, &ws->signer, ce, ws->slots, chain_len);
 	if (e)
 		return e;
+	cached_cert_of(&ce->cert, &ws->signer);
 	memcpy(ce->id, sv->digest, 8);
 	unsigned kh = ce->cert.key_alg ? ce->cert.key_alg->hash : V2X_HASH_SHA256;
 	ce->hash_len = pqs_v2x_hash_len(kh);
@@ -736,7 +750,7 @@ static int signer_validate(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t
 /* The SPDU's own checks with its signer's verified certificate: PSID permission, algorithm, signature. */
 static int spdu_check(v2x_verify_ctx *v, const spdu_view *sv, const uint8_t *spdu, const v2x_cache_entry *use)
 {
-	const v2x_cert *sc = &use->cert;
+	const v2x_cached_cert *sc = &use->cert;
 	if (!sc->has_app || !psid_in(sv->psid, sc->app_psids, sc->n_app))
 		return V2X_ERR_PSID_NOT_PERMITTED;
 	if (!sc->key_alg || !sc->pk_len)
@@ -839,7 +853,7 @@ int pqs_v2x_spdu_verify(v2x_verify_ctx *v, const uint8_t *spdu, size_t len, v2x_
 	if (!ws)
 		return V2X_ERR_NOMEM;
 	spdu_view *sv = &ws->sv;
-	int e = spdu_read(sv, spdu, len, &ws->ce.cert, v->cache);
+	int e = spdu_read(sv, spdu, len, &ws->signer, v->cache);
 	if (e)
 		goto done;
 	if (!sv->has_payload || sv->signer < 0 || !sv->sig_alg) {
@@ -892,16 +906,16 @@ int pqs_v2x_cert_validate(v2x_verify_ctx *v, const uint8_t *der, size_t len, uin
 	v2x_cache_entry *ce = &ws->ce;
 	uint8_t h[V2X_MAX_HASH];
 	size_t hl = 0, chain_len = 0;
-	int e = pqs_v2x_cert_decode(&ce->cert, der, len);
+	int e = pqs_v2x_cert_decode(&ws->signer, der, len);
 	if (!e)
 		e = pqs_v2x_cert_hashedid8(der, len, sv->digest, h, &hl);
-	int ca = !e && ce->cert.has_issue;
+	int ca = !e && ws->signer.has_issue;
 	if (!e && ca) {
 		/* a CA certificate becomes an issuer the store can resolve, once its own chain holds */
-		e = validate_chain(v, sv, der, len, NULL, 1, time32, ce, ws->slots, &chain_len);
+		e = validate_chain(v, sv, der, len, NULL, 1, time32, &ws->signer, ce, ws->slots, &chain_len);
 		if (!e)
 			e = pqs_v2x_store_add_cert(v->store, der, len);
-	} else if (!e && !ce->cert.has_app) {
+	} else if (!e && !ws->signer.has_app) {
 		e = V2X_ERR_PSID_NOT_PERMITTED; /* neither a CA nor an end entity with permissions */
 	} else if (!e) {
 		e = signer_validate(v, sv, der, len, NULL, time32, h, hl, ws, &chain_len);

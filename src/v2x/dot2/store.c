@@ -189,7 +189,7 @@ v2x_cache *pqs_v2x_cache_new(size_t capacity)
  * verifies without decoding the key again; NULL if the class cannot
  * prepare it (the hit then verifies with the plain key, same verdict).
  */
-static void *prepare_key(const v2x_cert *cert)
+static void *prepare_key(const v2x_cached_cert *cert)
 {
 	const pqs_sig_class *cls = cert->pk_len ? pqs_v2x_alg_class(cert->key_alg) : NULL;
 	if (!cls || cls->pk_len != cert->pk_len)
@@ -202,14 +202,19 @@ static void *prepare_key(const v2x_cert *cert)
 	return p;
 }
 
-/* Release what a cache entry owns: its certificate copy and its prepared key. */
+static void release_prepared(const v2x_alg *key_alg, void *prepared)
+{
+	if (prepared) {
+		pqs_sig_release_prepared(pqs_v2x_alg_class(key_alg), prepared);
+		free(prepared);
+	}
+}
+
+/* Release what a cache entry owns: its certificate copy (and key copy) and its prepared key. */
 static void entry_release(v2x_cache_entry *en)
 {
-	if (en->prepared) {
-		pqs_sig_release_prepared(pqs_v2x_alg_class(en->cert.key_alg), en->prepared);
-		free(en->prepared);
-		en->prepared = NULL;
-	}
+	release_prepared(en->cert.key_alg, en->prepared);
+	en->prepared = NULL;
 	free((void *)en->der);
 	en->der = NULL;
 }
@@ -255,6 +260,8 @@ size_t pqs_v2x_cache_memory(const v2x_cache *c)
 		n += en->der_len;
 		if (en->prepared)
 			n += pqs_v2x_prepared_size(pqs_sig_prepared_len(pqs_v2x_alg_class(en->cert.key_alg)));
+		else
+			n += en->cert.pk_len; /* the key copy after the certificate's */
 	}
 	return n;
 }
@@ -303,12 +310,19 @@ int pqs_v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 {
 	if (!c)
 		return V2X_OK;
-	if (!en->der)
+	if (!en->der || (en->cert.pk_len && !en->cert.pk))
 		return V2X_ERR_ARG;
-	uint8_t *copy = malloc(en->der_len ? en->der_len : 1);
-	if (!copy)
+	void *prepared = prepare_key(&en->cert);
+	/* the plain key is kept only when it cannot be prepared: a prepared verify never reads it */
+	size_t pk_copy = prepared ? 0 : en->cert.pk_len;
+	uint8_t *copy = malloc(en->der_len + pk_copy ? en->der_len + pk_copy : 1);
+	if (!copy) {
+		release_prepared(en->cert.key_alg, prepared);
 		return V2X_ERR_NOMEM;
+	}
 	memcpy(copy, en->der, en->der_len);
+	if (pk_copy)
+		memcpy(copy + en->der_len, en->cert.pk, pk_copy);
 	size_t slot = 0;
 	unsigned long oldest = (unsigned long)-1;
 	for (size_t i = 0; i < c->cap; i++) {
@@ -334,7 +348,8 @@ int pqs_v2x_cache_put(v2x_cache *c, const v2x_cache_entry *en)
 	entry_release(&c->e[slot]);
 	c->e[slot] = *en;
 	c->e[slot].der = copy;
-	c->e[slot].prepared = prepare_key(&en->cert);
+	c->e[slot].prepared = prepared;
+	c->e[slot].cert.pk = pk_copy ? copy + en->der_len : NULL;
 	c->e[slot].der_tail = tail_of(copy, en->der_len);
 	c->e[slot].used = 1;
 	c->e[slot].stamp = ++c->clock;

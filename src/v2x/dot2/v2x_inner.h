@@ -201,6 +201,26 @@ const v2x_store_entry *pqs_v2x_store_next(const v2x_store *s, const uint8_t id[8
 const v2x_store_entry *pqs_v2x_store_lookup_der(const v2x_store *s, const uint8_t id[8], const uint8_t *der,
 						size_t len);
 
+/*
+ * What a cache hit reads of its signer's certificate: the appPermissions the
+ * SPDU's PSID must be in, the key, and the issuer's algorithm (whose hash
+ * makes the HashedId8, 6.4.3).  Validity, regions, chain and the issuer's
+ * signature were checked when the entry was made (the entry keeps the
+ * chain's validity window), so a slot holds no decoded v2x_cert: the issuer
+ * signature alone (V2X_MAX_SIG) would make every slot ~53 kB.
+ */
+typedef struct {
+	uint8_t has_app; /* appPermissions present */
+	size_t n_app;
+	uint32_t app_psids[V2X_MAX_PSIDS];
+	const v2x_alg *key_alg;
+	const v2x_alg *sig_alg; /* the issuer's (NULL: implicit) */
+	size_t pk_len;          /* 0: no key this stack can use (unknown alternative, implicit not reconstructed) */
+	/* registry encoding: the decoded certificate's in a put; inside the cache a copy, or NULL
+	 * when the key is prepared (a prepared verify does not read it) */
+	const uint8_t *pk;
+} v2x_cached_cert;
+
 /* A cache entry: what a hit needs to verify an SPDU without the chain. */
 typedef struct {
 	uint8_t id[8];
@@ -210,8 +230,9 @@ typedef struct {
 	uint64_t not_before, not_after; /* intersection of the chain's validity, Time32 seconds */
 	uint8_t hash[V2X_MAX_HASH];     /* H(signer certificate) */
 	size_t hash_len;
-	v2x_cert cert;      /* the signer's decoded certificate */
-	const uint8_t *der; /* its encoding: the caller's in a put, the cache's own copy inside */
+	v2x_cached_cert cert; /* what a hit reads of the signer's certificate */
+	/* its encoding: the caller's in a put, the cache's own copy inside (the key copy follows it) */
+	const uint8_t *der;
 	size_t der_len;
 	uint64_t der_tail;   /* its last 8 octets (part of the issuer's signature): a cheap key */
 	void *prepared;      /* inside the cache: the signer's key prepared (pqs_sig_prepare), or NULL */
@@ -227,7 +248,8 @@ const v2x_cache_entry *pqs_v2x_cache_next(const v2x_cache *c, const uint8_t id[8
  * hashing the certificate; it does not refresh the entry's LRU stamp (pqs_v2x_cache_touch does). */
 const v2x_cache_entry *pqs_v2x_cache_match(const v2x_cache *c, const uint8_t *buf, size_t avail);
 void pqs_v2x_cache_touch(v2x_cache *c, const v2x_cache_entry *e);
-/* Insert e, or refresh the entry holding the same certificate bytes, copying e->der (e->der_len bytes); V2X_ERR_NOMEM if the copy fails
+/* Insert e, or refresh the entry holding the same certificate bytes, copying e->der (e->der_len bytes)
+ * and preparing e->cert's key (or copying it when it cannot be prepared); V2X_ERR_NOMEM if the copy fails
  * (the cache is then unchanged: caching is an optimisation, the SPDU stays verified). */
 int pqs_v2x_cache_put(v2x_cache *c, const v2x_cache_entry *e);
 

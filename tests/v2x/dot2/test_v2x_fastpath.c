@@ -17,7 +17,8 @@
  *   - test_v2x_fastpath_eviction: an entry evicted from a full cache costs
  *     a full validation again (chain signatures, certificate hash), then is
  *     warm again; pqs_v2x_cache_memory counts the table, the certificate
- *     copies and the prepared keys;
+ *     copies and the prepared keys, and a vehicle costs its certificate,
+ *     its prepared key and a slot of at most CACHE_SLOT_MAX bytes;
  *   - test_v2x_fastpath_prepared_signer: a signer with its secret key
  *     prepared (pqs_v2x_signer_prepare) gives SPDUs that verify and, for
  *     schemes whose randomness comes from the caller's rng (all but
@@ -31,8 +32,10 @@
 #include "testutil.h"
 #include "v2x/dot2/v2x_inner.h"
 
-#define NOW_UNIX 1795953600ull
-#define PSID     0x20u
+#define NOW_UNIX       1795953600ull
+#define PSID           0x20u
+/* a cache slot's bound: the entry's fixed fields (ids, hashes, validity, the signer's PSIDs) */
+#define CACHE_SLOT_MAX 512
 
 static uint64_t now64;
 static uint32_t now32;
@@ -243,6 +246,17 @@ static void eviction(const char *profile)
 	TU_CHECK(pqs_v2x_cache_memory(c) == empty + cert[1].n + cert[2].n + 2 * prepared,
 		 "%s: cache memory %zu = %zu + certificates %zu + %zu + prepared keys 2 x %zu", profile,
 		 pqs_v2x_cache_memory(c), empty, cert[1].n, cert[2].n, prepared);
+	/* one more vehicle costs a slot (one cache slot more) plus its certificate and prepared key; the
+	 * slot holds what a hit reads, not a decoded certificate with room for V2X_MAX_SIG (~53 kB) */
+	v2x_cache *one = pqs_v2x_cache_new(1);
+	size_t slot = one ? empty - pqs_v2x_cache_memory(one) : SIZE_MAX;
+	size_t per_vehicle = slot + cert[1].n + prepared;
+	TU_CHECK(slot <= CACHE_SLOT_MAX && per_vehicle <= cert[1].n + prepared + CACHE_SLOT_MAX,
+		 "%s: %zu B per vehicle = slot %zu + certificate %zu + prepared key %zu (slot bound %d)", profile,
+		 per_vehicle, slot, cert[1].n, prepared, CACHE_SLOT_MAX);
+	printf("# %s: cache bytes per vehicle %zu (slot %zu, certificate %zu, prepared key %zu)\n", profile,
+	       per_vehicle, slot, cert[1].n, prepared);
+	pqs_v2x_cache_free(one);
 	/* vehicle 0 was evicted (least recently used): validated in full again, evicting vehicle 1 */
 	e = verify_counting(&v, &s[0], &hashed);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N + 1 && v.sig_checks == 2 * N + 2 && hashed >= cert[0].n,
