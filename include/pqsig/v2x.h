@@ -396,10 +396,11 @@ void pqs_v2x_cache_free(v2x_cache *c);
 void pqs_v2x_cache_clear(v2x_cache *c);
 size_t pqs_v2x_cache_size(const v2x_cache *c);
 /**
- * Bytes the cache holds: its table of capacity slots (each a decoded
- * certificate with room for the largest signature, V2X_MAX_SIG) plus each
- * entry's certificate copy and prepared key (pqs_sig_prepared_len; not what
- * a class keeps outside that buffer, such as ECDSA's OpenSSL key object).
+ * Bytes the cache holds: its table of capacity slots (a few hundred bytes
+ * each: what a hit reads of the certificate, not the certificate decoded)
+ * plus each entry's certificate copy and prepared key (pqs_sig_prepared_len;
+ * not what a class keeps outside that buffer, such as ECDSA's OpenSSL key
+ * object), or its plain key when the class cannot prepare it.
  */
 size_t pqs_v2x_cache_memory(const v2x_cache *c);
 
