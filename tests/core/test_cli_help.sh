@@ -13,7 +13,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # The fixed list of command paths (tools/pqsig.c help_pages); adding a command means adding it here.
 expected_paths=(
 	"list" "keygen" "sign" "verify" "report"
-	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon"
+	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon" "bench keccak"
 	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x receive" "v2x sizes" "v2x pcap" "v2x profiles" "v2x sim" "v2x sim sweep"
 	"chain" "chain init" "chain keygen" "chain transfer" "chain mine" "chain validate" "chain show"
 	"scms" "scms issue"
