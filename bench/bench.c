@@ -174,31 +174,104 @@ static double cpu_rate_since(const bench_samples *s, size_t from_n, double from_
 	return cpu > 0 ? 1e6 * (double)(s->n - from_n) / cpu : 0;
 }
 
+/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
+typedef struct {
+	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
+} slice_pair;
+
+static double median3(double a, double b, double c)
+{
+	return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
+}
+
+static double pair_yard_rate(const slice_pair *p)
+{
+	return p->yard_cpu_us > 0 ? p->yard_calls / p->yard_cpu_us : 0;
+}
+
+/*
+ * The operation's rate over the yardstick's in pairs [from, to): its calls
+ * over its CPU time counted in yardstick calls, each slice's time converted
+ * at the yardstick's rate next to it.  That rate is the median of the pair's
+ * own and its two neighbours' yardstick slices, so one slice disturbed by a
+ * context switch does not skew the conversion.  Summing calls and converted
+ * time (not taking a median of per-pair ratios) keeps the ratio a ratio of
+ * mean rates also for operations whose cost varies call to call (rejection
+ * sampling in ML-DSA signing, Falcon key generation).
+ */
+static double ratio_over_pairs(const slice_pair *pairs, size_t npairs, size_t from, size_t to)
+{
+	double calls = 0, yard_calls_equivalent = 0;
+	for (size_t i = from; i < to; i++) {
+		double here = pair_yard_rate(&pairs[i]);
+		double before = i > 0 ? pair_yard_rate(&pairs[i - 1]) : here;
+		double after = i + 1 < npairs ? pair_yard_rate(&pairs[i + 1]) : here;
+		calls += pairs[i].op_calls;
+		yard_calls_equivalent += pairs[i].op_cpu_us * median3(before, here, after);
+	}
+	return yard_calls_equivalent > 0 ? calls / yard_calls_equivalent : 0;
+}
+
+/*
+ * Short slices: the load of a shared machine (another process's cache and
+ * memory traffic, the other vCPU's work) changes over tens of milliseconds
+ * and slows OpenSSL and our code by different amounts; two slices a few
+ * milliseconds apart see the same conditions.
+ */
+#define SLICE_SECONDS 0.002
+
 int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg,
                      const bench_plan *plan, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
                      bench_spread *ratio)
 {
 	size_t rounds = plan->rounds < 1 ? 1 : plan->rounds > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : plan->rounds;
 	double ratios[BENCH_MAX_ROUNDS];
-	bench_samples mine = { 0 }, theirs = { 0 };
-	/* One untimed warm-up call of each (page faults, lazy initialisation). */
-	int ret = fn(arg, 0);
+	double cpu_budget_us = (double)rounds * plan->seconds * 1e6;
+	size_t min_calls = rounds * plan->min_calls;
+	bench_samples mine = { 0 }, theirs = { 0 }, warm = { 0 };
+	slice_pair *pairs = NULL;
+	size_t npairs = 0, cap = 0;
+	/* One untimed slice of each: page faults, lazy initialisation, caches and branch predictors. */
+	int ret = bench_sample_slice(label, fn, arg, 1, 1, SLICE_SECONDS, 1000000, &warm);
 	if (ret == 0)
-		ret = yard_fn(yard_arg, 0);
-	for (size_t r = 0; r < rounds && ret == 0; r++) {
+		ret = bench_sample_slice(label, yard_fn, yard_arg, 1, 1, SLICE_SECONDS, 1000000, &warm);
+	bench_samples_free(&warm);
+	double last_progress = bench_now_us();
+	/*
+	 * Enough pairs for every round, the operation's CPU budget spent and its
+	 * minimum number of calls made; a slow operation (hash-based signing)
+	 * stops at 10 x the budget with what it has.
+	 */
+	while (ret == 0 && (npairs < rounds || ((mine.cpu_us < cpu_budget_us || mine.n < min_calls) &&
+						mine.cpu_us < 10 * cpu_budget_us))) {
+		if (npairs == cap) {
+			size_t more = cap ? 2 * cap : 256;
+			slice_pair *grown = realloc(pairs, more * sizeof *grown);
+			if (!grown) {
+				ret = -1;
+				break;
+			}
+			pairs = grown;
+			cap = more;
+		}
+		slice_pair *p = &pairs[npairs];
 		size_t mine_from = mine.n, theirs_from = theirs.n;
 		double mine_cpu = mine.cpu_us, theirs_cpu = theirs.cpu_us;
-		/* The yardstick is fast (tens of microseconds): 20 calls always fit in a slice. */
+		/* Alternate which side goes first, so that a steady drift in load favours neither. */
 		for (int side = 0; side < 2 && ret == 0; side++) {
-			if ((side == 0) == (r % 2 == 0))
-				ret = bench_sample_slice("OpenSSL ECDSA P-256", yard_fn, yard_arg, 20, 20, plan->seconds,
-				                         1000000, &theirs);
+			if ((side == 0) == (npairs % 2 == 0))
+				ret = bench_sample_slice(label, yard_fn, yard_arg, 1, 1, SLICE_SECONDS, 1000000,
+							 &theirs);
 			else
-				ret = bench_sample_slice(label, fn, arg, plan->min_calls, 1, plan->seconds, 1000000, &mine);
+				ret = bench_sample_slice(label, fn, arg, 1, 1, SLICE_SECONDS, 1000000, &mine);
 		}
-		if (ret == 0) {
-			double yard_rate = cpu_rate_since(&theirs, theirs_from, theirs_cpu);
-			ratios[r] = yard_rate > 0 ? cpu_rate_since(&mine, mine_from, mine_cpu) / yard_rate : 0;
+		*p = (slice_pair){ (double)(mine.n - mine_from), mine.cpu_us - mine_cpu,
+				   (double)(theirs.n - theirs_from), theirs.cpu_us - theirs_cpu };
+		npairs++;
+		double now = bench_now_us();
+		if (now - last_progress > 250000) {
+			bench_progress("%s: %zu runs beside the yardstick", label, mine.n);
+			last_progress = now;
 		}
 	}
 	if (ret == 0 && yard_pool) {
@@ -211,12 +284,17 @@ int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn
 		}
 	}
 	if (ret == 0) {
+		/* Rounds are consecutive runs of pairs; each round's ratio is over its own pairs. */
+		for (size_t r = 0; r < rounds; r++)
+			ratios[r] = ratio_over_pairs(pairs, npairs, r * npairs / rounds, (r + 1) * npairs / rounds);
 		bench_spread_of(ratios, rounds, ratio);
+		ratio->pairs = npairs;
 		bench_stats_of(mine.us, mine.n, ours);
 		bench_stats_of(theirs.us, theirs.n, yard);
 		ours->ops_per_s = cpu_rate_since(&mine, 0, 0);
 		yard->ops_per_s = cpu_rate_since(&theirs, 0, 0);
 	}
+	free(pairs);
 	bench_samples_free(&mine);
 	bench_samples_free(&theirs);
 	return ret;

@@ -60,25 +60,30 @@ int bench_sample_slice(const char *label, bench_fn fn, void *arg, size_t min_cal
 typedef struct {
 	size_t rounds;
 	double median, min, max;
+	size_t pairs; /* bench_run_paired: the adjacent yardstick/operation slice pairs the rounds hold (else 0) */
 } bench_spread;
 /* Spread of values[0..n) (sorts the array in place). */
 void bench_spread_of(double *values, size_t n, bench_spread *out);
 
 /*
- * Paired measurement: in each of `rounds` rounds, a slice of the yardstick
- * and a slice of fn back to back (alternating which goes first, so that a
- * steady drift in machine load does not favour one side), each for
- * `seconds`; fn gets at least min_calls calls per round, one past 10 x
- * seconds (slow operations).  Each round gives one ratio, fn's rate over
- * the yardstick's in that round; the load of a shared machine changes
- * between rounds far more than within one.  Rates (the ratios, and
+ * Paired measurement: many short slices (about 2 ms each) of the yardstick
+ * and of fn alternate (which goes first alternates too, so that a steady
+ * drift in load favours neither), each adjacent pair seeing the same
+ * machine conditions.  The pairs are cut into `rounds` consecutive rounds;
+ * a round's ratio is fn's calls over its CPU time converted into
+ * yardstick calls at the rate of the yardstick slices beside it (the
+ * median of a pair's own and its neighbours' slices).  The ratio is the
+ * median of the rounds, with their range.  One untimed slice of each warms
+ * up first.  Pairs go on until fn has had `seconds` of CPU time per round
+ * and at least min_calls calls per round; a slow operation stops at 10 x
+ * that time, with at least one pair per round.  Rates (the ratios, and
  * ops_per_s of ours and yard) are per CPU second of the measuring thread:
  * time spent preempted by other processes is not the operation's cost.
  * Latencies (median, p99) stay wall-clock.
  */
 typedef struct {
 	size_t rounds;
-	double seconds;   /* per round and side */
+	double seconds;   /* thread CPU seconds of the measured operation per round */
 	size_t min_calls; /* per round, measured side */
 } bench_plan;
 #define BENCH_MAX_ROUNDS 32

@@ -2,10 +2,11 @@
  * `pqsig bench sig`: keygen, sign and verify of every registered scheme
  * (or those given with -a), each as ops per CPU second of the measuring
  * thread, median and p99 wall-clock latency in microseconds,
- * and as a ratio to OpenSSL ECDSA P-256 timed right next to it: in each
- * of 5 rounds (--rounds) a slice of the yardstick and a slice of the
- * operation, the ratio being the median of the per-round ratios, printed
- * with their range (JSON ratio_spread).  A fourth row, "verify-prepared",
+ * and as a ratio to OpenSSL ECDSA P-256 timed right next to it: short
+ * slices of the yardstick and of the operation alternate (bench_run_paired),
+ * their pairs cut into 5 rounds (--rounds), the ratio being the median of
+ * the per-round ratios, printed with their range (JSON ratio_spread, with
+ * the number of slice pairs).  A fourth row, "verify-prepared",
  * verifies with the public key prepared once (pqs_sig_prepare: the
  * expanded ML-DSA matrix, Falcon's NTT(h), ECDSA's decoded OpenSSL key),
  * as a verifier that sees the same signer again does; for ECDSA-P256 its
@@ -190,9 +191,9 @@ static void print_json(const bench_yardstick *y, const bench_sig_result *res, si
 			printf(",\"op\":\"%s\",\"ops_per_s\":%.1f,\"median_us\":%.3f,\"p99_us\":%.3f,"
 			       "\"ratio_to_ecdsa_p256\":%.6g,\"ratio_spread\":{\"median\":%.6g,\"min\":%.6g,\"max\":%."
 			       "6g,"
-			       "\"rounds\":%zu},\"yardstick_ops_per_s\":%.1f,\"n\":%zu}",
+			       "\"rounds\":%zu,\"pairs\":%zu},\"yardstick_ops_per_s\":%.1f,\"n\":%zu}",
 			       op_names[op], s->ops_per_s, s->median_us, s->p99_us, r->median, r->median, r->min,
-			       r->max, r->rounds, res[i].yard[op].ops_per_s, s->n);
+			       r->max, r->rounds, r->pairs, res[i].yard[op].ops_per_s, s->n);
 		}
 	printf("\n]\n");
 }
@@ -203,7 +204,7 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 	       "sign %.0f/s, verify %.0f/s\n",
 	       y->keygen.ops_per_s, y->sign.ops_per_s, y->verify.ops_per_s);
 	printf("ops/s per CPU second of this thread; x ECDSA: median of the per-round ratios, with their range over "
-	       "%zu rounds\n\n",
+	       "%zu rounds of alternating ~2 ms slices of the operation and the yardstick\n\n",
 	       n ? res[0].ratio[0].rounds : 0);
 	printf("%-24s %-15s %12s %12s %12s %10s  %s\n", "algorithm", "op", "ops/s", "median us", "p99 us", "x ECDSA",
 	       "range");

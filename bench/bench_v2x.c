@@ -694,7 +694,8 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 		paired_ratio(&jobs[0], &jobs[7], rounds_of(quick), &r->ratio_spread);
 		paired_ratio(&jobs[2], &jobs[8], rounds_of(quick), &r->ratio_warm_spread);
 	} else {
-		r->ratio_spread = r->ratio_warm_spread = (bench_spread){ rounds_of(quick), 1.0, 1.0, 1.0 };
+		r->ratio_spread = r->ratio_warm_spread =
+			(bench_spread){ .rounds = rounds_of(quick), .median = 1.0, .min = 1.0, .max = 1.0 };
 	}
 	r->ratio_to_ecdsa = r->ratio_spread.median;
 	r->ratio_warm_to_ecdsa = r->ratio_warm_spread.median;

@@ -2,39 +2,71 @@
 # Stability of `pqsig bench sig` (issue 16, item 1): run `bench sig --json`
 # twice back to back with the same arguments and print, for every
 # (algorithm, operation), the two ratios to ECDSA P-256 and how far they
-# disagree (|a - b| / min(a, b)), then the worst disagreement.  Exit 0 if
-# every ratio agrees within the limit (default 15 %), 1 if one does not,
-# 2 on an error.
+# disagree (|a - b| / min(a, b)), then the worst disagreement, each run's
+# wall time and the load average.  Exit 0 if every ratio agrees within the
+# limit (default 15 %), 1 if one does not, 2 on an error.
 #
-#   scripts/bench-stability.sh [--pqsig PATH] [--limit PCT] [bench sig options...]
-#   scripts/bench-stability.sh -a ML-DSA-44 -a ML-DSA-65 -a ML-DSA-87 -a ECDSA-P256
+#   scripts/bench-stability.sh [--pqsig PATH] [--limit PCT] [--load N] [bench sig options...]
+#   scripts/bench-stability.sh -a ECDSA-P256 -a ML-DSA-44 -a ML-DSA-65 -a ML-DSA-87 -a Falcon-512 -a FN-DSA-512
 #
+# --load N runs N busy processes (shell arithmetic loops) for the whole
+# measurement, as other users' jobs on a shared machine would; they stop
+# when the script ends, also on Ctrl-C, and after an hour at most.
 # Needs jq.  Each run is a separate process, as two users would run it.
 set -eu
 
-pqsig=build/pqsig
+bench_script=bench-stability
+bench_help_lines=2,16p
+. "$(dirname "$0")/lib/bench-common.sh"
+
 limit=15
+load=0
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--pqsig) pqsig=$2; shift 2 ;;
-	--limit) limit=$2; shift 2 ;;
-	-h | --help)
-		sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
-		exit 0 ;;
-	*) break ;;
+	--limit) limit=$(bench_value "$@") || exit 2; shift 2 ;;
+	--load) load=$(bench_value "$@") || exit 2; shift 2 ;;
+	*) bench_take_option "$@" || break; shift "$bench_shift" ;;
 	esac
 done
-command -v jq >/dev/null 2>&1 || { echo "bench-stability: jq is needed" >&2; exit 2; }
-[ -x "$pqsig" ] || { echo "bench-stability: $pqsig is not an executable (--pqsig PATH)" >&2; exit 2; }
+case "$load" in '' | *[!0-9]*) bench_die "--load needs a number of processes" ;; esac
+bench_check_tools
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+load_pids=
+bench_pid=
+cleanup() {
+	for pid in $bench_pid $load_pids; do kill "$pid" 2>/dev/null || :; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Each load process also stops by itself once this script is gone (kill -0) or after an hour.
+script_pid=$$
+i=0
+while [ "$i" -lt "$load" ]; do
+	timeout 3600 sh -c 'while kill -0 "$1" 2>/dev/null; do n=0; while [ $n -lt 20000 ]; do n=$((n + 1)); done; done' \
+		load "$script_pid" &
+	load_pids="$load_pids $!"
+	i=$((i + 1))
+done
+[ "$load" -gt 0 ] && sleep 2 # let the load settle in
+
+load_before=$(bench_loadavg)
 for run in 1 2; do
-	"$pqsig" bench sig --json "$@" >"$tmp/run$run.json" 2>"$tmp/run$run.err" || {
+	start=$(date +%s)
+	# In the background and waited for, so that a signal stops the script (and the load) at once.
+	"$pqsig" bench sig --json "$@" >"$tmp/run$run.json" 2>"$tmp/run$run.err" &
+	bench_pid=$!
+	wait "$bench_pid" || {
 		echo "bench-stability: run $run failed: $(tail -n 1 "$tmp/run$run.err")" >&2
 		exit 2
 	}
+	bench_pid=
+	eval "seconds$run=$(($(date +%s) - start))"
 done
+load_after=$(bench_loadavg)
 
 # One line per (alg, op) measured in both runs, the yardstick rows left out (1.0 by definition).
 jq -r -n --slurpfile a "$tmp/run1.json" --slurpfile b "$tmp/run2.json" --argjson limit "$limit" '
@@ -49,4 +81,6 @@ jq -r -n --slurpfile a "$tmp/run1.json" --slurpfile b "$tmp/run2.json" --argjson
 ' >"$tmp/table"
 printf 'alg op\tratio run 1\tratio run 2\tdisagreement\n'
 sed '$d' "$tmp/table"
+printf 'runs\t%s s and %s s wall\tload average %s before, %s after\tsynthetic load: %s busy processes\n' \
+	"$seconds1" "$seconds2" "$load_before" "$load_after" "$load"
 [ "$(tail -n 1 "$tmp/table")" = stable ]

@@ -11,27 +11,25 @@
 # Needs jq.  The file is written atomically (a temporary file renamed).
 set -eu
 
-pqsig=build/pqsig
+bench_script=perf-anchors
+bench_help_lines=2,11p
+. "$(dirname "$0")/lib/bench-common.sh"
+
 out=docs/performance.md
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--pqsig) pqsig=$2; shift 2 ;;
-	--out) out=$2; shift 2 ;;
-	-h | --help)
-		sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
-		exit 0 ;;
-	*) break ;;
+	--out) out=$(bench_value "$@") || exit 2; shift 2 ;;
+	*) bench_take_option "$@" || break; shift "$bench_shift" ;;
 	esac
 done
-command -v jq >/dev/null 2>&1 || { echo "perf-anchors: jq is needed" >&2; exit 2; }
-[ -x "$pqsig" ] || { echo "perf-anchors: $pqsig is not an executable (--pqsig PATH)" >&2; exit 2; }
+bench_check_tools
 
 tmp=$(mktemp "$out.XXXXXX")
 json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+load_before=$(bench_loadavg)
 "$pqsig" bench sig --json "$@" >"$json"
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+load_after=$(bench_loadavg)
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 cores=$(nproc 2>/dev/null || echo '?')

@@ -86,6 +86,7 @@ class BsmTag : public Tag
 struct Options {
 	std::string profile = "ECDSA";
 	std::string policy = "j2945";
+	std::string p2pcd_flavour = "inline";
 	std::string scenario = "highway";
 	std::string out;
 	std::string trace;
@@ -201,6 +202,37 @@ void Bsm(size_t sender, uint32_t seq, uint64_t phase_us)
 	// the frames leave once the SPDU is signed: the signing time measured on this machine
 	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(std::llround(g.sign_us))), &SendFrames, sender, pkts);
 	ScheduleBsm(sender, seq + 1, phase_us);
+}
+
+// Separate P2PCD flavour: the node's answers that fell due go out as Peer2Peer PDUs (PSID 0x88) in
+// WSMs of their own, with no signing (a Peer2Peer PDU is unsecured data, 1609.2 clause 8.4).
+void SendPdus(size_t node)
+{
+	size_t n;
+	while ((n = pqs_sim_pdu_build(g.sim, node, NowUs())) != 0) {
+		if (n == SIZE_MAX) {
+			std::fprintf(stderr, "pqsig-v2x-sim: the Peer2Peer PDU of node %zu failed\n", node);
+			std::exit(2);
+		}
+		std::vector<Ptr<Packet>> pkts;
+		for (size_t i = 0; i < n; i++) {
+			size_t len = 0;
+			const uint8_t *w = pqs_sim_wsm(g.sim, i, &len);
+			Ptr<Packet> p = Create<Packet>(w, static_cast<uint32_t>(len));
+			BsmTag tag;
+			tag.sender = static_cast<uint32_t>(node);
+			p->AddPacketTag(tag);
+			pkts.push_back(p);
+		}
+		SendFrames(node, pkts);
+	}
+}
+
+// The engine: an answer of this node falls due at t_us.
+void SchedulePdu(void *, size_t node, uint64_t t_us)
+{
+	uint64_t now = NowUs();
+	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(t_us > now ? t_us - now : 0)), &SendPdus, node);
 }
 
 void ScheduleBsm(size_t sender, uint32_t seq, uint64_t phase_us)
@@ -336,7 +368,8 @@ void BuildChannel()
 }
 
 const char *const kUsage =
-	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945|p2pcd] [--vehicles N] [--duration S]\n"
+	"usage: pqsig-v2x-sim [--profile P] [--policy cert|digest|j2945|p2pcd] [--p2pcd-flavour inline|separate]\n"
+	"       [--vehicles N] [--duration S]\n"
 	"       [--warmup S] [--seed N] [--scenario highway|urban] [--road-length M] [--senders K] [--real-verifiers K]\n"
 	"       [--ns2-mobility FILE [--ns2-activity FILE]] [--newcomer S] [--rsu-spacing M] [--rsu-rate HZ] [--payload-size B] [--limit B] [--jitter-ms J] [--tx-power DBM] [--no-fading]\n"
 	"       [--sign-us X] [--verify-cold-us X] [--verify-warm-us X] [--cbr-nodes K] [--no-wall]\n"
@@ -379,6 +412,8 @@ int ParseOptions(int argc, char **argv, Options *o)
 			o->profile = v;
 		else if (a == "--policy")
 			ok = pqs_sim_policy_parse(v) >= 0, o->policy = v;
+		else if (a == "--p2pcd-flavour")
+			ok = std::string(v) == "inline" || std::string(v) == "separate", o->p2pcd_flavour = v;
 		else if (a == "--scenario")
 			ok = std::string(v) == "highway" || std::string(v) == "urban", o->scenario = v;
 		else if (a == "-o")
@@ -538,6 +573,14 @@ int main(int argc, char **argv)
 	}
 	o.cfg.profile = o.profile.c_str();
 	o.cfg.policy = static_cast<pqs_sim_policy>(pqs_sim_policy_parse(o.policy.c_str()));
+	if (o.p2pcd_flavour == "separate") {
+		if (o.cfg.policy != PQS_SIM_POLICY_P2PCD) {
+			std::fprintf(stderr, "pqsig-v2x-sim: --p2pcd-flavour applies to --policy p2pcd only\n");
+			return 2;
+		}
+		o.cfg.p2pcd_flavour = V2X_P2PCD_SEPARATE;
+		o.cfg.schedule_pdu = &SchedulePdu;
+	}
 	if (o.rsu_spacing_m > 0) {
 		double extent = o.scenario == "urban" ? o.road_m / 2 : o.road_m;
 		o.rsus = static_cast<size_t>(std::ceil(extent / o.rsu_spacing_m - 0.5));
@@ -546,6 +589,8 @@ int main(int argc, char **argv)
 	o.cfg.n_vehicles = o.vehicles;
 	o.cfg.n_nodes = o.vehicles + o.rsus;
 	o.cfg.seed = o.seed;
+	if (o.newcomer_s > 0)
+		o.cfg.newcomer = o.vehicles - 1; // the last vehicle arrives late (below)
 	o.cfg.real_verifiers = std::min(o.cfg.real_verifiers, o.vehicles + o.rsus);
 	o.cbr_nodes = std::min(o.cbr_nodes, o.vehicles);
 	g.end_us = static_cast<uint64_t>(std::llround(o.duration_s * 1e6));

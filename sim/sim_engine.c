@@ -28,6 +28,7 @@
 typedef struct {
 	uint32_t seq;
 	uint8_t valid, kind;
+	uint8_t asks; /* separate P2PCD flavour: it carries a p2pcdLearningRequest */
 	uint64_t gen_us;
 	size_t n_wsm;
 	uint16_t *bin; /* per receiver: its PDR distance bin when the BSM was generated (NO_BIN: beyond) */
@@ -38,6 +39,9 @@ typedef struct {
 	uint64_t busy_until;     /* the verification queue: when the CPU is free again */
 	unsigned long frag_lost; /* fragmented SPDUs of which some, not all, fragments arrived */
 	v2x_cache *cache;        /* real verifiers only */
+	/* separate P2PCD flavour: Peer2Peer PDUs (PSID 0x88) reassemble apart from the BSMs */
+	wsm_reasm *pdu_reasm;
+	unsigned long pdu_frag_lost;
 } receiver;
 
 /* The P2PCD policy: a node's events name the receiver they happen at. */
@@ -90,6 +94,11 @@ struct pqs_sim_ {
 	size_t nv;       /* vehicles: nodes 0 .. nv-1; RSUs after them */
 	unsigned long rsu_sent, rsu_heard_vehicles, vehicles_heard_rsu;
 	unsigned long p2pcd_request_ids, p2pcd_spdus_requesting, p2pcd_responses, p2pcd_field_bytes;
+	/* separate P2PCD flavour: the Peer2Peer PDU being sent, and its traffic */
+	uint8_t *pdu;
+	size_t pdu_cap;
+	uint64_t max_backoff_us;
+	unsigned long pdus_sent, pdu_bytes, pdu_wsms, pdu_wsm_bytes, pdus_received;
 };
 
 const char *pqs_sim_policy_name(pqs_sim_policy p)
@@ -120,6 +129,7 @@ void pqs_sim_config_default(pqs_sim_config *c)
 	c->warmup_us = 1000000;
 	c->drop_receiver = SIZE_MAX;
 	c->seed = 1;
+	c->newcomer = SIZE_MAX;
 }
 
 static double thread_cpu_us(void)
@@ -277,7 +287,8 @@ static int make_nodes(pqs_sim *s)
 	if (!s->nodes || !s->node_stores || !s->nctx)
 		return V2X_ERR_NOMEM;
 	v2x_p2pcd_config pc;
-	pqs_v2x_p2pcd_config_default(&pc, V2X_POLICY_DIGEST, V2X_P2PCD_INLINE);
+	pqs_v2x_p2pcd_config_default(&pc, V2X_POLICY_DIGEST, s->cfg.p2pcd_flavour);
+	s->max_backoff_us = pc.max_response_backoff_us;
 	/* every neighbour's certificate fits the cache and the table of certificates it may deliver */
 	pc.cache_capacity = n + 16;
 	pc.max_known = n + 4;
@@ -304,6 +315,18 @@ static void on_drop(void *ctx, uint32_t msg_id, wsm_drop_reason reason)
 	(void)msg_id;
 	if (reason != WSM_DROP_DIGEST)
 		((receiver *)ctx)->frag_lost++;
+}
+
+static void on_pdu_drop(void *ctx, uint32_t msg_id, wsm_drop_reason reason)
+{
+	(void)msg_id;
+	if (reason != WSM_DROP_DIGEST)
+		((receiver *)ctx)->pdu_frag_lost++;
+}
+
+static int separate_flavour(const pqs_sim *s)
+{
+	return s->cfg.policy == PQS_SIM_POLICY_P2PCD && s->cfg.p2pcd_flavour == V2X_P2PCD_SEPARATE;
 }
 
 static int alloc_all(pqs_sim *s)
@@ -346,6 +369,12 @@ static int alloc_all(pqs_sim *s)
 		s->rx[i].reasm = pqs_wsm_reasm_new(&rc);
 		if (!s->rx[i].reasm)
 			return V2X_ERR_NOMEM;
+		if (separate_flavour(s)) {
+			wsm_reasm_config pc = rc;
+			pc.on_drop = on_pdu_drop;
+			if (!(s->rx[i].pdu_reasm = pqs_wsm_reasm_new(&pc)))
+				return V2X_ERR_NOMEM;
+		}
 		if (i < s->cfg.real_verifiers && !(s->rx[i].cache = pqs_v2x_cache_new(n + 16)))
 			return V2X_ERR_NOMEM;
 	}
@@ -388,12 +417,15 @@ pqs_sim *pqs_sim_create(const pqs_sim_config *cfg, char *err, size_t err_cap)
 	most.requested_cert = s->certs[0];
 	most.requested_cert_len = V2X_MAX_CERT;
 	s->spdu_cap = pqs_v2x_spdu_max_len(&sg, cfg->payload_len) + pqs_v2x_p2pcd_fields_size(&most);
-	s->wsm_cap_count = pqs_wsm_fragment_count(s->spdu_cap, cfg->wsm_limit);
+	/* a Peer2Peer PDU: a certificate chain (8.4), with room for the encoding's headers */
+	s->pdu_cap = separate_flavour(s) ? V2X_MAX_CHAIN * (V2X_MAX_CERT + 8) + 16 : 0;
+	s->wsm_cap_count = pqs_wsm_fragment_count(s->spdu_cap > s->pdu_cap ? s->spdu_cap : s->pdu_cap, cfg->wsm_limit);
 	s->wsm_stride = cfg->wsm_limit + WSM_HEADER_MAX;
 	s->spdu = malloc(s->spdu_cap);
+	s->pdu = s->pdu_cap ? malloc(s->pdu_cap) : NULL;
 	s->wsm = malloc(s->wsm_cap_count * s->wsm_stride);
 	s->wsm_len = calloc(s->wsm_cap_count, sizeof *s->wsm_len);
-	if (!s->spdu || !s->wsm || !s->wsm_len) {
+	if (!s->spdu || (s->pdu_cap && !s->pdu) || !s->wsm || !s->wsm_len) {
 		e = V2X_ERR_NOMEM;
 		goto fail;
 	}
@@ -412,6 +444,7 @@ void pqs_sim_free(pqs_sim *s)
 		return;
 	for (size_t i = 0; s->rx && i < s->cfg.n_nodes; i++) {
 		pqs_wsm_reasm_free(s->rx[i].reasm);
+		pqs_wsm_reasm_free(s->rx[i].pdu_reasm);
 		pqs_v2x_cache_free(s->rx[i].cache);
 	}
 	for (size_t i = 0; s->nodes && i < s->cfg.n_nodes; i++)
@@ -441,6 +474,7 @@ void pqs_sim_free(pqs_sim *s)
 	free(s->last_cert_us);
 	free(s->payload);
 	free(s->spdu);
+	free(s->pdu);
 	free(s->wsm);
 	free(s->wsm_len);
 	free(s->pdr_exp);
@@ -481,6 +515,29 @@ static v2x_signer_kind signer_kind_for(pqs_sim *s, size_t sender, uint32_t seq, 
 	}
 }
 
+/* Cut data into WSMs with this PSID (IEEE 1609.3 framing, our fragmentation beyond the WSM limit)
+ * into s->wsm; their bytes are added to *bytes.  Returns the count, 0 on an error. */
+static size_t cut_wsms(pqs_sim *s, const uint8_t *data, size_t len, uint32_t psid, uint32_t msg_id,
+		       unsigned long *bytes)
+{
+	wsm_fragmenter fr;
+	if (pqs_wsm_fragmenter_init(&fr, data, len, s->cfg.wsm_limit, msg_id) != 0 || fr.count > s->wsm_cap_count)
+		return 0;
+	wsm_header h;
+	memset(&h, 0, sizeof h);
+	h.psid = psid;
+	uint8_t piece[WSM_DATA_LIMIT_MAX];
+	for (size_t i = 0; i < fr.count; i++) {
+		size_t pl = 0;
+		if (pqs_wsm_fragmenter_get(&fr, i, piece, sizeof piece, &pl) != 0 ||
+		    pqs_wsm_encode(s->wsm + i * s->wsm_stride, s->wsm_stride, &s->wsm_len[i], &h, piece, pl) != 0)
+			return 0;
+		*bytes += s->wsm_len[i];
+	}
+	s->n_wsm = fr.count;
+	return fr.count;
+}
+
 size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, const double *dist_m)
 {
 	if (sender >= s->cfg.n_nodes)
@@ -493,48 +550,36 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 		if (pqs_v2x_p2pcd_next_spdu(s->nodes[sender], SIM_EPOCH_UNIX * 1000000u + t_us, &kind, &f) != 0)
 			return 0;
 		fp = &f;
-		s->p2pcd_request_ids += f.n_inline;
-		s->p2pcd_spdus_requesting += f.n_inline > 0;
+		s->p2pcd_request_ids += f.n_inline + f.has_learning;
+		s->p2pcd_spdus_requesting += f.n_inline > 0 || f.has_learning;
 		s->p2pcd_responses += f.requested_cert != NULL;
 		s->p2pcd_field_bytes += pqs_v2x_p2pcd_fields_size(&f);
 	}
 	if (sign_one(s, sender, seq, t_us, kind, fp) != 0)
 		return 0;
-	wsm_fragmenter fr;
 	/* message ids: distinct per sender and BSM, as a counter from a per-sender start would be */
 	uint32_t msg_id = (uint32_t)(sender * 2654435761u) ^ (seq * 40503u + 1u);
-	if (pqs_wsm_fragmenter_init(&fr, s->spdu, s->spdu_len, s->cfg.wsm_limit, msg_id) != 0 ||
-	    fr.count > s->wsm_cap_count)
+	size_t count = cut_wsms(s, s->spdu, s->spdu_len, BSM_PSID, msg_id, &s->wsm_bytes);
+	if (count == 0)
 		return 0;
-	wsm_header h;
-	memset(&h, 0, sizeof h);
-	h.psid = BSM_PSID;
-	uint8_t data[WSM_DATA_LIMIT_MAX];
-	for (size_t i = 0; i < fr.count; i++) {
-		size_t dl = 0;
-		if (pqs_wsm_fragmenter_get(&fr, i, data, sizeof data, &dl) != 0 ||
-		    pqs_wsm_encode(s->wsm + i * s->wsm_stride, s->wsm_stride, &s->wsm_len[i], &h, data, dl) != 0)
-			return 0;
-		s->wsm_bytes += s->wsm_len[i];
-	}
-	s->n_wsm = fr.count;
 	bsm_rec *r = &s->ring[sender * RING + seq % RING];
 	r->seq = seq;
 	r->valid = 1;
+	r->asks = fp && fp->has_learning;
 	r->kind = (uint8_t)kind;
 	r->gen_us = t_us;
-	r->n_wsm = fr.count;
+	r->n_wsm = count;
 	s->bsms++;
 	s->rsu_sent += sender >= s->nv;
-	s->wsms += fr.count;
-	s->spdus_fragmented += fr.count > 1;
+	s->wsms += count;
+	s->spdus_fragmented += count > 1;
 	if (kind == V2X_SIGNER_CERT) {
 		s->bsms_cert++;
 		s->spdu_len_cert = s->spdu_len;
-		s->wsm_per_cert = fr.count;
+		s->wsm_per_cert = count;
 	} else {
 		s->spdu_len_digest = s->spdu_len;
-		s->wsm_per_digest = fr.count;
+		s->wsm_per_digest = count;
 	}
 	for (size_t j = 0; j < s->cfg.n_nodes; j++) {
 		size_t b = dist_m ? bin_of(s, dist_m[j]) : NO_BIN;
@@ -542,7 +587,27 @@ size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us,
 		if (r->bin[j] != NO_BIN)
 			s->pdr_exp[b]++;
 	}
-	return fr.count;
+	return count;
+}
+
+size_t pqs_sim_pdu_build(pqs_sim *s, size_t node, uint64_t t_us)
+{
+	if (!s->pdu || node >= s->cfg.n_nodes)
+		return 0;
+	size_t len = 0;
+	if (pqs_v2x_p2pcd_next_pdu(s->nodes[node], SIM_EPOCH_UNIX * 1000000u + t_us, s->pdu, s->pdu_cap, &len) != 0)
+		return SIZE_MAX;
+	if (len == 0)
+		return 0;
+	/* message ids with the top bit set: never one of the sender's BSMs' (seq * 40503 + 1 < 2^31) */
+	uint32_t msg_id = (uint32_t)(node * 2654435761u) ^ (0x80000000u | (uint32_t)(s->pdus_sent * 40503u + 1u));
+	size_t count = cut_wsms(s, s->pdu, len, V2X_P2PCD_PSID, msg_id, &s->pdu_wsm_bytes);
+	if (count == 0)
+		return SIZE_MAX;
+	s->pdus_sent++;
+	s->pdu_bytes += len;
+	s->pdu_wsms += count;
+	return count;
 }
 
 const uint8_t *pqs_sim_wsm(const pqs_sim *s, size_t index, size_t *len)
@@ -654,8 +719,16 @@ static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, con
 		/* P2PCD: the node verifies, holds (unknown signer: a request follows in its next BSM) or
 		 * verifies held SPDUs once a delivered certificate validates; its events call delivered() */
 		s->cur_us = t_us;
-		pqs_v2x_p2pcd_set_backoff(s->nodes[r], next_draw(s));
+		uint32_t draw = next_draw(s);
+		pqs_v2x_p2pcd_set_backoff(s->nodes[r], draw);
 		pqs_v2x_p2pcd_receive(s->nodes[r], spdu, len, SIM_EPOCH_UNIX * 1000000u + t_us);
+		if (b->asks && s->cfg.schedule_pdu) {
+			/* an answer the node may have scheduled falls due after max_backoff * draw / 2^32
+			 * (p2pcd.h), at once for an RSU; the node rounds down, so polling at the rounded-up
+			 * time is never early, and a poll with nothing due sends nothing */
+			uint64_t wait = r >= s->nv ? 0 : (s->max_backoff_us * draw + 0xFFFFFFFFu) >> 32;
+			s->cfg.schedule_pdu(s->cfg.schedule_ctx, r, t_us + wait);
+		}
 		return;
 	}
 	/* the model: a certificate (attached, or held beforehand under the digest policy) verifies;
@@ -676,6 +749,30 @@ static void spdu_complete(pqs_sim *s, size_t r, size_t sender, uint32_t seq, con
 	delivered(s, r, sender, seq, t_us);
 }
 
+/* The sender's link-layer address, which the reassembler keys its partial messages by. */
+static void sender_mac(size_t sender, uint8_t mac[WSM_SENDER_LEN])
+{
+	memset(mac, 0, WSM_SENDER_LEN);
+	mac[0] = 0x02; /* locally administered */
+	for (size_t i = 0; i < 4; i++)
+		mac[2 + i] = (uint8_t)(sender >> (24 - 8 * i));
+}
+
+/* A WSM of a Peer2Peer PDU (separate flavour), reassembled apart from the BSMs; a whole PDU goes to
+ * the node, which validates a certificate it asked for and cancels its own answer (clause 8). */
+static void pdu_receive(pqs_sim *s, size_t r, size_t sender, const uint8_t *data, size_t len, uint64_t t_us)
+{
+	uint8_t mac[WSM_SENDER_LEN];
+	sender_mac(sender, mac);
+	wsm_reasm_result res;
+	if (pqs_wsm_reasm_push(s->rx[r].pdu_reasm, mac, data, len, t_us / 1000u, &res) != 0 ||
+	    res.status != WSM_REASM_COMPLETE)
+		return;
+	s->pdus_received++;
+	s->cur_us = t_us;
+	pqs_v2x_p2pcd_receive(s->nodes[r], res.spdu, res.spdu_len, SIM_EPOCH_UNIX * 1000000u + t_us);
+}
+
 void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, const uint8_t *wsm, size_t len,
 		     uint64_t t_us)
 {
@@ -685,8 +782,13 @@ void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, c
 	wsm_header h;
 	const uint8_t *data;
 	size_t dlen;
-	if (pqs_wsm_decode(wsm, len, &h, &data, &dlen) != 0 || h.psid != BSM_PSID) {
+	if (pqs_wsm_decode(wsm, len, &h, &data, &dlen) != 0 ||
+	    (h.psid != BSM_PSID && !(s->pdu && h.psid == V2X_P2PCD_PSID))) {
 		s->rx_decode_errors++;
+		return;
+	}
+	if (h.psid == V2X_P2PCD_PSID) {
+		pdu_receive(s, receiver, sender, data, dlen, t_us);
 		return;
 	}
 	if (receiver == s->cfg.drop_receiver && sender == s->cfg.drop_sender && seq == s->cfg.drop_seq) {
@@ -698,9 +800,8 @@ void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, c
 			return;
 		}
 	}
-	uint8_t mac[WSM_SENDER_LEN] = { 0x02, 0, 0, 0, 0, 0 };
-	for (size_t i = 0; i < 4; i++)
-		mac[2 + i] = (uint8_t)(sender >> (24 - 8 * i));
+	uint8_t mac[WSM_SENDER_LEN];
+	sender_mac(sender, mac);
 	wsm_reasm_result res;
 	if (pqs_wsm_reasm_push(s->rx[receiver].reasm, mac, data, dlen, t_us / 1000u, &res) != 0)
 		return;
@@ -736,6 +837,8 @@ void pqs_sim_finish(pqs_sim *s, uint64_t t_us)
 	/* partial messages still held can no longer complete: counted as lost now */
 	for (size_t r = 0; r < s->cfg.n_nodes; r++)
 		pqs_wsm_reasm_expire(s->rx[r].reasm, t_us / 1000u + 3600u * 1000u);
+	for (size_t r = 0; s->pdu && r < s->cfg.n_nodes; r++)
+		pqs_wsm_reasm_expire(s->rx[r].pdu_reasm, t_us / 1000u + 3600u * 1000u);
 }
 
 unsigned long pqs_sim_mismatches(const pqs_sim *s)
@@ -768,17 +871,20 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /*
- * Certificate learning: per (receiver, sender) pair that reassembled an SPDU, the time from the
- * first one to the first verified one (what J2945/1's wait for a certificate and P2PCD's
- * request and answer cost before a new neighbour counts for awareness).
+ * Certificate learning: per (receiver, sender) vehicle pair that reassembled an SPDU, the time from
+ * the first one to the first verified one (what J2945/1's wait for a certificate and P2PCD's
+ * request and answer cost before a new neighbour counts for awareness), as a JSON object.  Only
+ * pairs with that receiver / sender (SIZE_MAX: any).
  */
-static void write_learning(const pqs_sim *s, FILE *f)
+static void write_learning(const pqs_sim *s, size_t only_receiver, size_t only_sender, FILE *f)
 {
 	size_t n = s->cfg.n_nodes, pairs = 0, learned = 0;
 	uint64_t *d = malloc(n * n * sizeof *d);
 	double sum = 0;
 	for (size_t i = 0; d && i < n * n; i++) {
-		if (s->first_rx[i] == NEVER || i / n >= s->nv || i % n >= s->nv)
+		size_t r = i / n, x = i % n;
+		if (s->first_rx[i] == NEVER || r >= s->nv || x >= s->nv ||
+		    (only_receiver != SIZE_MAX && r != only_receiver) || (only_sender != SIZE_MAX && x != only_sender))
 			continue;
 		pairs++;
 		if (s->first_ok[i] != NEVER) {
@@ -790,8 +896,8 @@ static void write_learning(const pqs_sim *s, FILE *f)
 		qsort(d, learned, sizeof *d, cmp_u64);
 #define LEARN_Q(q) (learned ? (double)d[(size_t)((double)(learned - 1) * (q))] / 1000.0 : 0)
 	fprintf(f,
-		"  \"cert_learning\": { \"pairs\": %zu, \"learned\": %zu, \"mean_ms\": %.3f, \"p50_ms\": %.3f, "
-		"\"p90_ms\": %.3f, \"max_ms\": %.3f },\n",
+		"{ \"pairs\": %zu, \"learned\": %zu, \"mean_ms\": %.3f, \"p50_ms\": %.3f, \"p90_ms\": %.3f, "
+		"\"max_ms\": %.3f }",
 		pairs, learned, learned ? sum / (double)learned / 1000.0 : 0, LEARN_Q(0.5), LEARN_Q(0.9), LEARN_Q(1.0));
 #undef LEARN_Q
 	free(d);
@@ -817,10 +923,22 @@ static void write_p2pcd(const pqs_sim *s, FILE *f)
 		"  \"p2pcd\": { \"request_ids_sent\": %lu, \"spdus_with_requests\": %lu, \"responses_sent\": %lu, "
 		"\"field_bytes_sent\": %lu, \"requests_suppressed\": %lu, \"responses_cancelled\": %lu, "
 		"\"certs_learned\": %lu, \"certs_ignored\": %lu, \"cert_validations\": %lu, \"spdus_held\": %lu, "
-		"\"held_expired\": %lu, \"held_evicted\": %lu },\n",
-		s->p2pcd_request_ids, s->p2pcd_spdus_requesting, s->p2pcd_responses, s->p2pcd_field_bytes,
-		t.requests_suppressed, t.responses_cancelled, t.certs_learned, t.certs_ignored, t.cert_validations,
-		t.held, t.expired, t.evicted);
+		"\"held_expired\": %lu, \"held_evicted\": %lu",
+		s->p2pcd_request_ids, s->p2pcd_spdus_requesting, s->p2pcd_responses + s->pdus_sent,
+		s->p2pcd_field_bytes, t.requests_suppressed, t.responses_cancelled, t.certs_learned, t.certs_ignored,
+		t.cert_validations, t.held, t.expired, t.evicted);
+	if (s->pdu) {
+		/* separate flavour: the answers are Peer2Peer PDUs in WSMs of their own */
+		unsigned long lost = 0;
+		for (size_t i = 0; i < s->cfg.n_nodes; i++)
+			lost += s->rx[i].pdu_frag_lost;
+		fprintf(f,
+			", \"flavour\": \"separate\", \"pdus_sent\": %lu, \"pdu_bytes_sent\": %lu, "
+			"\"pdu_wsms_sent\": %lu, \"pdu_wsm_bytes_sent\": %lu, \"pdus_received\": %lu, "
+			"\"pdus_lost_to_a_fragment\": %lu",
+			s->pdus_sent, s->pdu_bytes, s->pdu_wsms, s->pdu_wsm_bytes, s->pdus_received, lost);
+	}
+	fprintf(f, " },\n");
 }
 
 void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
@@ -863,7 +981,17 @@ void pqs_sim_write_json(const pqs_sim *s, const pqs_sim_channel *ch, FILE *f)
 		"\"failed\": %lu, \"model_mismatches\": %lu },\n",
 		s->nodes ? s->cfg.n_nodes : s->cfg.real_verifiers, s->real_verified, s->real_unknown, s->real_failed,
 		s->mismatches);
-	write_learning(s, f);
+	fprintf(f, "  \"cert_learning\": ");
+	write_learning(s, SIZE_MAX, SIZE_MAX, f);
+	fprintf(f, ",\n");
+	if (s->cfg.newcomer < s->nv) {
+		/* the late vehicle: the others learning its certificate, and it learning theirs */
+		fprintf(f, "  \"newcomer\": { \"vehicle\": %zu, \"learned_by_others\": ", s->cfg.newcomer);
+		write_learning(s, SIZE_MAX, s->cfg.newcomer, f);
+		fprintf(f, ", \"learned_others\": ");
+		write_learning(s, s->cfg.newcomer, SIZE_MAX, f);
+		fprintf(f, " },\n");
+	}
 	if (s->nv < s->cfg.n_nodes)
 		fprintf(f,
 			"  \"rsus\": { \"count\": %zu, \"spdus_sent\": %lu, \"verified_from_vehicles\": %lu, "

@@ -28,6 +28,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pqsig/p2pcd.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -66,6 +68,17 @@ typedef struct {
 	uint32_t drop_seq;
 	FILE *trace;   /* if set: one line "delivered RECEIVER SENDER SEQ" per verified SPDU */
 	uint64_t seed; /* the P2PCD response back-off draws */
+	/* The P2PCD policy's clause-8 flavour: V2X_P2PCD_INLINE (default: requests and answers inside
+	 * the BSMs) or V2X_P2PCD_SEPARATE (p2pcdLearningRequest in the BSMs, answers as Peer2Peer PDUs
+	 * in WSMs of their own, PSID 0x88).  Separate: when a node schedules an answer, the engine
+	 * calls schedule_pdu(schedule_ctx, node, t_us) with the time it falls due (at the latest), and
+	 * the scenario then calls pqs_sim_pdu_build for that node. */
+	v2x_p2pcd_flavour p2pcd_flavour;
+	void (*schedule_pdu)(void *ctx, size_t node, uint64_t t_us);
+	void *schedule_ctx;
+	/* The vehicle that arrives late (--newcomer), whose learning delays the JSON reports apart
+	 * (SIZE_MAX: none). */
+	size_t newcomer;
 } pqs_sim_config;
 
 /* Defaults: 1400 B limit, 100 B payload, one real verifier, measured CPU times, 25 m bins to 1 km. */
@@ -88,10 +101,18 @@ void pqs_sim_cpu_times(const pqs_sim *s, double *sign_us, double *verify_cold_us
  */
 size_t pqs_sim_bsm_build(pqs_sim *s, size_t sender, uint32_t seq, uint64_t t_us, const double *dist_m);
 const uint8_t *pqs_sim_wsm(const pqs_sim *s, size_t index, size_t *len);
+/*
+ * Separate P2PCD flavour: the next Peer2Peer PDU node must send at t_us (an answer that fell due),
+ * cut into WSMs with PSID 0x88 by the same 1609.3 fragmentation.  Returns the number of WSMs
+ * (pqs_sim_wsm() gives each), 0 when nothing is due, SIZE_MAX on an error.  Call it until it
+ * returns 0: several answers may fall due at once.
+ */
+size_t pqs_sim_pdu_build(pqs_sim *s, size_t node, uint64_t t_us);
 /* Bytes of the last SPDU built. */
 size_t pqs_sim_last_spdu_len(const pqs_sim *s);
 
-/* Receiver got one WSM of (sender, seq) at t_us (PDR counts it in the bin of the distance at generation). */
+/* Receiver got one WSM of (sender, seq) at t_us (PDR counts it in the bin of the distance at generation).
+ * A WSM with PSID 0x88 is a Peer2Peer PDU's (seq is then ignored). */
 void pqs_sim_receive(pqs_sim *s, size_t receiver, size_t sender, uint32_t seq, const uint8_t *wsm, size_t len,
 		     uint64_t t_us);
 

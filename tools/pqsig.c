@@ -186,6 +186,8 @@ static const help_page help_pages[] = {
 	             "  --profile P            VEHICLE/CA profile (pqsig v2x profiles), default ECDSA\n"
 	             "  --policy P             certificate inclusion: cert, digest (known beforehand),\n"
 	             "                         j2945 (once per second), p2pcd (digest, learnt over the air)\n"
+	             "  --p2pcd-flavour F      p2pcd: inline (default; requests and answers in the BSMs) or\n"
+	             "                         separate (p2pcdLearningRequest, answers as Peer2Peer PDUs)\n"
 	             "  --vehicles N           vehicles (default 20); --duration S simulated seconds (10)\n"
 	             "  --warmup S             seconds before metrics count (1)\n"
 	             "  --scenario highway|urban  --road-length M (1000)  --seed N (1)\n"
@@ -200,7 +202,7 @@ static const help_page help_pages[] = {
 	             "  pqsig v2x sim sweep ... runs the report's sweeps (pqsig v2x sim sweep --help)\n"
 	             "exit 0 done, 1 a real verification disagreed with the model, 2 error\n"
 	             "example: pqsig v2x sim --profile ECDSA/FN-DSA-512 --vehicles 100 --duration 10\n" },
-	{ "v2x sim sweep", "usage: pqsig v2x sim sweep [--quick|--full] [--jobs N] [-o FILE] [--force]\n"
+	{ "v2x sim sweep", "usage: pqsig v2x sim sweep [--quick|--full] [--jobs N] [-o FILE] [--force|--resume]\n"
 			   "  runs the report's sweep (profile x policy x density) as independent pqsig-v2x-sim\n"
 			   "  processes and writes every run's JSON, with date, machine, wall and CPU time, to FILE,\n"
 			   "  rewritten after each run; `pqsig report --full` shows the full sweep's file\n"
@@ -208,7 +210,9 @@ static const help_page help_pages[] = {
 			   "  -j, --jobs N      runs at once (default: the number of cores)\n"
 			   "  -o, --out FILE    default sim/results/full-sweep.json (--full), sim-quick-sweep.json\n"
 			   "  --force           replace an existing FILE\n"
-			   "example: pqsig v2x sim sweep --full --jobs 2 --force\n" },
+			   "  --resume          keep FILE's finished runs (same sweep, same simulator) and run\n"
+			   "                    only the missing ones; a FILE from another simulator is refused\n"
+			   "example: pqsig v2x sim sweep --full --jobs 2 --resume\n" },
 	{ "v2x profiles", "usage: pqsig v2x profiles\n"
 			  "  prints each standard profile and whether it is available\n"
 			  "example: pqsig v2x profiles\n" },

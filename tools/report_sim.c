@@ -18,6 +18,8 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "pqsig/sha2.h"
+#include "pqsig/version.h"
 #include "report.h"
 
 typedef struct {
@@ -99,6 +101,23 @@ static double json_number(const char *text, const char *key)
 	snprintf(pat, sizeof pat, "\"%s\":", key);
 	const char *p = strstr(text, pat);
 	return p ? strtod(p + strlen(pat), NULL) : NAN;
+}
+
+/* The string after "key": in a JSON text into buf (empty if absent or too long for buf). */
+static void json_string(const char *text, const char *key, char *buf, size_t cap)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\"%s\": \"", key);
+	const char *p = strstr(text, pat);
+	buf[0] = '\0';
+	if (!p)
+		return;
+	p += strlen(pat);
+	const char *q = strchr(p, '"');
+	if (q && (size_t)(q - p) < cap) {
+		memcpy(buf, p, (size_t)(q - p));
+		buf[q - p] = '\0';
+	}
 }
 
 /* Fill a run's metrics from its JSON text; 0 if the essential ones are there. */
@@ -193,15 +212,23 @@ static int run_all(const char *prog, sim_run *runs, const sim_sweep *sw, long jo
 	size_t n = sw->n_combos * sw->n_dens;
 	size_t next = 0, running = 0, finished = 0;
 	int rc = 0;
+	for (size_t i = 0; i < n; i++)
+		finished += (size_t)runs[i].done; /* kept from an earlier session (--resume) */
 	while (finished < n) {
 		while (running < (size_t)jobs && next < n) {
 			sim_run *r = &runs[(next % sw->n_combos) * sw->n_dens + next / sw->n_combos];
+			if (r->done) {
+				next++;
+				continue;
+			}
 			r->pid = start_run(prog, r, sw);
 			if (r->pid < 0)
 				return cli_error("sim sweep: cannot start %s", prog);
 			running++;
 			next++;
 		}
+		if (running == 0)
+			break;
 		int status = 0;
 		struct rusage ru;
 		pid_t pid = wait4(-1, &status, 0, &ru);
@@ -299,8 +326,17 @@ static int line_chart(const char *path, const char *title, const sim_run *runs, 
 				fprintf(f, "%.1f,%.1f ", L + (W - L - R) * sw->dens[d] / xmax,
 					T + (H - T - B) * (1 - v));
 		}
-		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10,
-			T + 14.0 * (double)c, color, sw->combos[c].profile, sw->combos[c].policy);
+		fprintf(f, "\"/>\n");
+		/* a dot per run, so that a profile with a single finished density still shows */
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			const sim_run *r = &runs[c * sw->n_dens + d];
+			if (r->ok)
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+					L + (W - L - R) * sw->dens[d] / xmax,
+					T + (H - T - B) * (1 - (which ? r->aware100 : r->pdr300)), color);
+		}
+		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s, %s</text>\n", W - R + 10, T + 14.0 * (double)c,
+			color, sw->combos[c].profile, sw->combos[c].policy);
 	}
 	fprintf(f, "</svg>\n");
 	return fclose(f) == 0 ? 0 : -1;
@@ -332,8 +368,31 @@ static void threshold_text(char *buf, size_t cap, const sim_run *runs, const sim
 		snprintf(buf, cap, "not run");
 }
 
+/* The charts' numbers at a glance: per profile and policy (rows) and density (columns). */
+static void write_overview(FILE *md, const sim_run *runs, const sim_sweep *sw)
+{
+	fprintf(md, "Awareness within 100 m / PDR within 300 m, by vehicles (\"-\": not run):\n\n| profile | policy |");
+	for (size_t d = 0; d < sw->n_dens; d++)
+		fprintf(md, " %u |", sw->dens[d]);
+	fprintf(md, "\n|---|---|");
+	for (size_t d = 0; d < sw->n_dens; d++)
+		fprintf(md, "---:|");
+	for (size_t c = 0; c < sw->n_combos; c++) {
+		fprintf(md, "\n| `%s` | %s |", sw->combos[c].profile, sw->combos[c].policy);
+		for (size_t d = 0; d < sw->n_dens; d++) {
+			const sim_run *r = &runs[c * sw->n_dens + d];
+			if (r->ok)
+				fprintf(md, " %.1f / %.1f %% |", 100 * r->aware100, 100 * r->pdr300);
+			else
+				fprintf(md, " - |");
+		}
+	}
+	fprintf(md, "\n\nEvery run:\n\n");
+}
+
 static void write_tables(FILE *md, const sim_run *runs, const sim_sweep *sw)
 {
+	write_overview(md, runs, sw);
 	fprintf(md, "| profile | policy | vehicles | SPDU B (cert / digest) | WSMs per cert SPDU | PDR <= 300 m | "
 		    "awareness 100 m | awareness 300 m | CBR | latency p50 / p99 (ms) | new neighbour verified after, "
 		    "p50 (ms) "
@@ -404,6 +463,90 @@ static const char setup_text[] =
 	"beforehand), `j2945` the certificate once per second (SAE J2945/1), `p2pcd` the digest with "
 	"certificates learnt over the air (IEEE 1609.2 clause 8, every vehicle a real pqsig P2PCD node).\n\n";
 
+/* The end of the JSON object that starts at p ('{'): just past its closing brace, or NULL. */
+static const char *object_end(const char *p)
+{
+	int depth = 0, in_string = 0;
+	for (; *p; p++) {
+		if (in_string) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == '"')
+				in_string = 0;
+		} else if (*p == '"') {
+			in_string = 1;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}' && --depth == 0) {
+			return p + 1;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Every run object of a sweep file's "runs" array, in order: fn(ctx, obj) with a NUL-terminated
+ * copy of the object (from '{' to '}').  Stops when fn returns non-zero, and returns that; -1 when
+ * out of memory.
+ */
+static int for_each_sweep_run(const char *text, int (*fn)(void *ctx, const char *obj), void *ctx)
+{
+	const char *p = strstr(text, "\"runs\": [");
+	if (!p)
+		return 0;
+	p += 9;
+	for (;;) {
+		while (*p == ' ' || *p == '\n' || *p == ',')
+			p++;
+		const char *end = *p == '{' ? object_end(p) : NULL;
+		if (!end)
+			return 0;
+		size_t len = (size_t)(end - p);
+		char *obj = malloc(len + 1);
+		if (!obj)
+			return -1;
+		memcpy(obj, p, len);
+		obj[len] = '\0';
+		int rc = fn(ctx, obj);
+		free(obj);
+		if (rc)
+			return rc;
+		p = end;
+	}
+}
+
+/* What a pass over a sweep file's runs fills: the grid's runs, and for --resume what was refused. */
+typedef struct {
+	sim_run *runs;
+	size_t n;
+	const sim_sweep *sw;
+	const char *path;
+	size_t kept, index;
+} sweep_reader;
+
+/* The grid cell (profile, policy, vehicles) a run object belongs to, or NULL. */
+static sim_run *find_cell(const sweep_reader *rd, const char *obj)
+{
+	char profile[64], policy[16];
+	json_string(obj, "profile", profile, sizeof profile);
+	json_string(obj, "policy", policy, sizeof policy);
+	double vehicles = json_number(obj, "vehicles");
+	for (size_t i = 0; i < rd->n; i++)
+		if (strcmp(rd->runs[i].combo->profile, profile) == 0 &&
+		    strcmp(rd->runs[i].combo->policy, policy) == 0 && rd->runs[i].vehicles == vehicles)
+			return &rd->runs[i];
+	return NULL;
+}
+
+/* The report: a run of the committed sweep shown in its grid cell (the first one there). */
+static int show_run(void *ctx, const char *obj)
+{
+	sim_run *r = find_cell(ctx, obj);
+	if (r && !r->ok)
+		r->ok = parse_text(r, obj) == 0;
+	return 0;
+}
+
 /*
  * The committed full sweep (pqsig v2x sim sweep --full): its header, then every run it holds,
  * matched to the full sweep's grid.  Missing file: says so.
@@ -423,13 +566,13 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 	char *text = read_text(path, "sweep result", 64u << 20);
 	if (!text)
 		return CLI_ERROR;
-	char started[64] = "?", machine[512] = "?";
-	const char *p = strstr(text, "\"started_utc\": \"");
-	if (p)
-		sscanf(p + 16, "%63[^\"]", started);
-	p = strstr(text, "\"machine\": \"");
-	if (p)
-		sscanf(p + 12, "%511[^\"]", machine);
+	char started[64], machine[512];
+	json_string(text, "started_utc", started, sizeof started);
+	json_string(text, "machine", machine, sizeof machine);
+	if (!*started)
+		strcpy(started, "?");
+	if (!*machine)
+		strcpy(machine, "?");
 	size_t n = sw->n_combos * sw->n_dens;
 	sim_run *runs = calloc(n, sizeof *runs);
 	if (!runs) {
@@ -439,42 +582,32 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 	name_runs(runs, sw, ".");
 	double planned = json_number(text, "runs_planned"), done = json_number(text, "runs_done");
 	double wall = json_number(text, "elapsed_wall_s"), cpu = json_number(text, "cpu_s");
-	double jobs = json_number(text, "jobs");
-	char *run = strstr(text, "\"runs\": [");
+	double jobs = json_number(text, "jobs"), nice = json_number(text, "nice"),
+	       resumed = json_number(text, "resumed");
+	char program[160];
+	json_string(text, "program", program, sizeof program);
 	size_t found = 0;
-	while (run && (run = strstr(run, "\"profile\": \"")) != NULL) {
-		/* each run's object alone, from its '{' to the next one's */
-		const char *start = run, *next = strstr(run + 1, "\"profile\": \""), *end = next;
-		while (start > text && *start != '{')
-			start--;
-		while (end && end > run && *end != '{')
-			end--;
-		size_t len = end ? (size_t)(end - start) : strlen(start);
-		char *obj = malloc(len + 1);
-		if (!obj)
-			break;
-		memcpy(obj, start, len);
-		obj[len] = '\0';
-		char profile[64] = "", policy[16] = "";
-		sscanf(run + 12, "%63[^\"]", profile);
-		p = strstr(obj, "\"policy\": \"");
-		if (p)
-			sscanf(p + 11, "%15[^\"]", policy);
-		double vehicles = json_number(obj, "vehicles");
-		for (size_t i = 0; i < n; i++)
-			if (strcmp(runs[i].combo->profile, profile) == 0 &&
-			    strcmp(runs[i].combo->policy, policy) == 0 && runs[i].vehicles == vehicles && !runs[i].ok) {
-				runs[i].ok = parse_text(&runs[i], obj) == 0;
-				found += (size_t)runs[i].ok;
-			}
-		free(obj);
-		run = (char *)next;
+	sweep_reader rd = { runs, n, sw, NULL, 0, 0 };
+	if (for_each_sweep_run(text, show_run, &rd) != 0) {
+		free(text);
+		free_runs(runs, n);
+		return cli_error("out of memory");
 	}
+	for (size_t i = 0; i < n; i++)
+		found += (size_t)runs[i].ok;
 	free(text);
-	fprintf(md,
-		"Run %s on %s by `pqsig v2x sim sweep --full` (%.0f at a time, `nice -n 19`, beside other work): "
-		"%.0f of %.0f runs in %.0f s of wall time and %.0f s of CPU time; %zu shown. ",
-		started, machine, jobs, done, planned, wall, cpu, found);
+	fprintf(md, "Run %s on %s by `pqsig v2x sim sweep --full` (%.0f at a time", started, machine, jobs);
+	if (nice > 0)
+		fprintf(md, ", `nice -n %.0f`", nice);
+	if (resumed > 0)
+		fprintf(md, ", resumed %.0f times with `--resume`", resumed);
+	fprintf(md, "): %.0f of %.0f runs in %.0f s of wall time and %.0f s of CPU time; %zu shown%s. ", done, planned,
+		wall, cpu, found,
+		done < planned ? " (incomplete: the tables and charts hold the runs it has, the thresholds "
+				 "only the densities those reached)"
+			       : "");
+	if (*program)
+		fprintf(md, "Simulator: %s. ", program);
 	fprintf(md, setup_text, sw->dens[0], sw->dens[sw->n_dens - 1], sw->seconds, sw->warmup);
 	int rc = write_results(md, runs, sw, dir, "full");
 	(void)o;
@@ -483,14 +616,22 @@ static int show_committed_full(FILE *md, const report_opts *o, const char *dir)
 }
 
 static const char differences_text[] =
-	"What differs from the published studies: they model the channel analytically or with their own "
-	"simulators and take message sizes from estimates; here every BSM has the exact bytes of pqsig's SPDU for "
-	"its profile and policy, fragments included, and a BSM counts only once it is reassembled and verified. "
-	"Density here is the number of vehicles on a 1 km segment, most of them within decoding range of each "
-	"other (about 600 m with this loss model); their \"vehicles in range\" use their own channel models and "
-	"ranges. No congestion control (SAE J2945/1 rate or power adaptation) runs here, and ns-3.37 times 10 MHz "
-	"OFDM symbols with a 4 us granularity (up to 4 us shorter than IEEE 802.11 17.4.3 per frame, "
-	"test_sim_airtime).\n";
+	"What differs in our setup from the published studies (compare trends and ratios between profiles, not "
+	"absolute densities):\n\n"
+	"- **Channel model:** ns-3.37 YANS, three-range log-distance loss with Nakagami fading, 23 dBm, 6 Mb/s on "
+	"one 10 MHz channel, broadcast without retries, and no congestion control (SAE J2945/1 rate or power "
+	"adaptation). ns-3.37 times 10 MHz OFDM symbols with a 4 us granularity (up to 4 us shorter than IEEE "
+	"802.11 17.4.3 per frame, test_sim_airtime). The published densities come from their own channel models "
+	"(Twardokus et al. also measured with software-defined radios and commercial V2V devices).\n"
+	"- **Density:** here the vehicles on a 1 km six-lane segment, most of them within decoding range of each "
+	"other (about 600 m with this loss model); theirs count vehicles in range under their own models.\n"
+	"- **BSM size:** a 100-byte payload stand-in for the J2735 BSM (the seed's size tables) inside the exact "
+	"SPDU pqsig produces for the profile and policy, fragments included; a BSM counts only once it is "
+	"reassembled and verified. A BSM with path history and extensions is larger, which lowers every "
+	"threshold.\n"
+	"- **Policy:** the rows beside theirs are `j2945` (the certificate once a second, the digest otherwise). "
+	"Twardokus et al. schedule certificate transmissions adaptively (they find up to 93 % of them redundant), "
+	"so they send fewer certificates than J2945/1 does here.\n";
 
 int report_section_sim(FILE *md, const report_opts *o)
 {
@@ -541,7 +682,11 @@ typedef struct {
 	sim_run *runs;
 	long jobs;
 	char started[32], machine[512];
+	/* which simulator made the runs: pqsig's version and the SHA-256 of pqsig-v2x-sim's file */
+	char program[160];
 	struct timespec t0;
+	double earlier_wall_s; /* wall time of the sessions before this one (--resume) */
+	unsigned resumes;
 } sweep_state;
 
 /* (Re)write the sweep file with every run finished so far: an interrupted sweep keeps its results. */
@@ -557,13 +702,15 @@ static int write_sweep_file(sweep_state *st)
 	}
 	struct timespec t1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double wall = (double)(t1.tv_sec - st->t0.tv_sec) + (double)(t1.tv_nsec - st->t0.tv_nsec) / 1e9;
+	double wall =
+		st->earlier_wall_s + (double)(t1.tv_sec - st->t0.tv_sec) + (double)(t1.tv_nsec - st->t0.tv_nsec) / 1e9;
 	cli_output out;
 	if (cli_output_open(&out, st->out, CLI_WRITE_FORCE))
 		return CLI_ERROR;
 	FILE *f = out.f;
 	fprintf(f, "{\n  \"sweep\": \"%s\",\n  \"started_utc\": \"%s\",\n  \"machine\": \"%s\",\n", sw->name,
 		st->started, st->machine);
+	fprintf(f, "  \"program\": \"%s\",\n  \"resumed\": %u,\n", st->program, st->resumes);
 	fprintf(f, "  \"jobs\": %ld,\n  \"nice\": %d,\n  \"duration_s\": %s,\n  \"warmup_s\": %s,\n", st->jobs,
 		getpriority(PRIO_PROCESS, 0), sw->seconds, sw->warmup);
 	fprintf(f,
@@ -589,18 +736,116 @@ static void sweep_progress(void *ctx)
 	write_sweep_file(ctx);
 }
 
+/* "pqsig VERSION, pqsig-v2x-sim sha256 HEX": which simulator a sweep's runs come from. */
+static int program_identity(const char *prog, char *buf, size_t cap)
+{
+	size_t len = 0;
+	uint8_t *bytes = cli_read_file(prog, "simulator program", &len, (size_t)256 << 20);
+	if (!bytes)
+		return CLI_ERROR;
+	uint8_t h[32];
+	pqs_sha256(h, bytes, len);
+	free(bytes);
+	int k = snprintf(buf, cap, "pqsig %s, pqsig-v2x-sim sha256 ", PQSIG_VERSION_STRING);
+	for (size_t i = 0; i < sizeof h && k > 0 && (size_t)k + 2 < cap; i++)
+		k += snprintf(buf + k, cap - (size_t)k, "%02x", h[i]);
+	return CLI_OK;
+}
+
+/*
+ * --resume, one run of the existing file: it must belong to the sweep's grid with the sweep's
+ * simulated time and warm-up, once; it is then kept as finished (its JSON and CPU time).
+ */
+static int keep_run(void *ctx, const char *obj)
+{
+	sweep_reader *rd = ctx;
+	rd->index++;
+	sim_run *r = find_cell(rd, obj);
+	char profile[64], policy[16];
+	json_string(obj, "profile", profile, sizeof profile);
+	json_string(obj, "policy", policy, sizeof policy);
+	if (!r || json_number(obj, "duration_s") != atof(rd->sw->seconds) ||
+	    json_number(obj, "warmup_s") != atof(rd->sw->warmup))
+		return cli_error(
+			"sim sweep --resume: %s: run %zu (%s %s, %.0f vehicles, %g s) is not a run of the --%s "
+			"sweep (--force starts again)",
+			rd->path, rd->index, profile, policy, json_number(obj, "vehicles"),
+			json_number(obj, "duration_s"), rd->sw->name);
+	if (r->ok)
+		return cli_error("sim sweep --resume: %s: run %zu (%s %s, %u vehicles) is there twice", rd->path,
+				 rd->index, profile, policy, r->vehicles);
+	/* the file holds { "run_cpu_s": X,\n then the run's own JSON from after its '{' */
+	const char *rest = strstr(obj, "\"run_cpu_s\":");
+	rest = rest ? strchr(rest, ',') : NULL;
+	if (!rest || rest[1] != '\n' || parse_text(r, obj) != 0)
+		return cli_error("sim sweep --resume: %s: run %zu is not a run the sweep wrote", rd->path, rd->index);
+	size_t len = strlen(rest + 2);
+	if (!(r->text = malloc(len + 2)))
+		return cli_error("out of memory");
+	r->text[0] = '{';
+	memcpy(r->text + 1, rest + 2, len + 1);
+	r->ok = r->done = 1;
+	rd->kept++;
+	return 0;
+}
+
+/*
+ * --resume: keep the runs of the existing sweep file when it is the same sweep (name, simulated
+ * time, warm-up) made by the same simulator (program identity), and carry its start, wall time and
+ * machine over.  A mismatch is refused: mixing runs of two simulators in one result would be wrong.
+ */
+static int resume_from(sweep_state *st)
+{
+	char *text = read_text(st->out, "sweep result", 64u << 20);
+	if (!text)
+		return CLI_ERROR;
+	char name[16], program[160], machine[512];
+	json_string(text, "sweep", name, sizeof name);
+	json_string(text, "program", program, sizeof program);
+	json_string(text, "machine", machine, sizeof machine);
+	int rc = CLI_OK;
+	if (strcmp(name, st->sw->name) != 0 || json_number(text, "duration_s") != atof(st->sw->seconds) ||
+	    json_number(text, "warmup_s") != atof(st->sw->warmup))
+		rc = cli_error("sim sweep --resume: %s is not a --%s sweep of %s s with %s s warm-up (--force starts "
+			       "again)",
+			       st->out, st->sw->name, st->sw->seconds, st->sw->warmup);
+	else if (!*program)
+		rc = cli_error("sim sweep --resume: %s does not say which simulator made its runs (written before "
+			       "--resume existed); --force starts again",
+			       st->out);
+	else if (strcmp(program, st->program) != 0)
+		rc = cli_error("sim sweep --resume: %s was made by another simulator (%s; this one is %s); --force "
+			       "starts again",
+			       st->out, program, st->program);
+	sweep_reader rd = { st->runs, st->sw->n_combos * st->sw->n_dens, st->sw, st->out, 0, 0 };
+	if (rc == CLI_OK && (rc = for_each_sweep_run(text, keep_run, &rd)) < 0)
+		rc = cli_error("out of memory");
+	if (rc == CLI_OK) {
+		json_string(text, "started_utc", st->started, sizeof st->started);
+		double wall = json_number(text, "elapsed_wall_s"), resumed = json_number(text, "resumed");
+		st->earlier_wall_s = isnan(wall) ? 0 : wall;
+		st->resumes = isnan(resumed) ? 1 : (unsigned)resumed + 1;
+		if (strcmp(machine, st->machine) != 0)
+			fprintf(stderr, "sim sweep --resume: note: %s was started on another machine (%s)\n", st->out,
+				machine);
+		fprintf(stderr, "sim: resuming %s: %zu runs kept\n", st->out, rd.kept);
+	}
+	free(text);
+	return rc == CLI_OK ? CLI_OK : CLI_ERROR;
+}
+
 int report_sim_sweep(int argc, char **argv)
 {
-	const char *quick = NULL, *full = NULL, *jobs_s = NULL, *out = NULL, *force = NULL;
-	const cli_opt opts[] = { { NULL, "--quick", 0, &quick },
-				 { NULL, "--full", 0, &full },
-				 { "-j", "--jobs", 1, &jobs_s },
-				 { "-o", "--out", 1, &out },
-				 { NULL, "--force", 0, &force } };
+	const char *quick = NULL, *full = NULL, *jobs_s = NULL, *out = NULL, *force = NULL, *resume = NULL;
+	const cli_opt opts[] = { { NULL, "--quick", 0, &quick }, { NULL, "--full", 0, &full },
+				 { "-j", "--jobs", 1, &jobs_s }, { "-o", "--out", 1, &out },
+				 { NULL, "--force", 0, &force }, { NULL, "--resume", 0, &resume } };
 	if (cli_parse(argc, argv, 2, opts, COUNT(opts), NULL, 0, NULL))
 		return CLI_ERROR;
 	if (quick && full)
 		return cli_error("sim sweep: --quick or --full, not both");
+	if (force && resume)
+		return cli_error("sim sweep: --force (start again) or --resume (keep the finished runs), not both");
 	sweep_state st;
 	memset(&st, 0, sizeof st);
 	st.sw = quick ? &quick_sweep : &full_sweep;
@@ -609,14 +854,15 @@ int report_sim_sweep(int argc, char **argv)
 	if (jobs_s && cli_parse_u64(jobs_s, "--jobs", 1, 256, &jobs))
 		return CLI_ERROR;
 	st.jobs = (long)(jobs ? jobs : 1);
-	if (!force && access(st.out, F_OK) == 0)
-		return cli_error("sim sweep: %s exists (--force replaces it)", st.out);
+	int exists = access(st.out, F_OK) == 0;
+	if (!force && !resume && exists)
+		return cli_error("sim sweep: %s exists (--resume keeps its finished runs, --force replaces it)",
+				 st.out);
 	char prog[4096];
 	if (report_sim_program(prog, sizeof prog) != 0)
 		return cli_error("sim sweep: pqsig-v2x-sim is not built (scripts/deps.sh sim, then rebuild)");
-	char dir[] = "/tmp/pqsig-sim-sweep-XXXXXX";
-	if (!mkdtemp(dir))
-		return cli_error("sim sweep: cannot create a directory in /tmp");
+	if (program_identity(prog, st.program, sizeof st.program) != CLI_OK)
+		return CLI_ERROR;
 	size_t n = st.sw->n_combos * st.sw->n_dens;
 	st.runs = calloc(n, sizeof *st.runs);
 	if (!st.runs)
@@ -628,15 +874,23 @@ int report_sim_sweep(int argc, char **argv)
 		if (*c == '"' || *c == '\\')
 			*c = '\'';
 	clock_gettime(CLOCK_MONOTONIC, &st.t0);
-	int rc = name_runs(st.runs, st.sw, dir);
+	char dir[] = "/tmp/pqsig-sim-sweep-XXXXXX";
+	int made = mkdtemp(dir) != NULL;
+	int rc = made ? CLI_OK : cli_error("sim sweep: cannot create a directory in /tmp");
+	if (rc == CLI_OK)
+		rc = name_runs(st.runs, st.sw, dir);
+	if (rc == CLI_OK && resume && exists)
+		rc = resume_from(&st);
 	if (rc == CLI_OK)
 		rc = write_sweep_file(&st);
 	if (rc == CLI_OK) {
 		fprintf(stderr, "sim: %zu runs, %ld at a time, results in %s (runs in %s)\n", n, st.jobs, st.out, dir);
 		rc = run_all(prog, st.runs, st.sw, st.jobs, sweep_progress, &st);
+		if (write_sweep_file(&st) != CLI_OK)
+			rc = CLI_ERROR;
+	} else if (made) {
+		rmdir(dir); /* refused before any run: leave nothing behind */
 	}
-	if (write_sweep_file(&st) != CLI_OK)
-		rc = CLI_ERROR;
 	free_runs(st.runs, n);
 	return rc;
 }

@@ -458,7 +458,9 @@ typedef struct {
 /**
  * A signing context: key, certificate and the precomputed certificate
  * hash and HashedId8, so that repeated signing (the V2X benchmark) costs
- * one COER encoding, two hashes and one signature.
+ * one COER encoding, two hashes and one signature; with the secret key
+ * prepared (pqs_v2x_signer_prepare), the signature does not decode the key
+ * either.
  */
 typedef struct {
 	const v2x_key *key;
@@ -469,11 +471,27 @@ typedef struct {
 	size_t hash_len;
 	uint8_t cert_id[8];
 	pqs_rng *rng;              /* NULL: OS randomness */
+	void *prepared_sk;         /* key->sk prepared by pqs_v2x_signer_prepare, or NULL */
 } v2x_signer;
 
-/** Set up a signer; checks that cert's key is key's public key (an implicit cert: its algorithm). */
+/**
+ * Set up a signer; checks that cert's key is key's public key (an implicit cert: its algorithm).
+ * A prepared signer must be released (pqs_v2x_signer_release) before it is set up again.
+ */
 int pqs_v2x_signer_init(v2x_signer *s, const v2x_key *key, const uint8_t *cert, size_t cert_len, v2x_signer_kind kind,
 			pqs_rng *rng);
+
+/**
+ * Prepare the signer's secret key once (pqs_sig_prepare_sk), for a signer
+ * that signs many SPDUs: ECDSA then keeps the decoded OpenSSL key object
+ * instead of importing the key for every signature.  Signing gives the
+ * same SPDUs (the same bytes for the same randomness).  Calling it again
+ * does nothing.  The prepared key is secret: pqs_v2x_signer_release wipes
+ * and frees it, and must be called once the signer is no longer used.
+ */
+int pqs_v2x_signer_prepare(v2x_signer *s);
+/** Wipe and free the prepared secret key (nothing to do for an unprepared signer or NULL). */
+void pqs_v2x_signer_release(v2x_signer *s);
 
 /** Largest SPDU pqs_v2x_spdu_sign can produce for this payload length. */
 size_t pqs_v2x_spdu_max_len(const v2x_signer *s, size_t payload_len);

@@ -9,6 +9,8 @@ Cases:
   rsu         two roadside units receive and send their own SPDUs; vehicle metrics stay the vehicles'
   sumo        mobility from a SUMO trace (sim/sumo/make-trace.sh: sumo, then traceExporter.py to ns-2)
   p2pcd       digest-only SPDUs, no certificate beforehand: a newcomer's certificate is learnt over the air
+  p2pcd_separate  the same with P2PCD's separate flavour: p2pcdLearningRequest in the BSMs, the
+              certificates in Peer2Peer PDUs (PSID 0x88, fragmented by our 1609.3 layer)
 
 Each prints "N passed, N failed" and exits non-zero on a failure.
 """
@@ -211,36 +213,81 @@ def case_sumo():
     check(r["awareness_100m"] > 0.5, "awareness %.3f" % r["awareness_100m"])
 
 
-def case_p2pcd():
-    # 5 vehicles, FN-DSA-512, the digest in every SPDU and only the root CA beforehand; vehicle 4
-    # sends its first BSM at 1.5 s.  Every vehicle is a real pqsig P2PCD node: the only way any of
-    # them verifies another's BSM is a certificate delivered on the channel (requestedCertificate).
-    trace = os.path.join(TMP, "p2pcd.trace")
-    r, _ = run(["--profile", "FN-DSA-512", "--policy", "p2pcd", "--vehicles", "5", "--duration", "3",
-                "--road-length", "40", "--no-fading", "--newcomer", "1.5", "--trace", trace] + FIXED_CPU)
+def p2pcd_newcomer_run(flavour):
+    """5 FN-DSA-512 vehicles under p2pcd within 40 m, vehicle 4 a newcomer at 1.5 s; (JSON, trace lines)."""
+    trace = os.path.join(TMP, "p2pcd-%s.trace" % flavour)
+    r, _ = run(["--profile", "FN-DSA-512", "--policy", "p2pcd", "--p2pcd-flavour", flavour, "--vehicles", "5",
+                "--duration", "3", "--road-length", "40", "--no-fading", "--newcomer", "1.5", "--trace", trace] +
+               FIXED_CPU, "p2pcd-" + flavour)
+    return r, [l.split() for l in read_lines(trace)]
+
+
+def check_newcomer_learnt(r, lines):
+    """Each of the 5 learnt the 4 others' certificates over the air, every SPDU that arrived was verified
+    for real, and the newcomer (vehicle 4, first BSM at 1.5 s) and the others verified each other."""
     p = r["p2pcd"]
     check(r["bsms_with_cert"] == 0, "%d SPDUs carried the certificate as signer" % r["bsms_with_cert"])
     check(r["real_verification"]["receivers"] == 5 and r["real_verification"]["failed"] == 0,
           "real verification %s" % r["real_verification"])
-    # each of the 5 learnt each of the 4 others' certificates once, and only over the air
     check(p["certs_learned"] == 20, "%d certificates learnt, want 20" % p["certs_learned"])
     check(p["request_ids_sent"] >= 1 and p["responses_sent"] >= 1, "P2PCD traffic %s" % p)
     check(p["spdus_held"] > 0 and p["held_expired"] == 0, "held %d, expired %d" % (p["spdus_held"], p["held_expired"]))
     cl = r["cert_learning"]
     check(cl["pairs"] == 20 and cl["learned"] == 20, "certificate learning %s" % cl)
     check(0 < cl["p50_ms"] < 1000, "learning delay %s" % cl)
-    # every SPDU that arrived was verified in the end: at once, or held until its certificate came
     check(r["spdus_verified"] == r["spdus_reassembled"] == r["real_verification"]["verified"],
           "verified %d of %d" % (r["spdus_verified"], r["spdus_reassembled"]))
-    lines = [l.split() for l in read_lines(trace)]
-    # the newcomer (vehicle 4, first BSM at 1.5 s: sequence numbers count from its arrival) reached
-    # everyone, and heard everyone
     for v in range(4):
         check(any(l[1] == str(v) and l[2] == "4" for l in lines), "vehicle %d never verified the newcomer" % v)
         check(any(l[1] == "4" and l[2] == str(v) for l in lines), "the newcomer never verified vehicle %d" % v)
     check(r["bsms_sent"] == 4 * 30 + 15, "%d BSMs sent, want 135" % r["bsms_sent"])
+    # the newcomer's pairs apart: all 4 learnt each way, within the 2 s a held SPDU waits (a lost
+    # answer costs a repeated request, 1 s later)
+    nc = r.get("newcomer", {})
+    for k in ("learned_by_others", "learned_others"):
+        got = nc.get(k, {})
+        check(nc.get("vehicle") == 4 and got.get("pairs") == 4 and got.get("learned") == 4 and
+              0 < got.get("max_ms", 0) < 2000, "newcomer %s: %s" % (k, nc))
 
 
-{"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime, "p2pcd": case_p2pcd, "rsu": case_rsu, "sumo": case_sumo}[CASE]()
+def case_p2pcd_separate():
+    # As case_p2pcd, but the clause-8 separate flavour: requests are p2pcdLearningRequest (a 3-byte
+    # HashedId3 root component of HeaderInfo, 1609.2 6.3.9: one per SPDU), answers Peer2Peer PDUs.
+    r, lines = p2pcd_newcomer_run("separate")
+    check_newcomer_learnt(r, lines)
+    p = r["p2pcd"]
+    check(p.get("flavour") == "separate", "flavour %s" % p.get("flavour"))
+    check(p["request_ids_sent"] == p["spdus_with_requests"], "%d request ids in %d SPDUs: one per SPDU" %
+          (p["request_ids_sent"], p["spdus_with_requests"]))
+    # no requestedCertificate and no inlineP2pcdRequest: the only clause-8 bytes are the learning requests
+    check(p["field_bytes_sent"] == 3 * p["request_ids_sent"], "clause-8 field bytes %d for %d learning requests" %
+          (p["field_bytes_sent"], p["request_ids_sent"]))
+    # every answer is a Peer2Peer PDU holding one FN-DSA-512 certificate (about 1.6 kB, issued by the
+    # root: 8.4 stops there), so every PDU has one size and takes two 1400-byte WSMs
+    n = p["pdus_sent"]
+    check(n >= 1 and p["responses_sent"] == n, "PDUs %d, responses %d" % (n, p["responses_sent"]))
+    check(p["pdu_wsms_sent"] == 2 * n, "%d WSMs for %d PDUs, want 2 each" % (p["pdu_wsms_sent"], n))
+    check(n and p["pdu_bytes_sent"] % n == 0 and 1500 < p["pdu_bytes_sent"] // n < 1700,
+          "PDU bytes %d for %d PDUs" % (p["pdu_bytes_sent"], n))
+    # each PDU reaches (most of) the 4 others, and they took it in as PSID 0x88 WSMs, not as BSMs
+    check(p["pdus_received"] + p["pdus_lost_to_a_fragment"] <= 4 * n and p["pdus_received"] >= 3 * n,
+          "%d PDUs reassembled, %d lost to a fragment, for %d sent to 4 receivers" %
+          (p["pdus_received"], p["pdus_lost_to_a_fragment"], n))
+    check(r["wsm_decode_errors"] == 0, "%d WSMs refused" % r["wsm_decode_errors"])
+    # the BSMs stay single-WSM (a digest FN-DSA-512 SPDU is 797 B): no certificate rides in them
+    check(r["wsms_sent"] == r["bsms_sent"], "%d WSMs for %d BSMs" % (r["wsms_sent"], r["bsms_sent"]))
+
+
+def case_p2pcd():
+    # 5 vehicles, FN-DSA-512, the digest in every SPDU and only the root CA beforehand; vehicle 4
+    # sends its first BSM at 1.5 s.  Every vehicle is a real pqsig P2PCD node: the only way any of
+    # them verifies another's BSM is a certificate delivered on the channel (inline flavour:
+    # inlineP2pcdRequest and requestedCertificate inside the BSMs).
+    r, lines = p2pcd_newcomer_run("inline")
+    check_newcomer_learnt(r, lines)
+    check("flavour" not in r["p2pcd"] and r["p2pcd"]["field_bytes_sent"] > 1617, "inline traffic %s" % r["p2pcd"])
+
+
+{"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime, "p2pcd": case_p2pcd, "p2pcd_separate": case_p2pcd_separate, "rsu": case_rsu, "sumo": case_sumo}[CASE]()
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

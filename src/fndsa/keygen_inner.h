@@ -169,6 +169,8 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
  * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
  * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.
+ * u may be NULL when only v is wanted (FN-DSA 2025 keeps F alone): that
+ * skips a third of the work and leaves v unchanged.
  */
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
 /* x <- x + k*y*2^(31*sch+scl) (signed, truncated to xlen words). */

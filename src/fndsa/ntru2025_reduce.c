@@ -636,6 +636,36 @@ void pqs_fndsa_ntru2025_depth0_quotient(unsigned logn, uint32_t *num, uint32_t *
 	pqs_mp31_NTT(num, 1, gm, logn, c.p, c.p0i);
 }
 
+/*
+ * inv[i] = R/f[i] mod p (Montgomery form of 1/f[i]) for the n nonzero
+ * f[i], by Montgomery's batch inversion: one Fermat inversion of the
+ * product and three products per element, instead of one inversion
+ * each.  Values mod p are unique, so every later quotient is the one a
+ * division per element gives.
+ */
+static void batch_inverse(uint32_t *inv, const uint32_t *f, size_t n, prime_ctx c)
+{
+	uint32_t acc;
+	size_t i;
+
+	/* inv[i] <- Montgomery form of f[0]...f[i]. */
+	acc = mp31_mmul(f[0], c.R2, c.p, c.p0i);
+	inv[0] = acc;
+	for (i = 1; i < n; i++) {
+		acc = mp31_mmul(acc, mp31_mmul(f[i], c.R2, c.p, c.p0i), c.p, c.p0i);
+		inv[i] = acc;
+	}
+	/* (x R)^-1 R = R^2 / (x R): Montgomery form of the inverse. */
+	acc = pqs_mp31_div(c.R2, acc, c.p, c.p0i, c.R2);
+	for (i = n - 1; i > 0; i--) {
+		uint32_t fm = mp31_mmul(f[i], c.R2, c.p, c.p0i);
+
+		inv[i] = mp31_mmul(acc, inv[i - 1], c.p, c.p0i);
+		acc = mp31_mmul(acc, fm, c.p, c.p0i);
+	}
+	inv[0] = acc;
+}
+
 int
 pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	uint32_t *tmp)
@@ -647,9 +677,11 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	uint32_t *igm = gm + n, *num = igm + n, *den = num + n;
 	size_t off = (size_t)(den + n - tmp);
 	fxr *rnum;
+	uint32_t *finv;
 
 	off += off & 1;
 	rnum = (fxr *)(void *)(tmp + off);
+	finv = (uint32_t *)(void *)(rnum + 3 * hn);
 	pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[0], c.p0i);
 
 	/* Lift: F(w) = F'(w^2) g(-w), modulo p_0 only (section 1.4 step 4). */
@@ -675,13 +707,14 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	if (zero) {
 		return 0;
 	}
+	batch_inverse(finv, tf, n, c);
 
 	/* num = F adj(f) + G adj(g), den = f adj(f) + g adj(g); slots i
 	 * and n-1-i are complex conjugates. */
 	for (i = 0; i < hn; i++) {
 		size_t i1 = n - 1 - i;
-		uint32_t G0 = pqs_mp31_div(mp31_add(q, mulmod(tg[i], tF[i], c), c.p), tf[i], c.p, c.p0i, c.R2);
-		uint32_t G1 = pqs_mp31_div(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p), tf[i1], c.p, c.p0i, c.R2);
+		uint32_t G0 = mp31_mmul(mp31_add(q, mulmod(tg[i], tF[i], c), c.p), finv[i], c.p, c.p0i);
+		uint32_t G1 = mp31_mmul(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p), finv[i1], c.p, c.p0i);
 		uint32_t d = mp31_add(mulmod(tf[i], tf[i1], c),
 			mulmod(tg[i], tg[i1], c), c.p);
 
@@ -699,7 +732,7 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		uint32_t F = mp31_sub(tF[i], mulmod(tf[i], num[i], c), c.p);
 
 		tF[i] = F;
-		tg[i] = pqs_mp31_div(mp31_add(q, mulmod(tg[i], F, c), c.p), tf[i], c.p, c.p0i, c.R2);
+		tg[i] = mp31_mmul(mp31_add(q, mulmod(tg[i], F, c), c.p), finv[i], c.p, c.p0i);
 	}
 	pqs_mp31_iNTT(tF, 1, igm, logn, c.p, c.p0i);
 	pqs_mp31_iNTT(tg, 1, igm, logn, c.p, c.p0i);

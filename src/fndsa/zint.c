@@ -368,6 +368,8 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 	if (len == 0) {
 		return 0;
 	}
+	/* u0 is the caller's u, or (u == NULL) scratch that is never
+	 * updated: the batches depend on a and b only, so v is the same. */
 	u0 = u;
 	v0 = v;
 	u1 = tmp;
@@ -378,10 +380,12 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 	y0i = pqs_mp31_ninv31(y[0]);
 	memcpy(a, x, len * sizeof *x);
 	memcpy(b, y, len * sizeof *y);
-	u0[0] = 1;
-	memset(u0 + 1, 0, (len - 1) * sizeof *u0);
+	if (u0 != NULL) {
+		u0[0] = 1;
+		memset(u0 + 1, 0, (len - 1) * sizeof *u0);
+		memcpy(u1, y, len * sizeof *u1);
+	}
 	memset(v0, 0, len * sizeof *v0);
-	memcpy(u1, y, len * sizeof *u1);
 	memcpy(v1, x, len * sizeof *v1);
 	v1[0]--;
 
@@ -457,7 +461,9 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 		pb -= (pb + pb) & -(int64_t)(r & 1);
 		qa -= (qa + qa) & -(int64_t)(r >> 1);
 		qb -= (qb + qb) & -(int64_t)(r >> 1);
-		zint_co_reduce_mod(u0, u1, y, len, y0i, pa, pb, qa, qb);
+		if (u0 != NULL) {
+			zint_co_reduce_mod(u0, u1, y, len, y0i, pa, pb, qa, qb);
+		}
 		zint_co_reduce_mod(v0, v1, x, len, x0i, pa, pb, qa, qb);
 	}
 

@@ -1,7 +1,8 @@
 /*
  * `pqsig bench sig --json` as a program (not a timing test), issue 16
- * item 1: every scheme row carries ratio_spread {median, min, max, rounds}
- * with min <= median <= max, the number of rounds asked for, and
+ * item 1: every scheme row carries ratio_spread {median, min, max, rounds,
+ * pairs} with min <= median <= max, the number of rounds asked for, at
+ * least one yardstick/operation slice pair per round, and
  * ratio_to_ecdsa_p256 equal to that median; the rows are exactly the three
  * yardstick rows plus three per scheme asked for.  Bad --rounds exits 2
  * with one line on stderr.
@@ -47,6 +48,8 @@ static void check_scheme_row(const tu_json *row, size_t index)
 	         index, alg ? alg : "?", op ? op : "?", lo, median, hi);
 	TU_CHECK(num(spread, "rounds") == ROUNDS, "row %zu: %g rounds, asked for %d", index, num(spread, "rounds"),
 	         ROUNDS);
+	TU_CHECK(num(spread, "pairs") >= ROUNDS, "row %zu: %g slice pairs for %d rounds", index, num(spread, "pairs"),
+		 ROUNDS);
 	TU_CHECK(fabs(ratio - median) <= 1e-4 * (1 + median), "row %zu: ratio_to_ecdsa_p256 %g is the median %g", index,
 	         ratio, median);
 	TU_CHECK(num(row, "ops_per_s") > 0 && num(row, "yardstick_ops_per_s") > 0 && num(row, "n") >= 100,

@@ -194,9 +194,7 @@ static void *prepare_key(const v2x_cert *cert)
 	const pqs_sig_class *cls = cert->pk_len ? pqs_v2x_alg_class(cert->key_alg) : NULL;
 	if (!cls || cls->pk_len != cert->pk_len)
 		return NULL;
-	size_t n = pqs_sig_prepared_len(cls);
-	n = (n + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
-	void *p = aligned_alloc(PQS_SIG_PREPARED_ALIGN, n);
+	void *p = pqs_v2x_prepared_alloc(pqs_sig_prepared_len(cls));
 	if (p && pqs_sig_prepare(cls, p, cert->pk) != PQS_OK) {
 		free(p);
 		p = NULL;

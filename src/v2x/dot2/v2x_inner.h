@@ -77,6 +77,9 @@ int pqs_coer_wr_result(const coer_wr *w);
 
 size_t pqs_v2x_hash_len(unsigned hash_alg);
 int pqs_v2x_hash(unsigned hash_alg, const uint8_t *in, size_t len, uint8_t *out);
+/* Test hook: bytes pqs_v2x_hash has hashed in the calling thread so far (every hash of the V2X stack,
+ * certificates and data inputs, goes through it), so that tests can tell whether a certificate was hashed. */
+uint64_t pqs_v2x_test_hashed_bytes(void);
 /* Data input of section 5.3.1: H(H(tbs) || H(signer)) given H(signer) (or NULL for the empty string). */
 int pqs_v2x_data_input(unsigned hash_alg, const uint8_t *tbs, size_t tbs_len, const uint8_t *signer_hash, uint8_t *out);
 
@@ -116,6 +119,13 @@ int pqs_v2x_alg_sig_len_ok(const v2x_alg *alg, size_t sig_len);
 /* Sign / verify a data input (hash_len bytes) with an algorithm (ECDSA: as digest; others: as message). */
 int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, uint8_t *sig, size_t *sig_len,
 		     pqs_rng *rng);
+/* Same with key->sk prepared (pqs_sig_prepare_sk of the algorithm's class), or key->sk when prepared_sk is
+ * NULL: the same signature for the same randomness. */
+int pqs_v2x_alg_sign_key(const v2x_key *key, const void *prepared_sk, const uint8_t *data_input, size_t len,
+			 uint8_t *sig, size_t *sig_len, pqs_rng *rng);
+/* A buffer for a prepared key of len bytes (pqs_sig_prepared_len / _sk_len), aligned as the signature core
+ * wants it (PQS_SIG_PREPARED_ALIGN); free() it.  NULL if out of memory. */
+void *pqs_v2x_prepared_alloc(size_t len);
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len);
 /* Same with the key prepared (pqs_sig_prepare of the algorithm's class), or pk when prepared is NULL:
