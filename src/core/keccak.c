@@ -41,110 +41,82 @@ const uint64_t pqs_keccak_round_constants[24] = {
  *     register renaming (no shuffles).  Single-stream callers (the Falcon
  *     keygen's SHAKE256, HashToPoint) cannot use the four-way Keccak.
  */
-#define KECCAK_PERMUTATION(lane_t, LOAD, STORE, XOR5, THETA_D, XOR_ROL, CHI, IOTA, st)                         \
-	do {                                                                                                   \
-		lane_t a00 = LOAD(st, 0), a10 = LOAD(st, 1), a20 = LOAD(st, 2), a30 = LOAD(st, 3);             \
-		lane_t a40 = LOAD(st, 4), a01 = LOAD(st, 5), a11 = LOAD(st, 6), a21 = LOAD(st, 7);             \
-		lane_t a31 = LOAD(st, 8), a41 = LOAD(st, 9), a02 = LOAD(st, 10), a12 = LOAD(st, 11);           \
-		lane_t a22 = LOAD(st, 12), a32 = LOAD(st, 13), a42 = LOAD(st, 14), a03 = LOAD(st, 15);         \
-		lane_t a13 = LOAD(st, 16), a23 = LOAD(st, 17), a33 = LOAD(st, 18), a43 = LOAD(st, 19);         \
-		lane_t a04 = LOAD(st, 20), a14 = LOAD(st, 21), a24 = LOAD(st, 22), a34 = LOAD(st, 23);         \
-		lane_t a44 = LOAD(st, 24);                                                                     \
-		for (int round = 0; round < 24; round++) {                                                     \
-			/* theta: column parities C[x] and D[x] = C[x-1] ^ ROT(C[x+1], 1) */                   \
-			lane_t c0 = XOR5(a00, a01, a02, a03, a04);                                             \
-			lane_t c1 = XOR5(a10, a11, a12, a13, a14);                                             \
-			lane_t c2 = XOR5(a20, a21, a22, a23, a24);                                             \
-			lane_t c3 = XOR5(a30, a31, a32, a33, a34);                                             \
-			lane_t c4 = XOR5(a40, a41, a42, a43, a44);                                             \
-			lane_t d0 = THETA_D(c4, c1);                                                           \
-			lane_t d1 = THETA_D(c0, c2);                                                           \
-			lane_t d2 = THETA_D(c1, c3);                                                           \
-			lane_t d3 = THETA_D(c2, c4);                                                           \
-			lane_t d4 = THETA_D(c3, c0);                                                           \
-			/* per output row: theta's addition, rho, pi, then chi */                              \
-			lane_t b00 = XOR_ROL(a00, d0, 0);                                                      \
-			lane_t b10 = XOR_ROL(a11, d1, 44);                                                     \
-			lane_t b20 = XOR_ROL(a22, d2, 43);                                                     \
-			lane_t b30 = XOR_ROL(a33, d3, 21);                                                     \
-			lane_t b40 = XOR_ROL(a44, d4, 14);                                                     \
-			lane_t e00 = IOTA(CHI(b00, b10, b20), round);                                          \
-			lane_t e10 = CHI(b10, b20, b30);                                                       \
-			lane_t e20 = CHI(b20, b30, b40);                                                       \
-			lane_t e30 = CHI(b30, b40, b00);                                                       \
-			lane_t e40 = CHI(b40, b00, b10);                                                       \
-			lane_t b01 = XOR_ROL(a30, d3, 28);                                                     \
-			lane_t b11 = XOR_ROL(a41, d4, 20);                                                     \
-			lane_t b21 = XOR_ROL(a02, d0, 3);                                                      \
-			lane_t b31 = XOR_ROL(a13, d1, 45);                                                     \
-			lane_t b41 = XOR_ROL(a24, d2, 61);                                                     \
-			lane_t e01 = CHI(b01, b11, b21);                                                       \
-			lane_t e11 = CHI(b11, b21, b31);                                                       \
-			lane_t e21 = CHI(b21, b31, b41);                                                       \
-			lane_t e31 = CHI(b31, b41, b01);                                                       \
-			lane_t e41 = CHI(b41, b01, b11);                                                       \
-			lane_t b02 = XOR_ROL(a10, d1, 1);                                                      \
-			lane_t b12 = XOR_ROL(a21, d2, 6);                                                      \
-			lane_t b22 = XOR_ROL(a32, d3, 25);                                                     \
-			lane_t b32 = XOR_ROL(a43, d4, 8);                                                      \
-			lane_t b42 = XOR_ROL(a04, d0, 18);                                                     \
-			lane_t e02 = CHI(b02, b12, b22);                                                       \
-			lane_t e12 = CHI(b12, b22, b32);                                                       \
-			lane_t e22 = CHI(b22, b32, b42);                                                       \
-			lane_t e32 = CHI(b32, b42, b02);                                                       \
-			lane_t e42 = CHI(b42, b02, b12);                                                       \
-			lane_t b03 = XOR_ROL(a40, d4, 27);                                                     \
-			lane_t b13 = XOR_ROL(a01, d0, 36);                                                     \
-			lane_t b23 = XOR_ROL(a12, d1, 10);                                                     \
-			lane_t b33 = XOR_ROL(a23, d2, 15);                                                     \
-			lane_t b43 = XOR_ROL(a34, d3, 56);                                                     \
-			lane_t e03 = CHI(b03, b13, b23);                                                       \
-			lane_t e13 = CHI(b13, b23, b33);                                                       \
-			lane_t e23 = CHI(b23, b33, b43);                                                       \
-			lane_t e33 = CHI(b33, b43, b03);                                                       \
-			lane_t e43 = CHI(b43, b03, b13);                                                       \
-			lane_t b04 = XOR_ROL(a20, d2, 62);                                                     \
-			lane_t b14 = XOR_ROL(a31, d3, 55);                                                     \
-			lane_t b24 = XOR_ROL(a42, d4, 39);                                                     \
-			lane_t b34 = XOR_ROL(a03, d0, 41);                                                     \
-			lane_t b44 = XOR_ROL(a14, d1, 2);                                                      \
-			lane_t e04 = CHI(b04, b14, b24);                                                       \
-			lane_t e14 = CHI(b14, b24, b34);                                                       \
-			lane_t e24 = CHI(b24, b34, b44);                                                       \
-			lane_t e34 = CHI(b34, b44, b04);                                                       \
-			lane_t e44 = CHI(b44, b04, b14);                                                       \
-			a00 = e00;                                                                             \
-			a10 = e10;                                                                             \
-			a20 = e20;                                                                             \
-			a30 = e30;                                                                             \
-			a40 = e40;                                                                             \
-			a01 = e01;                                                                             \
-			a11 = e11;                                                                             \
-			a21 = e21;                                                                             \
-			a31 = e31;                                                                             \
-			a41 = e41;                                                                             \
-			a02 = e02;                                                                             \
-			a12 = e12;                                                                             \
-			a22 = e22;                                                                             \
-			a32 = e32;                                                                             \
-			a42 = e42;                                                                             \
-			a03 = e03;                                                                             \
-			a13 = e13;                                                                             \
-			a23 = e23;                                                                             \
-			a33 = e33;                                                                             \
-			a43 = e43;                                                                             \
-			a04 = e04;                                                                             \
-			a14 = e14;                                                                             \
-			a24 = e24;                                                                             \
-			a34 = e34;                                                                             \
-			a44 = e44;                                                                             \
-		}                                                                                              \
-		STORE(st, 0, a00), STORE(st, 1, a10), STORE(st, 2, a20), STORE(st, 3, a30), STORE(st, 4, a40); \
-		STORE(st, 5, a01), STORE(st, 6, a11), STORE(st, 7, a21), STORE(st, 8, a31), STORE(st, 9, a41); \
-		STORE(st, 10, a02), STORE(st, 11, a12), STORE(st, 12, a22), STORE(st, 13, a32);                \
-		STORE(st, 14, a42), STORE(st, 15, a03), STORE(st, 16, a13), STORE(st, 17, a23);                \
-		STORE(st, 18, a33), STORE(st, 19, a43), STORE(st, 20, a04), STORE(st, 21, a14);                \
-		STORE(st, 22, a24), STORE(st, 23, a34), STORE(st, 24, a44);                                    \
+/*
+ * One output row Y of a round: the five lanes B[x, Y] = ROT(A ^ D, r) (theta's
+ * addition, rho, and pi's choice of source lane), then chi on them into e<x><Y>.
+ */
+#define KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, Y, a0, d0, r0, a1, d1, r1, a2, d2, r2, a3, d3, r3, a4, d4, r4) \
+	lane_t b0##Y = XOR_ROL(a0, d0, r0), b1##Y = XOR_ROL(a1, d1, r1), b2##Y = XOR_ROL(a2, d2, r2);       \
+	lane_t b3##Y = XOR_ROL(a3, d3, r3), b4##Y = XOR_ROL(a4, d4, r4);                                    \
+	lane_t e0##Y = CHI(b0##Y, b1##Y, b2##Y), e1##Y = CHI(b1##Y, b2##Y, b3##Y);                          \
+	lane_t e2##Y = CHI(b2##Y, b3##Y, b4##Y), e3##Y = CHI(b3##Y, b4##Y, b0##Y);                          \
+	lane_t e4##Y = CHI(b4##Y, b0##Y, b1##Y)
+
+#define KECCAK_PERMUTATION(lane_t, LOAD, STORE, XOR5, THETA_D, XOR_ROL, CHI, IOTA, st)                                \
+	do {                                                                                                          \
+		lane_t a00 = LOAD(st, 0), a10 = LOAD(st, 1), a20 = LOAD(st, 2), a30 = LOAD(st, 3);                    \
+		lane_t a40 = LOAD(st, 4), a01 = LOAD(st, 5), a11 = LOAD(st, 6), a21 = LOAD(st, 7);                    \
+		lane_t a31 = LOAD(st, 8), a41 = LOAD(st, 9), a02 = LOAD(st, 10), a12 = LOAD(st, 11);                  \
+		lane_t a22 = LOAD(st, 12), a32 = LOAD(st, 13), a42 = LOAD(st, 14), a03 = LOAD(st, 15);                \
+		lane_t a13 = LOAD(st, 16), a23 = LOAD(st, 17), a33 = LOAD(st, 18), a43 = LOAD(st, 19);                \
+		lane_t a04 = LOAD(st, 20), a14 = LOAD(st, 21), a24 = LOAD(st, 22), a34 = LOAD(st, 23);                \
+		lane_t a44 = LOAD(st, 24);                                                                            \
+		for (int round = 0; round < 24; round++) {                                                            \
+			/* theta: column parities C[x] and D[x] = C[x-1] ^ ROT(C[x+1], 1) */                          \
+			lane_t c0 = XOR5(a00, a01, a02, a03, a04);                                                    \
+			lane_t c1 = XOR5(a10, a11, a12, a13, a14);                                                    \
+			lane_t c2 = XOR5(a20, a21, a22, a23, a24);                                                    \
+			lane_t c3 = XOR5(a30, a31, a32, a33, a34);                                                    \
+			lane_t c4 = XOR5(a40, a41, a42, a43, a44);                                                    \
+			lane_t d0 = THETA_D(c4, c1);                                                                  \
+			lane_t d1 = THETA_D(c0, c2);                                                                  \
+			lane_t d2 = THETA_D(c1, c3);                                                                  \
+			lane_t d3 = THETA_D(c2, c4);                                                                  \
+			lane_t d4 = THETA_D(c3, c0);                                                                  \
+			/* per output row Y: B[x, Y] from theta's addition, rho and pi, then chi */                   \
+			KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, 0, a00, d0, 0, a11, d1, 44, a22, d2, 43, a33, d3, 21,    \
+				       a44, d4, 14);                                                                  \
+			KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, 1, a30, d3, 28, a41, d4, 20, a02, d0, 3, a13, d1, 45,    \
+				       a24, d2, 61);                                                                  \
+			KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, 2, a10, d1, 1, a21, d2, 6, a32, d3, 25, a43, d4, 8, a04, \
+				       d0, 18);                                                                       \
+			KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, 3, a40, d4, 27, a01, d0, 36, a12, d1, 10, a23, d2, 15,   \
+				       a34, d3, 56);                                                                  \
+			KECCAK_OUT_ROW(lane_t, XOR_ROL, CHI, 4, a20, d2, 62, a31, d3, 55, a42, d4, 39, a03, d0, 41,   \
+				       a14, d1, 2);                                                                   \
+			e00 = IOTA(e00, round);                                                                       \
+			a00 = e00;                                                                                    \
+			a10 = e10;                                                                                    \
+			a20 = e20;                                                                                    \
+			a30 = e30;                                                                                    \
+			a40 = e40;                                                                                    \
+			a01 = e01;                                                                                    \
+			a11 = e11;                                                                                    \
+			a21 = e21;                                                                                    \
+			a31 = e31;                                                                                    \
+			a41 = e41;                                                                                    \
+			a02 = e02;                                                                                    \
+			a12 = e12;                                                                                    \
+			a22 = e22;                                                                                    \
+			a32 = e32;                                                                                    \
+			a42 = e42;                                                                                    \
+			a03 = e03;                                                                                    \
+			a13 = e13;                                                                                    \
+			a23 = e23;                                                                                    \
+			a33 = e33;                                                                                    \
+			a43 = e43;                                                                                    \
+			a04 = e04;                                                                                    \
+			a14 = e14;                                                                                    \
+			a24 = e24;                                                                                    \
+			a34 = e34;                                                                                    \
+			a44 = e44;                                                                                    \
+		}                                                                                                     \
+		STORE(st, 0, a00), STORE(st, 1, a10), STORE(st, 2, a20), STORE(st, 3, a30), STORE(st, 4, a40);        \
+		STORE(st, 5, a01), STORE(st, 6, a11), STORE(st, 7, a21), STORE(st, 8, a31), STORE(st, 9, a41);        \
+		STORE(st, 10, a02), STORE(st, 11, a12), STORE(st, 12, a22), STORE(st, 13, a32);                       \
+		STORE(st, 14, a42), STORE(st, 15, a03), STORE(st, 16, a13), STORE(st, 17, a23);                       \
+		STORE(st, 18, a33), STORE(st, 19, a43), STORE(st, 20, a04), STORE(st, 21, a14);                       \
+		STORE(st, 22, a24), STORE(st, 23, a34), STORE(st, 24, a44);                                           \
 	} while (0)
 
 #if defined(__GNUC__) || defined(__clang__)
