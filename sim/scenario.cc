@@ -175,6 +175,23 @@ void SendFrames(size_t sender, std::vector<Ptr<Packet>> pkts)
 	}
 }
 
+// The engine's last n WSMs as packets, tagged with their sender (and BSM number: 0 for a PDU).
+std::vector<Ptr<Packet>> EnginePackets(size_t sender, uint32_t seq, size_t n)
+{
+	std::vector<Ptr<Packet>> pkts;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = 0;
+		const uint8_t *w = pqs_sim_wsm(g.sim, i, &len);
+		Ptr<Packet> p = Create<Packet>(w, static_cast<uint32_t>(len));
+		BsmTag tag;
+		tag.sender = static_cast<uint32_t>(sender);
+		tag.seq = seq;
+		p->AddPacketTag(tag);
+		pkts.push_back(p);
+	}
+	return pkts;
+}
+
 // BSM seq of a vehicle is due at phase + seq * 100 ms (nominal) and leaves the application up
 // to jitter later; the SPDU is then signed, and its WSMs go to the MAC once it is.
 void Bsm(size_t sender, uint32_t seq, uint64_t phase_us)
@@ -188,19 +205,9 @@ void Bsm(size_t sender, uint32_t seq, uint64_t phase_us)
 		std::fprintf(stderr, "pqsig-v2x-sim: signing BSM %u of vehicle %zu failed\n", seq, sender);
 		std::exit(2);
 	}
-	std::vector<Ptr<Packet>> pkts;
-	for (size_t i = 0; i < n; i++) {
-		size_t len = 0;
-		const uint8_t *w = pqs_sim_wsm(g.sim, i, &len);
-		Ptr<Packet> p = Create<Packet>(w, static_cast<uint32_t>(len));
-		BsmTag tag;
-		tag.sender = static_cast<uint32_t>(sender);
-		tag.seq = seq;
-		p->AddPacketTag(tag);
-		pkts.push_back(p);
-	}
 	// the frames leave once the SPDU is signed: the signing time measured on this machine
-	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(std::llround(g.sign_us))), &SendFrames, sender, pkts);
+	Simulator::Schedule(MicroSeconds(static_cast<int64_t>(std::llround(g.sign_us))), &SendFrames, sender,
+			    EnginePackets(sender, seq, n));
 	ScheduleBsm(sender, seq + 1, phase_us);
 }
 
@@ -214,17 +221,7 @@ void SendPdus(size_t node)
 			std::fprintf(stderr, "pqsig-v2x-sim: the Peer2Peer PDU of node %zu failed\n", node);
 			std::exit(2);
 		}
-		std::vector<Ptr<Packet>> pkts;
-		for (size_t i = 0; i < n; i++) {
-			size_t len = 0;
-			const uint8_t *w = pqs_sim_wsm(g.sim, i, &len);
-			Ptr<Packet> p = Create<Packet>(w, static_cast<uint32_t>(len));
-			BsmTag tag;
-			tag.sender = static_cast<uint32_t>(node);
-			p->AddPacketTag(tag);
-			pkts.push_back(p);
-		}
-		SendFrames(node, pkts);
+		SendFrames(node, EnginePackets(node, 0, n));
 	}
 }
 

@@ -22,24 +22,16 @@ import subprocess
 import sys
 import tempfile
 
+from checks import check, finish
+
 SIM = sys.argv[1]
 CASE = sys.argv[2]
 TMP = tempfile.mkdtemp(prefix="pqsig-sim-")
-passed = failed = 0
 
 # Fixed CPU times make outputs independent of this machine's load (determinism, trace diffs).
 FIXED_CPU = ["--sign-us", "100", "--verify-cold-us", "200", "--verify-warm-us", "100"]
 # Five vehicles within 40 m, no fading: every frame is decodable, losses only from collisions.
 SMALL = ["--vehicles", "5", "--duration", "2", "--road-length", "40", "--no-fading"]
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 
 def run(args, name="out"):
@@ -289,5 +281,4 @@ def case_p2pcd():
 
 
 {"e2e": case_e2e, "fragment": case_fragment, "determinism": case_determinism, "airtime": case_airtime, "p2pcd": case_p2pcd, "p2pcd_separate": case_p2pcd_separate, "rsu": case_rsu, "sumo": case_sumo}[CASE]()
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()

@@ -19,9 +19,10 @@ import subprocess
 import sys
 import tempfile
 
+from checks import check, finish
+
 PQSIG = sys.argv[1]
 TMP = tempfile.mkdtemp(prefix="pqsig-sweep-resume-")
-passed = failed = 0
 
 FAKE_SIM = r'''#!/bin/sh
 # stand-in for pqsig-v2x-sim: logs its arguments (all "--option value" pairs), writes a small run JSON
@@ -35,15 +36,6 @@ done
 [ "$v" -gt "${FAKE_SIM_FAIL_ABOVE:-100000}" ] && exit 2
 printf '{\n  "profile": "%s",\n  "policy": "%s",\n  "scenario": "highway",\n  "vehicles": %s,\n  "seed": 1,\n  "duration_s": %s,\n  "warmup_s": %s,\n  "pdr": 0.9,\n  "pdr_within_300m": 0.95,\n  "awareness_100m": 0.97,\n  "awareness_300m": 0.9,\n  "cbr": 0.1,\n  "latency_ms": { "count": 1, "p50": 0.5, "p99": 1.0 },\n  "wall_s": 0.01\n}\n' "$p" "$q" "$v" "$d" "$w" > "$o"
 '''
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 
 def write(path, text):
@@ -154,5 +146,4 @@ rc, err = sweep(SIM, ["-o", FRESH, "--resume"])
 check(rc == 0 and json.loads(read(FRESH))["runs_done"] == 24 and len(logged()) == n + 24,
       "fresh resume: exit %d, %d runs" % (rc, len(logged()) - n))
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()
