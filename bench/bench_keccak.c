@@ -129,7 +129,8 @@ int bench_keccak_main(int argc, char **argv)
 			const path_result *x = &res[p];
 			printf("%s{\"path\":", first ? "" : ",");
 			bench_json_string(stdout, path_names[p]);
-			printf(",\"ns_per_perm\":%.2f,\"ns_spread\":[%.2f,%.2f],\"tsc_per_perm\":%.1f,\"tsc_spread\":[%.1f,%.1f],"
+			printf(",\"ns_per_perm\":%.2f,\"ns_spread\":[%.2f,%.2f],\"tsc_per_perm\":%.1f,\"tsc_spread\":[%"
+			       ".1f,%.1f],"
 			       "\"perms_per_s\":%.0f,\"speedup_vs_portable\":%.3f,\"ratio_spread\":[%.3f,%.3f]}",
 			       x->ns_spread.median, x->ns_spread.min, x->ns_spread.max, x->tsc_spread.median,
 			       x->tsc_spread.min, x->tsc_spread.max, 1e9 / x->ns_spread.median, x->ratio_spread.median,
@@ -141,7 +142,8 @@ int bench_keccak_main(int argc, char **argv)
 	}
 	printf("Keccak-f[1600], median batch of %d per round (%d permutations each), median of %zu rounds (range)%s\n",
 	       BATCHES_PER_ROUND, PERMS_PER_BATCH, (size_t)rounds, HAVE_TSC ? "" : " (no time-stamp counter here)");
-	printf("%-10s %18s %22s %12s %22s\n", "path", "ns/perm", "TSC ticks/perm", "perms/s", "x portable (same round)");
+	printf("%-10s %18s %22s %12s %22s\n", "path", "ns/perm", "TSC ticks/perm", "perms/s",
+	       "x portable (same round)");
 	for (int p = 0; p < PATHS; p++) {
 		if (!available[p]) {
 			printf("%-10s (not available on this CPU or disabled by PQSIG_NO_SIMD=1)\n", path_names[p]);
