@@ -78,6 +78,40 @@ void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGle
 					  const uint32_t *ft, size_t slen, size_t n);
 
 /*
+ * One fixed-point Babai reduction at a depth >= 1, for every solver that
+ * reduces this way.  Without g (with_g = 0) it is ReducePartial (F
+ * against f alone, k = round(F/f)); with g, F and G against f and g,
+ * k = round((F adj f + G adj g)/(f adj f + g adj g)): the ntrugen-2023
+ * form of the round-3 Reduce (spec v1.2 Alg. 9 in 32.32 fixed point) and
+ * Hawk's.  Each pass: k from the top words in fixed point (FFT, product,
+ * inverse FFT, rounding), F (G) -= k f (g) 2^sc exactly, then reduce_bits
+ * of scale fewer and top words dropped.  What differs between solvers is
+ * a parameter here, since it decides which candidates fail:
+ *   scale_t0     2^scale_t0 >= n t, with t the size of f (g) in fixed
+ *                point, so f adj f (+ g adj g) stays below 2^31;
+ *   divide_each  with g: 2^t adj(f)/N and 2^t adj(g)/N by one division
+ *                each (Hawk) rather than one inversion of N (round 3);
+ *   check_limbs  each dropped top word must be a sign extension, or the
+ *                reduction fails (FN-DSA); else dropped unchecked (Hawk);
+ *   ref_depth1   depth 1 by pqs_fndsa_ntru2025_sub_kf_depth1.
+ * Ft, Gt: n coefficients of llen words (Gt may be anywhere); ft, gt: n
+ * coefficients of slen words.  On return F (G) still has llen words per
+ * coefficient, of which the low slen are the reduced value.  Returns 0
+ * if a limb check failed.  tmp (even word offset): _words() words.
+ */
+typedef struct {
+	unsigned logn_top, depth;
+	size_t slen, llen, rlen; /* words of f (and reduced F), unreduced F, window */
+	uint32_t reduce_bits, scale_t0;
+	int with_g, divide_each, check_limbs, ref_depth1;
+	uint32_t *Ft, *Gt;
+	const uint32_t *ft, *gt;
+} pqs_fndsa_babai;
+
+int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp);
+size_t pqs_fndsa_ntru2025_babai_words(const pqs_fndsa_babai *r);
+
+/*
  * The quotient k = round(num/den) of the depth-0 reduction, shared with
  * Hawk's depth 0 (src/hawk/ntru.c): num, den (n words, NTT form modulo
  * pqs_mp31_primes[0], tables gm/igm for logn) in, k in num (NTT form);

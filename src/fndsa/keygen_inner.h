@@ -173,6 +173,17 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
  * skips a third of the work and leaves v unchanged.
  */
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
+/* Word v of y*2^scl (y sign-extended above ylen words as ysign); *tw
+ * carries the bits shifted out of the previous word (0 before word 0). */
+static inline uint32_t zint_scaled_word(const uint32_t *y, size_t ylen, uint32_t ysign, size_t v, uint32_t scl,
+					uint32_t *tw)
+{
+	uint32_t wy = v < ylen ? y[v] : ysign;
+	uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | *tw;
+
+	*tw = wy >> (31 - scl);
+	return wys;
+}
 /* x <- x + k*y*2^(31*sch+scl) (signed, truncated to xlen words). */
 void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
 				   uint32_t scl);

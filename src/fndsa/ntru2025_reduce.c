@@ -290,6 +290,61 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 	}
 }
 
+/* Arithmetic shift right by 31 of a two's-complement 64-bit value. */
+static inline int64_t asr31(uint64_t z)
+{
+	return (int64_t)((z >> 31) | -((z >> 63) << 33));
+}
+
+/*
+ * Body of the schoolbook product for n <= 8, inlined with constant n.
+ * All n coefficients of F advance together word by word, each with its
+ * own signed carry, so every word of f*2^scl is built once and the n
+ * carry chains are independent.  A product c*w (|c| <= 2^31, w < 2^31)
+ * is split into its low 31 bits and the rest, so n of them add up
+ * without overflow: the sum is exact, hence the words are those of n^2
+ * separate pqs_zint_add_scaled_mul_small() calls, modulo 2^(31*FGlen).
+ */
+static inline void sub_kf_schoolbook_body(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					  const uint32_t *ft, size_t slen, size_t n)
+{
+	int64_t coef[8][8], cc[8];
+	uint32_t fs[8], tw[8], fsign[8];
+	uint32_t sch = sc / 31, scl = sc % 31;
+	size_t d, j, u;
+
+	/* F_d -= k_i f_j for i + j = d, and += across the wrap (x^n = -1). */
+	for (d = 0; d < n; d++) {
+		for (j = 0; j < n; j++) {
+			coef[d][j] = j <= d ? -(int64_t)k[d - j] : (int64_t)k[d + n - j];
+		}
+		cc[d] = 0;
+	}
+	for (j = 0; j < n; j++) {
+		tw[j] = 0;
+		fsign[j] = (uint32_t) - (ft[j * slen + slen - 1] >> 30) >> 1;
+	}
+	for (u = sch; u < FGlen; u++) {
+		for (j = 0; j < n; j++) {
+			fs[j] = zint_scaled_word(ft + j * slen, slen, fsign[j], u - sch, scl, &tw[j]);
+		}
+		for (d = 0; d < n; d++) {
+			uint32_t *x = Ft + d * llen + u;
+			uint64_t lo = (uint64_t)*x + (uint64_t)cc[d];
+			int64_t hi = 0;
+
+			for (j = 0; j < n; j++) {
+				uint64_t p = (uint64_t)(coef[d][j] * (int64_t)fs[j]);
+
+				lo += p & 0x7FFFFFFFu;
+				hi += asr31(p);
+			}
+			*x = (uint32_t)lo & 0x7FFFFFFFu;
+			cc[d] = hi + asr31(lo);
+		}
+	}
+}
+
 /*
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
@@ -297,44 +352,67 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 					  const uint32_t *ft, size_t slen, size_t n)
 {
-	size_t i, j;
+	if (slen == 0) {
+		return;
+	}
+	switch (n) {
+	case 2:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 2);
+		break;
+	case 4:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 4);
+		break;
+	case 8:
+		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 8);
+		break;
+	default:
+		if (n < 8) {
+			sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, n);
+		} else {
+			/* Larger degrees use sub_kf_ntt; kept exact here. */
+			size_t i, j;
 
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < n; j++) {
-			/* x^(i+j) = -x^(i+j-n) modulo x^n + 1. */
-			size_t d = i + j < n ? i + j : i + j - n;
-			int32_t kf = i + j < n ? -k[i] : k[i];
+			for (i = 0; i < n; i++) {
+				for (j = 0; j < n; j++) {
+					size_t d = i + j < n ? i + j : i + j - n;
+					int32_t kf = i + j < n ? -k[i] : k[i];
 
-			pqs_zint_add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen, slen, kf, sc / 31, sc % 31);
+					pqs_zint_add_scaled_mul_small(Ft + d * llen, FGlen, ft + j * slen, slen, kf,
+								      sc / 31, sc % 31);
+				}
+			}
 		}
+		break;
 	}
 }
 
 /*
- * One fixed-point Babai reduction at a depth >= 1 of the solver.  With
- * Gt == NULL it is ReducePartial (F against f alone, k = round(F/f));
- * with_g set, it is the ntrugen-2023 form of the round-3 Reduce (spec
- * v1.2 Alg. 9 with 32.32 fixed point instead of binary64): F and G
- * against f and g, k = round((F adj f + G adj g)/(f adj f + g adj g)).
- * The schedule (word window, REDUCE_BITS per pass, limb check) is the
- * same in both forms.
+ * rt3 <- 2^t adj(f)/N, rt4 <- 2^t adj(g)/N with N = f adj(f) + g adj(g),
+ * one division per slot and polynomial (Hawk's reference; the round-3
+ * form divides once into 2^t/N and multiplies, which rounds otherwise).
  */
-typedef struct {
-	unsigned logn_top, depth;
-	size_t slen, llen, rlen; /* words of f (and F once reduced), unreduced F, window */
-	int with_g;              /* 0: ReducePartial (Gt, gt unused) */
-	uint32_t *Ft, *Gt;       /* n coefficients of llen words each; Gt = Ft + n*llen */
-	const uint32_t *ft, *gt; /* n coefficients of slen words each */
-	int ref_depth1;          /* depth 1 through the reference's two-prime path */
-} fixed_reduce;
+static void adj_over_norm_each(unsigned logn, fxr *rt3, fxr *rt4, uint32_t t)
+{
+	size_t hn = (size_t)1 << (logn - 1), u;
+
+	for (u = 0; u < hn; u++) {
+		fxr nz = fxr_add(fxr_add(fxr_sqr(rt3[u]), fxr_sqr(rt3[u + hn])),
+				 fxr_add(fxr_sqr(rt4[u]), fxr_sqr(rt4[u + hn])));
+
+		rt3[u] = fxr_div(fxr_mul2e(rt3[u], t), nz);
+		rt3[u + hn] = fxr_div(fxr_neg(fxr_mul2e(rt3[u + hn], t)), nz);
+		rt4[u] = fxr_div(fxr_mul2e(rt4[u], t), nz);
+		rt4[u + hn] = fxr_div(fxr_neg(fxr_mul2e(rt4[u + hn], t)), nz);
+	}
+}
 
 /* Whether f (and g) are kept modulo slen+1 primes in NTT form. */
-static int uses_fntt(const fixed_reduce *r)
+static int uses_fntt(const pqs_fndsa_babai *r)
 {
 	return (r->depth > 1 || !r->ref_depth1) && r->logn_top - r->depth >= 4;
 }
 
-static size_t fixed_reduce_words(const fixed_reduce *r)
+size_t pqs_fndsa_ntru2025_babai_words(const pqs_fndsa_babai *r)
 {
 	size_t n = (size_t)1 << (r->logn_top - r->depth);
 	size_t pairs = r->with_g ? 2 : 1;
@@ -364,14 +442,14 @@ static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, siz
 }
 
 /* F <- F - k*f*2^sc with the product method of this depth. */
-static void sub_kf(const fixed_reduce *r, uint32_t *Ft, const uint32_t *ft, const uint32_t *fntt, size_t FGlen,
+static void sub_kf(const pqs_fndsa_babai *r, uint32_t *Ft, const uint32_t *ft, const uint32_t *fntt, size_t FGlen,
 		   const int32_t *k, uint32_t sc, uint32_t *sub_tmp)
 {
 	unsigned logn = r->logn_top - r->depth;
 	size_t n = (size_t)1 << logn;
 
 	if (r->depth == 1 && r->ref_depth1) {
-		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, 2, FGlen, k, sc, ft, n, logn, sub_tmp);
+		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, r->llen, FGlen, k, sc, ft, n, logn, sub_tmp);
 	} else if (logn < 4) {
 		pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
 	} else {
@@ -381,11 +459,11 @@ static void sub_kf(const fixed_reduce *r, uint32_t *Ft, const uint32_t *ft, cons
 
 /*
  * Drops the top word of F (and G) while the remaining passes cannot need
- * it; each dropped word must be the sign extension of the word below it,
- * for every coefficient, or the reduction failed (section 1.4 "limb
- * check").  Returns 0 on failure.
+ * it; with check_limbs, each dropped word must be the sign extension of
+ * the word below it, for every coefficient, or the reduction failed
+ * (section 1.4 "limb check").  Returns 0 on failure.
  */
-static int drop_top_words(const fixed_reduce *r, size_t *FGlen, uint32_t scale_FG, uint32_t scale_fg)
+static int drop_top_words(const pqs_fndsa_babai *r, size_t *FGlen, uint32_t scale_FG, uint32_t scale_fg)
 {
 	size_t n = (size_t)1 << (r->logn_top - r->depth);
 	size_t rows = r->with_g ? 2 * n : n; /* G follows F */
@@ -395,6 +473,9 @@ static int drop_top_words(const fixed_reduce *r, size_t *FGlen, uint32_t scale_F
 		size_t j;
 
 		(*FGlen)--;
+		if (!r->check_limbs) {
+			continue;
+		}
 		for (j = 0; j < rows; j++) {
 			const uint32_t *c = r->Ft + j * r->llen;
 			uint32_t sw = (uint32_t) - (c[*FGlen - 1] >> 30) >> 1;
@@ -410,7 +491,7 @@ static int drop_top_words(const fixed_reduce *r, size_t *FGlen, uint32_t scale_F
 	return 1;
 }
 
-static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
+int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 {
 	unsigned logn = r->logn_top - r->depth;
 	size_t n = (size_t)1 << logn;
@@ -436,11 +517,12 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 	 * scale_x - scale_t): scale_x (secret) is the bit length of those
 	 * words, and scale_t = min(t0 - logn, scale_x) keeps the FFT
 	 * coefficients of f adj(f) (+ g adj(g)) below 2^31 (n*t <= 2^15.5
-	 * with t0 = 15 for f alone, one bit less with g).  Then rt3 =
+	 * with t0 = 15 for f alone; with g, the round-3 form takes one bit
+	 * less, Hawk's reference does not).  Then rt3 =
 	 * 2^scale_t adj(f)/(f adj(f) + g adj(g)), and rt4 likewise with g.
 	 */
 	scale_x = pqs_fndsa_ntru2025_max_bitlength(r->ft + blen, n, slen, rlen);
-	scale_t = (r->with_g ? 14 : 15) - logn;
+	scale_t = r->scale_t0 - logn;
 	if (r->with_g) {
 		uint32_t sg = pqs_fndsa_ntru2025_max_bitlength(r->gt + blen, n, slen, rlen);
 
@@ -449,17 +531,21 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 	scale_t ^= (scale_t ^ scale_x) & sign_mask(scale_x - scale_t);
 	pqs_fndsa_ntru2025_big_to_fixed(rt3, r->ft + blen, n, slen, rlen, scale_x - scale_t);
 	pqs_fndsa_fxr_FFT(logn, rt3);
-	if (r->Gt == NULL) {
+	if (!r->with_g) {
 		pqs_fndsa_fxr_inv_mul2e_fft(logn, rt3, scale_t);
 	} else {
 		pqs_fndsa_ntru2025_big_to_fixed(rt4, r->gt + blen, n, slen, rlen, scale_x - scale_t);
 		pqs_fndsa_fxr_FFT(logn, rt4);
-		/* rt1 (free until the first pass) holds 2^scale_t/(f adj f + g adj g). */
-		pqs_fndsa_fxr_invnorm_fft(logn, rt1, rt3, rt4, scale_t);
-		pqs_fndsa_fxr_adj_fft(logn, rt3);
-		pqs_fndsa_fxr_adj_fft(logn, rt4);
-		pqs_fndsa_fxr_mul_selfadj_fft(logn, rt3, rt1);
-		pqs_fndsa_fxr_mul_selfadj_fft(logn, rt4, rt1);
+		if (r->divide_each) {
+			adj_over_norm_each(logn, rt3, rt4, scale_t);
+		} else {
+			/* rt1 (free until the first pass) holds 2^scale_t/(f adj f + g adj g). */
+			pqs_fndsa_fxr_invnorm_fft(logn, rt1, rt3, rt4, scale_t);
+			pqs_fndsa_fxr_adj_fft(logn, rt3);
+			pqs_fndsa_fxr_adj_fft(logn, rt4);
+			pqs_fndsa_fxr_mul_selfadj_fft(logn, rt3, rt1);
+			pqs_fndsa_fxr_mul_selfadj_fft(logn, rt4, rt1);
+		}
 	}
 
 	if (uses_fntt(r)) {
@@ -470,7 +556,7 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 		}
 	}
 
-	rbits = reduce_bits(r->logn_top);
+	rbits = r->reduce_bits;
 	FGlen = llen;
 	for (;;) {
 		/* k = round(F/f): F at scale scale_FG + scale_x, f at
@@ -507,18 +593,24 @@ static int reduce_fixed(const fixed_reduce *r, uint32_t *tmp)
 			return 0;
 		}
 	}
-
-	/* Compact F (then G) to slen words per coefficient (in place, forward). */
-	for (j = 1; j < pairs * n; j++) {
-		memmove(r->Ft + j * slen, r->Ft + j * llen, slen * sizeof *r->Ft);
-	}
 	return 1;
 }
 
-/* Parameters without the arrays (set by the caller). */
-static fixed_reduce base_params(unsigned logn_top, unsigned depth, size_t slen, size_t llen, int with_g)
+/* F (then G) to slen words per coefficient, in place, forward. */
+static void compact(const pqs_fndsa_babai *r)
 {
-	fixed_reduce r;
+	size_t rows = (r->with_g ? (size_t)2 : 1) << (r->logn_top - r->depth);
+	size_t j;
+
+	for (j = 1; j < rows; j++) {
+		memmove(r->Ft + j * r->slen, r->Ft + j * r->llen, r->slen * sizeof *r->Ft);
+	}
+}
+
+/* Parameters without the arrays (set by the caller). */
+static pqs_fndsa_babai base_params(unsigned logn_top, unsigned depth, size_t slen, size_t llen, int with_g)
+{
+	pqs_fndsa_babai r;
 
 	memset(&r, 0, sizeof r);
 	r.logn_top = logn_top;
@@ -526,15 +618,19 @@ static fixed_reduce base_params(unsigned logn_top, unsigned depth, size_t slen, 
 	r.slen = slen;
 	r.llen = llen;
 	r.rlen = pqs_fndsa_ntru2025_word_win[depth];
+	r.reduce_bits = reduce_bits(logn_top);
+	/* n t <= 2^15.5 for f alone, one bit less with g (see the pass). */
+	r.scale_t0 = with_g ? 14 : 15;
 	r.with_g = with_g;
+	r.check_limbs = 1;
 	/* The reference's two-prime depth 1 belongs to the 2025 solver only. */
 	r.ref_depth1 = !with_g;
 	return r;
 }
 
-static fixed_reduce partial_params(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft)
+static pqs_fndsa_babai partial_params(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft)
 {
-	fixed_reduce r =
+	pqs_fndsa_babai r =
 		base_params(logn_top, depth, pqs_fndsa_ntru2025_small_bl[depth], pqs_fndsa_ntru2025_large_bl[depth], 0);
 
 	r.Ft = Ft;
@@ -544,25 +640,29 @@ static fixed_reduce partial_params(unsigned logn_top, unsigned depth, uint32_t *
 
 size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth)
 {
-	fixed_reduce r = partial_params(logn_top, depth, NULL, NULL);
+	pqs_fndsa_babai r = partial_params(logn_top, depth, NULL, NULL);
 
-	return fixed_reduce_words(&r);
+	return pqs_fndsa_ntru2025_babai_words(&r);
 }
 
 int pqs_fndsa_ntru2025_reduce_partial(unsigned logn_top, unsigned depth, uint32_t *Ft, const uint32_t *ft,
 				      const int8_t *f_top, uint32_t *tmp)
 {
-	fixed_reduce r = partial_params(logn_top, depth, Ft, ft);
+	pqs_fndsa_babai r = partial_params(logn_top, depth, Ft, ft);
 
 	(void)f_top;
-	return reduce_fixed(&r, tmp);
+	if (!pqs_fndsa_ntru2025_babai(&r, tmp)) {
+		return 0;
+	}
+	compact(&r);
+	return 1;
 }
 
 /* The round-3 solver's layout (keygen_inner.h): F | G | f | g | scratch. */
-static fixed_reduce pair_params(unsigned logn_top, unsigned depth, uint32_t *tmp)
+static pqs_fndsa_babai pair_params(unsigned logn_top, unsigned depth, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << (logn_top - depth);
-	fixed_reduce r = base_params(logn_top, depth, pqs_NTRU_MAX_BL_SMALL[depth], pqs_NTRU_MAX_BL_LARGE[depth], 1);
+	pqs_fndsa_babai r = base_params(logn_top, depth, pqs_NTRU_MAX_BL_SMALL[depth], pqs_NTRU_MAX_BL_LARGE[depth], 1);
 
 	if (tmp != NULL) { /* NULL: sizes only */
 		r.Ft = tmp;
@@ -584,16 +684,20 @@ static size_t pair_scratch_offset(unsigned logn_top, unsigned depth)
 
 size_t pqs_ntru_reduce_fixed_words(unsigned logn_top, unsigned depth)
 {
-	fixed_reduce r = pair_params(logn_top, depth, NULL);
+	pqs_fndsa_babai r = pair_params(logn_top, depth, NULL);
 
-	return pair_scratch_offset(logn_top, depth) + fixed_reduce_words(&r);
+	return pair_scratch_offset(logn_top, depth) + pqs_fndsa_ntru2025_babai_words(&r);
 }
 
 int pqs_ntru_reduce_fixed(unsigned logn_top, unsigned depth, uint32_t *tmp)
 {
-	fixed_reduce r = pair_params(logn_top, depth, tmp);
+	pqs_fndsa_babai r = pair_params(logn_top, depth, tmp);
 
-	return reduce_fixed(&r, tmp + pair_scratch_offset(logn_top, depth));
+	if (!pqs_fndsa_ntru2025_babai(&r, tmp + pair_scratch_offset(logn_top, depth))) {
+		return 0;
+	}
+	compact(&r);
+	return 1;
 }
 
 /* a*b mod p, normal representation in and out. */

@@ -475,17 +475,6 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 	return (int)((1 - ((rc | -rc) >> 31)) & x[0] & y[0]);
 }
 
-/* Word v of y*2^scl (y sign-extended above ylen words as ysign); *tw
- * carries the bits shifted out of the previous word. */
-static inline uint32_t scaled_word(const uint32_t *y, size_t ylen, uint32_t ysign, size_t v, uint32_t scl, uint32_t *tw)
-{
-	uint32_t wy = v < ylen ? y[v] : ysign;
-	uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | *tw;
-
-	*tw = wy >> (31 - scl);
-	return wys;
-}
-
 void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
 				   uint32_t scl)
 {
@@ -508,7 +497,7 @@ void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, 
 	}
 	ysign = (uint32_t)-(y[ylen - 1] >> 30) >> 1;
 	for (u = sch; u < xlen; u++) {
-		uint32_t wys = scaled_word(y, ylen, ysign, u - sch, scl, &tw);
+		uint32_t wys = zint_scaled_word(y, ylen, ysign, u - sch, scl, &tw);
 		uint64_t z = (uint64_t)((int64_t)wys * (int64_t)k) + x[u] + bias + cb;
 
 		x[u] = (uint32_t)z & 0x7FFFFFFFu;
@@ -528,7 +517,7 @@ void pqs_zint_sub_scaled(uint32_t *x, size_t xlen, const uint32_t *y, size_t yle
 	}
 	ysign = (uint32_t) - (y[ylen - 1] >> 30) >> 1;
 	for (u = sch; u < xlen; u++) {
-		uint32_t w = x[u] - scaled_word(y, ylen, ysign, u - sch, scl, &tw) - cc;
+		uint32_t w = x[u] - zint_scaled_word(y, ylen, ysign, u - sch, scl, &tw) - cc;
 
 		x[u] = w & 0x7FFFFFFFu;
 		cc = w >> 31;

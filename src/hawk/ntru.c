@@ -8,7 +8,8 @@
  * (f, g) with k = round((F adj(f) + G adj(g)) / (f adj(f) + g adj(g)))
  * in 32.32 fixed point, like FN-DSA's 2025 ReducePartial (which keeps F
  * only); the shared pieces (field norms, CRT, binary GCD, fixed-point
- * FFT, the scaled subtractions k*f*2^sc) are src/fndsa's.  What decides
+ * FFT, the scaled subtractions k*f*2^sc, the Babai loop itself) are
+ * src/fndsa's.  What decides
  * rejections, and is therefore the reference's, lives here:
  *
  *   R1  f must be invertible modulo x^n+1 and p_0 = 2147473409;
@@ -169,110 +170,33 @@ static int check_mod_p0(const uint32_t *F, const uint32_t *G, const uint32_t *ft
 
 /*
  * Babai reduction of (Ft, Gt) (n coefficients of llen words) against
- * (ft, gt) (slen words), with the reference's schedule (R4).  f at depth
- * 1 is one word per coefficient.  tmp: even offset.
+ * (ft, gt) (slen words) by FN-DSA's fixed-point loop, with the
+ * reference's schedule (R4: top words dropped unchecked) and its
+ * rounding (one division per slot).  f at depth 1 is one word per
+ * coefficient.  tmp: even offset.
  */
 static void reduce_fg(const hawk_ntru_profile *pf, unsigned logn_top, unsigned depth, uint32_t *Ft, uint32_t *Gt,
 		      const uint32_t *ft, const uint32_t *gt, uint32_t *tmp)
 {
-	unsigned logn = logn_top - depth;
-	size_t n = (size_t)1 << logn, hn = n >> 1;
-	size_t slen = pf->small_bl[depth], llen = pf->large_bl[depth];
-	size_t rlen = pf->word_win[depth], blen, FGlen, i, j, u;
-	uint32_t scale_fg, scale_FG, scale_x, scale_xg, scale_t;
-	fxr *rt3 = (fxr *)(void *)tmp, *rt4 = rt3 + n, *rt1 = rt4 + n;
-	fxr *rt2 = rt1 + n;
-	int32_t *k = (int32_t *)(void *)(rt2 + n);
-	uint32_t *fntt = (uint32_t *)(k + n), *gntt = fntt + (slen + 1) * n;
-	uint32_t *sub_tmp = depth == 1 ? fntt : gntt + (slen + 1) * n;
-	int use_ntt = depth > 1 && logn >= 4;
+	pqs_fndsa_babai r;
 
-	if (rlen > slen) {
-		rlen = slen;
-	}
-	blen = slen - rlen;
-	scale_fg = 31 * (uint32_t)blen;
-	scale_FG = 31 * (uint32_t)llen;
-
-	/* rt3 = 2^t adj(f)/(f adj(f) + g adj(g)), rt4 likewise with g, from
-	 * the top rlen words of f, g scaled by 2^-(scale_fg + scale_x - t);
-	 * t = min(15 - logn, scale_x) keeps the norm below 2^31. */
-	scale_x = pqs_fndsa_ntru2025_max_bitlength(ft + blen, n, slen, rlen);
-	scale_xg = pqs_fndsa_ntru2025_max_bitlength(gt + blen, n, slen, rlen);
-	scale_x ^= (scale_x ^ scale_xg) & (uint32_t) - ((scale_x - scale_xg) >> 31);
-	scale_t = 15 - logn;
-	scale_t ^= (scale_t ^ scale_x) & (uint32_t) - ((scale_x - scale_t) >> 31);
-	pqs_fndsa_ntru2025_big_to_fixed(rt3, ft + blen, n, slen, rlen, scale_x - scale_t);
-	pqs_fndsa_ntru2025_big_to_fixed(rt4, gt + blen, n, slen, rlen, scale_x - scale_t);
-	pqs_fndsa_fxr_FFT(logn, rt3);
-	pqs_fndsa_fxr_FFT(logn, rt4);
-	for (u = 0; u < hn; u++) {
-		fxr nz = fxr_add(fxr_add(fxr_sqr(rt3[u]), fxr_sqr(rt3[u + hn])),
-				 fxr_add(fxr_sqr(rt4[u]), fxr_sqr(rt4[u + hn])));
-
-		rt3[u] = fxr_div(fxr_mul2e(rt3[u], scale_t), nz);
-		rt3[u + hn] = fxr_div(fxr_neg(fxr_mul2e(rt3[u + hn], scale_t)), nz);
-		rt4[u] = fxr_div(fxr_mul2e(rt4[u], scale_t), nz);
-		rt4[u + hn] = fxr_div(fxr_neg(fxr_mul2e(rt4[u + hn], scale_t)), nz);
-	}
-
-	if (use_ntt) {
-		/* f, g modulo slen+1 primes, NTT form, for the exact k*f. */
-		uint32_t *gm = sub_tmp, *igm = gm + n;
-
-		for (i = 0; i <= slen; i++) {
-			prime_ctx c = prime_at(i);
-			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
-
-			pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
-			for (j = 0; j < n; j++) {
-				fntt[j * (slen + 1) + i] =
-					pqs_zint_mod_small_signed(ft + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-				gntt[j * (slen + 1) + i] =
-					pqs_zint_mod_small_signed(gt + j * slen, slen, c.p, c.p0i, c.R2, Rx);
-			}
-			pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
-			pqs_mp31_NTT(gntt + i, slen + 1, gm, logn, c.p, c.p0i);
-		}
-	}
-
-	FGlen = llen;
-	for (;;) {
-		uint32_t tlen = scale_FG / 31, toff = scale_FG % 31;
-		uint32_t scale_k = scale_FG - scale_fg;
-
-		pqs_fndsa_ntru2025_big_to_fixed(rt1, Ft + tlen, n, llen, FGlen - tlen, scale_x + toff);
-		pqs_fndsa_ntru2025_big_to_fixed(rt2, Gt + tlen, n, llen, FGlen - tlen, scale_x + toff);
-		pqs_fndsa_fxr_FFT(logn, rt1);
-		pqs_fndsa_fxr_FFT(logn, rt2);
-		pqs_fndsa_fxr_mul_fft(logn, rt1, rt3);
-		pqs_fndsa_fxr_mul_fft(logn, rt2, rt4);
-		for (u = 0; u < n; u++) {
-			rt2[u] = fxr_add(rt2[u], rt1[u]);
-		}
-		pqs_fndsa_fxr_iFFT(logn, rt2);
-		for (u = 0; u < n; u++) {
-			k[u] = fxr_round(rt2[u]);
-		}
-		if (depth == 1) {
-			pqs_fndsa_ntru2025_sub_kf_depth1(Ft, llen, FGlen, k, scale_k, ft, n, logn, sub_tmp);
-			pqs_fndsa_ntru2025_sub_kf_depth1(Gt, llen, FGlen, k, scale_k, gt, n, logn, sub_tmp);
-		} else if (use_ntt) {
-			pqs_fndsa_ntru2025_sub_kf_ntt(Ft, llen, FGlen, k, scale_k, fntt, slen, n, logn, sub_tmp);
-			pqs_fndsa_ntru2025_sub_kf_ntt(Gt, llen, FGlen, k, scale_k, gntt, slen, n, logn, sub_tmp);
-		} else {
-			pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, llen, FGlen, k, scale_k, ft, slen, n);
-			pqs_fndsa_ntru2025_sub_kf_schoolbook(Gt, llen, FGlen, k, scale_k, gt, slen, n);
-		}
-		if (scale_FG <= scale_fg) {
-			break;
-		}
-		scale_FG = scale_FG <= scale_fg + pf->reduce_bits ? scale_fg : scale_FG - pf->reduce_bits;
-		/* R4: the top words are assumed gone, not checked. */
-		while (FGlen > slen && 31 * (FGlen - slen) > scale_FG - scale_fg + 30) {
-			FGlen--;
-		}
-	}
+	memset(&r, 0, sizeof r);
+	r.logn_top = logn_top;
+	r.depth = depth;
+	r.slen = pf->small_bl[depth];
+	r.llen = pf->large_bl[depth];
+	r.rlen = pf->word_win[depth];
+	r.reduce_bits = pf->reduce_bits;
+	r.scale_t0 = 15;
+	r.with_g = 1;
+	r.divide_each = 1;
+	r.check_limbs = 0;
+	r.ref_depth1 = 1;
+	r.Ft = Ft;
+	r.Gt = Gt;
+	r.ft = ft;
+	r.gt = gt;
+	(void)pqs_fndsa_ntru2025_babai(&r, tmp);
 }
 
 /*

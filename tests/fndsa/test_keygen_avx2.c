@@ -8,13 +8,16 @@
  * NTT, and the fixed-point division.  It also checks the carry-chain
  * rewrites of
  * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
- * straightforward signed-carry form.  The keygen KATs run on both paths
+ * straightforward signed-carry form, and the fused schoolbook k*f of
+ * ReducePartial (pqs_fndsa_ntru2025_sub_kf_schoolbook, n = 2, 4, 8) against
+ * n^2 of those products, with extreme k.  The keygen KATs run on both paths
  * (test_keygen_kat, test_fn_kat and their _no_simd twins).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fndsa/fxr.h"
+#include "fndsa/keygen2025_inner.h"
 #include "fndsa/keygen_inner.h"
 #include "testutil.h"
 
@@ -248,6 +251,46 @@ static void check_scaled(void)
 	}
 }
 
+/* F - k*f*2^sc modulo x^n + 1, one product per pair of coefficients. */
+static void check_schoolbook(void)
+{
+	static const int32_t ks[] = { 2147483647, -2147483647, 0, 1, -1 };
+	uint32_t F[2][8 * 40], f[8 * 30];
+	int32_t k[8];
+
+	for (int rep = 0; rep < 120; rep++) {
+		size_t n = (size_t)2 << (rep % 3);
+		size_t slen = 1 + (size_t)(rnd() % 30), llen = 1 + (size_t)(rnd() % 40);
+		size_t FGlen = 1 + (size_t)(rnd() % llen);
+		uint32_t sc = (uint32_t)(rnd() % (31 * 4 + 31));
+		int pattern = (rep / 3) % 4;
+
+		for (size_t i = 0; i < n; i++) {
+			/* All extreme for some reps (the widest sums), mixed else. */
+			k[i] = rep < 30 ? ks[(rep / 3 + i) % 2] : (rep & 1) ? ks[rnd() % 5] : (int32_t)(uint32_t)rnd();
+			k[i] = k[i] == -2147483647 - 1 ? 0 : k[i];
+		}
+		for (size_t i = 0; i < n * llen; i++) {
+			F[0][i] = word(pattern);
+		}
+		for (size_t i = 0; i < n * slen; i++) {
+			f[i] = word((pattern + 1) % 4);
+		}
+		memcpy(F[1], F[0], sizeof F[0]);
+		pqs_fndsa_ntru2025_sub_kf_schoolbook(F[0], llen, FGlen, k, sc, f, slen, n);
+		for (size_t i = 0; i < n; i++) {
+			for (size_t j = 0; j < n; j++) {
+				size_t d = (i + j) % n;
+				int32_t kf = i + j < n ? -k[i] : k[i];
+
+				add_scaled_ref(F[1] + d * llen, FGlen, f + j * slen, slen, kf, sc / 31, sc % 31);
+			}
+		}
+		TU_CHECK(memcmp(F[0], F[1], n * llen * 4) == 0, "sub_kf_schoolbook rep %d (n = %zu)", rep, n);
+		compared++;
+	}
+}
+
 /* Fixed-point divisions through pqs_fndsa_fxr_div_selfadj_fft (four lanes
  * per AVX2 call) on both paths, each quotient also against the scalar
  * pqs_fndsa_fxr_div_raw. */
@@ -296,8 +339,9 @@ int main(void)
 	check_crt();
 	check_mkgm_ntt();
 	check_scaled();
+	check_schoolbook();
 	check_fxr_div();
-	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 40, "%lu comparisons",
-		 compared);
+	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 120 + 40,
+		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
