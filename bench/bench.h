@@ -69,14 +69,16 @@ void bench_spread_of(double *values, size_t n, bench_spread *out);
  * Paired measurement: many short slices (about 2 ms each) of the yardstick
  * and of fn alternate (which goes first alternates too, so that a steady
  * drift in load favours neither), each adjacent pair seeing the same
- * machine conditions.  The pairs are cut into `rounds` consecutive rounds;
- * a round's ratio is fn's calls over its CPU time converted into
- * yardstick calls at the rate of the yardstick slices beside it (the
- * median of a pair's own and its neighbours' slices).  The ratio is the
- * median of the rounds, with their range.  One untimed slice of each warms
- * up first.  Pairs go on until fn has had `seconds` of CPU time per round
- * and at least min_calls calls per round; a slow operation stops at 10 x
- * that time, with at least one pair per round.  Rates (the ratios, and
+ * machine conditions, and each with the stack shifted by another 16-byte
+ * offset.  The pairs are cut into `rounds` consecutive rounds; a round's
+ * ratio is fn's calls over its CPU time converted into yardstick calls at
+ * the rate of the yardstick slice beside it, over the half of the round's
+ * pairs where the yardstick ran fastest (the least disturbed moments).
+ * The ratio is the median of the rounds, with their range.  One untimed
+ * slice of each warms up first.  Pairs go on until fn has had `seconds` of
+ * CPU time per round and at least min_calls calls per round; a slow
+ * operation stops at 10 x that time, and a loaded machine at twice the wall
+ * time an idle one needs, each with at least one pair per round.  Rates (the ratios, and
  * ops_per_s of ours and yard) are per CPU second of the measuring thread:
  * time spent preempted by other processes is not the operation's cost.
  * Latencies (median, p99) stay wall-clock.

@@ -6,8 +6,11 @@
  * real IEEE 1609.2 stack of include/pqsig/v2x.h, per VEHICLE/CA profile:
  *
  *   - signing: 2000 full SPDU signings (build the COER ToBeSignedData,
- *     hash per 1609.2 section 5.3.1, sign, encode), p50 / p99, and the
- *     margin against the 100 ms budget of a 10 Hz BSM;
+ *     hash per 1609.2 section 5.3.1, sign, encode) with the vehicle's
+ *     secret key prepared once (pqs_v2x_signer_prepare), p50 / p99, and
+ *     the margin against the 100 ms budget of a 10 Hz BSM; also the rate
+ *     of SPDU signing, prepared and not, against OpenSSL's own ECDSA P-256
+ *     signing timed in the same round (sign_to_openssl);
  *   - cold verification: SPDUs/s on one core without a verified-certificate
  *     cache, so each SPDU costs parsing, the signer certificate's CA
  *     signature and the message signature; its ratio to the ECDSA row is
@@ -104,7 +107,8 @@ typedef struct {
 	uint8_t root[V2X_MAX_CERT], ica[V2X_MAX_CERT], veh[V2X_MAX_CERT], scratch[V2X_MAX_CERT];
 	size_t root_len, ica_len, veh_len;
 	v2x_store *store;
-	v2x_signer signer;
+	v2x_signer signer;        /* prepared (pqs_v2x_signer_prepare), as a vehicle signs */
+	v2x_signer signer_plain;  /* the same, unprepared: the key decoded for every SPDU */
 	uint64_t now;             /* Time64 */
 	uint8_t payload[PAYLOAD_LEN];
 	uint8_t *spdu[POOL];
@@ -140,6 +144,7 @@ static void pki_free(bench_pki *p)
 	for (size_t i = 0; i < POOL; i++)
 		free(p->spdu[i]);
 	free(p->sign_buf);
+	pqs_v2x_signer_release(&p->signer);
 	if (p->veh_prepared_ok)
 		pqs_sig_release_prepared(pqs_v2x_alg_class(p->veh_key.alg), p->veh_prepared);
 	free(p->veh_prepared);
@@ -147,6 +152,7 @@ static void pki_free(bench_pki *p)
 	pqs_v2x_key_clear(&p->ica_key);
 	pqs_v2x_key_clear(&p->veh_key);
 	pqs_zeroize(&p->signer, sizeof p->signer);
+	pqs_zeroize(&p->signer_plain, sizeof p->signer_plain);
 	free(p);
 }
 
@@ -236,7 +242,9 @@ static int pki_make(bench_pki *p, const char *where)
 	p->veh_prepared_ok = 1;
 	if ((e = pqs_v2x_store_add_root(p->store, p->root, p->root_len)) ||
 	    (p->root_alg && (e = pqs_v2x_store_add_cert(p->store, p->ica, p->ica_len))) ||
-	    (e = pqs_v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
+	    (e = pqs_v2x_signer_init(&p->signer, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)) ||
+	    (e = pqs_v2x_signer_prepare(&p->signer)) ||
+	    (e = pqs_v2x_signer_init(&p->signer_plain, &p->veh_key, p->veh, p->veh_len, V2X_SIGNER_CERT, NULL)))
 		return e;
 	for (size_t i = 0; i < PAYLOAD_LEN; i++)
 		p->payload[i] = (uint8_t)(i * 37 + 11);
@@ -314,12 +322,23 @@ static int cpu_rate(bench_fn fn, void *arg, size_t min_ops, double cpu_seconds, 
 
 /* ---- timed operations (bench_fn) ---- */
 
+static int sign_with(bench_pki *p, const v2x_signer *s, size_t i)
+{
+	size_t len;
+	return pqs_v2x_spdu_sign(s, BSM_PSID, p->now - (i % 1000), p->payload, PAYLOAD_LEN, p->sign_buf, p->sign_cap,
+				 &len);
+}
+
 static int op_sign(void *arg, size_t i)
 {
 	bench_pki *p = arg;
-	size_t len;
-	return pqs_v2x_spdu_sign(&p->signer, BSM_PSID, p->now - (i % 1000), p->payload, PAYLOAD_LEN, p->sign_buf,
-				 p->sign_cap, &len);
+	return sign_with(p, &p->signer, i);
+}
+
+static int op_sign_plain(void *arg, size_t i)
+{
+	bench_pki *p = arg;
+	return sign_with(p, &p->signer_plain, i);
 }
 
 static int op_verify(void *arg, size_t i)
@@ -501,6 +520,7 @@ typedef struct {
 	bench_fn fn;
 	const char *what;
 	bench_pki *pki;   /* what fn runs on; NULL: the profile's own */
+	void *arg;        /* not NULL: fn runs on this instead (the OpenSSL yardstick) */
 	int stack;        /* 1: runs pqs_v2x_spdu_verify through pki->vctx */
 	int warm;
 	double best;
@@ -553,7 +573,7 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 			bench_progress("v2x %s: %s (round %zu of %zu)", name, jb->what, r + 1, rounds);
 			double rate;
 			size_t calls;
-			int e = cpu_rate(jb->fn, jp, 20, seconds, &rate, &calls);
+			int e = cpu_rate(jb->fn, jb->arg ? jb->arg : jp, 20, seconds, &rate, &calls);
 			if (e)
 				return e;
 			jb->rate[r] = rate;
@@ -563,6 +583,29 @@ static int run_rates(bench_pki *p, const char *name, rate_job *jobs, size_t njob
 				jb->checks_per_op = (double)jp->vctx.sig_checks / (double)calls;
 		}
 	return 0;
+}
+
+/*
+ * What one more verified vehicle costs the verified-certificate cache: a
+ * slot (fixed, the same for every profile) plus its certificate copy and
+ * prepared key (pqs_v2x_cache_memory; ECDSA's OpenSSL key object is not
+ * counted there).
+ */
+static int cache_entry_bytes(bench_pki *p, size_t *entry, size_t *slot)
+{
+	v2x_cache *one = pqs_v2x_cache_new(1), *two = pqs_v2x_cache_new(2);
+	int e = one && two ? V2X_OK : V2X_ERR_NOMEM;
+	size_t empty = pqs_v2x_cache_memory(one);
+	if (!e) {
+		v2x_verify_ctx v;
+		pqs_v2x_verify_ctx_init(&v, p->store, one, p->now);
+		e = pqs_v2x_spdu_verify(&v, p->spdu[0], p->spdu_len[0], NULL);
+	}
+	*slot = pqs_v2x_cache_memory(two) - empty;
+	*entry = e ? 0 : pqs_v2x_cache_memory(one) - empty + *slot;
+	pqs_v2x_cache_free(one);
+	pqs_v2x_cache_free(two);
+	return e;
 }
 
 /* Verify the pool once (warm cache), then each SPDU again: the replays accepted. */
@@ -630,7 +673,8 @@ static int measure_replay(bench_pki *p, int quick, bench_v2x_result *r)
  * to this profile for the per-round ratio_to_ecdsa (NULL when this is the
  * ECDSA profile: its ratio is 1 by definition).
  */
-static int measure_profile(const char *name, int quick, unsigned threads, bench_pki *base, bench_v2x_result *r)
+static int measure_profile(const char *name, int quick, unsigned threads, bench_pki *base, bench_ecdsa_p256 *yard,
+			   bench_v2x_result *r)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->profile, sizeof r->profile, "%s", name);
@@ -675,40 +719,69 @@ static int measure_profile(const char *name, int quick, unsigned threads, bench_
 		goto fail;
 	r->chain_len = p->root_alg ? 3 : 2;
 
-	rate_job jobs[9] = {
-		{ .fn = op_verify, .what = "verify cold", .stack = 1 },
-		{ .fn = op_bare_cold, .what = "bare checks cold" },
-		{ .fn = op_verify, .what = "verify warm", .stack = 1, .warm = 1 },
-		{ .fn = op_bare_warm, .what = "bare check warm" },
-		{ .fn = op_decode, .what = "decode only" },
-		{ .fn = op_cert_id, .what = "certificate HashedId8" },
-		{ .fn = op_bare_prepared_warm, .what = "bare prepared check warm" },
-		{ .fn = op_verify, .what = "ECDSA profile cold", .pki = base, .stack = 1 },
-		{ .fn = op_verify, .what = "ECDSA profile warm", .pki = base, .stack = 1, .warm = 1 },
+	/* Jobs compared per round run back to back (warm then bare prepared, SPDU signing then
+	 * OpenSSL's), so that both sides of a ratio see the same load; the ECDSA profile's come last,
+	 * and only when this is another profile. */
+	enum {
+		J_COLD,
+		J_BARE_COLD,
+		J_WARM,
+		J_BARE_PREPARED,
+		J_BARE_WARM,
+		J_DECODE,
+		J_CERT_ID,
+		J_SIGN,
+		J_OPENSSL_SIGN,
+		J_SIGN_PLAIN,
+		J_BASE_COLD,
+		J_BASE_WARM,
+		J_COUNT
 	};
-	if ((e = run_rates(p, name, jobs, base ? 9 : 7, quick)) != 0)
+	rate_job jobs[J_COUNT] = {
+		[J_COLD] = { .fn = op_verify, .what = "verify cold", .stack = 1 },
+		[J_BARE_COLD] = { .fn = op_bare_cold, .what = "bare checks cold" },
+		[J_WARM] = { .fn = op_verify, .what = "verify warm", .stack = 1, .warm = 1 },
+		[J_BARE_PREPARED] = { .fn = op_bare_prepared_warm, .what = "bare prepared check warm" },
+		[J_BARE_WARM] = { .fn = op_bare_warm, .what = "bare check warm" },
+		[J_DECODE] = { .fn = op_decode, .what = "decode only" },
+		[J_CERT_ID] = { .fn = op_cert_id, .what = "certificate HashedId8" },
+		[J_SIGN] = { .fn = op_sign, .what = "sign, key prepared" },
+		[J_OPENSSL_SIGN] = { .fn = bench_ecdsa_p256_ops[1], .what = "OpenSSL ECDSA P-256 sign", .arg = yard },
+		[J_SIGN_PLAIN] = { .fn = op_sign_plain, .what = "sign, key not prepared" },
+		[J_BASE_COLD] = { .fn = op_verify, .what = "ECDSA profile cold", .pki = base, .stack = 1 },
+		[J_BASE_WARM] = { .fn = op_verify, .what = "ECDSA profile warm", .pki = base, .stack = 1, .warm = 1 },
+	};
+	size_t rounds = rounds_of(quick);
+	if ((e = run_rates(p, name, jobs, base ? J_COUNT : J_BASE_COLD, quick)) != 0)
 		goto fail;
-	paired_ratio(&jobs[2], &jobs[6], rounds_of(quick), &r->warm_to_bare_prepared);
-	r->bare_prepared_warm_per_s = jobs[6].best;
+	paired_ratio(&jobs[J_WARM], &jobs[J_BARE_PREPARED], rounds, &r->warm_to_bare_prepared);
+	r->bare_prepared_warm_per_s = jobs[J_BARE_PREPARED].best;
+	paired_ratio(&jobs[J_SIGN], &jobs[J_OPENSSL_SIGN], rounds, &r->sign_to_openssl);
+	paired_ratio(&jobs[J_SIGN_PLAIN], &jobs[J_OPENSSL_SIGN], rounds, &r->sign_plain_to_openssl);
+	r->sign_per_s = jobs[J_SIGN].best;
+	r->sign_plain_per_s = jobs[J_SIGN_PLAIN].best;
+	r->openssl_sign_per_s = jobs[J_OPENSSL_SIGN].best;
 	if (base) {
-		paired_ratio(&jobs[0], &jobs[7], rounds_of(quick), &r->ratio_spread);
-		paired_ratio(&jobs[2], &jobs[8], rounds_of(quick), &r->ratio_warm_spread);
+		paired_ratio(&jobs[J_COLD], &jobs[J_BASE_COLD], rounds, &r->ratio_spread);
+		paired_ratio(&jobs[J_WARM], &jobs[J_BASE_WARM], rounds, &r->ratio_warm_spread);
 	} else {
 		r->ratio_spread = r->ratio_warm_spread =
-			(bench_spread){ .rounds = rounds_of(quick), .median = 1.0, .min = 1.0, .max = 1.0 };
+			(bench_spread){ .rounds = rounds, .median = 1.0, .min = 1.0, .max = 1.0 };
 	}
 	r->ratio_to_ecdsa = r->ratio_spread.median;
 	r->ratio_warm_to_ecdsa = r->ratio_warm_spread.median;
-	r->decode_us = 1e6 / jobs[4].best;
-	r->cert_id_us = 1e6 / jobs[5].best;
-	r->verify_cold_per_s = jobs[0].best;
-	r->bare_cold_per_s = jobs[1].best;
-	r->verify_warm_per_s = jobs[2].best;
-	r->bare_warm_per_s = jobs[3].best;
-	r->checks_cold = jobs[0].checks_per_op;
-	r->checks_warm = jobs[2].checks_per_op;
-	r->overhead_cold = paired_overhead(&jobs[0], &jobs[1], rounds_of(quick));
-	r->overhead_warm = paired_overhead(&jobs[2], &jobs[3], rounds_of(quick));
+	r->decode_us = 1e6 / jobs[J_DECODE].best;
+	r->cert_id_us = 1e6 / jobs[J_CERT_ID].best;
+	r->verify_cold_per_s = jobs[J_COLD].best;
+	r->bare_cold_per_s = jobs[J_BARE_COLD].best;
+	r->verify_warm_per_s = jobs[J_WARM].best;
+	r->bare_warm_per_s = jobs[J_BARE_WARM].best;
+	r->checks_cold = jobs[J_COLD].checks_per_op;
+	r->checks_warm = jobs[J_WARM].checks_per_op;
+	r->overhead_cold = paired_overhead(&jobs[J_COLD], &jobs[J_BARE_COLD], rounds);
+	r->overhead_warm = paired_overhead(&jobs[J_WARM], &jobs[J_BARE_WARM], rounds);
+	if ((e = cache_entry_bytes(p, &r->cache_entry_bytes, &r->cache_slot_bytes)) != 0)
+		goto fail;
 	bench_progress("v2x %s: duplicate detector", name);
 	if ((e = measure_replay(p, quick, r)) != 0)
 		goto fail;
@@ -736,28 +809,32 @@ int bench_v2x_collect(const char *const *profiles, size_t n, int quick, bench_v2
 	unsigned threads = default_threads();
 	if (bench_ecdsa_p256_yardstick(y, quick ? 0.1 : 0.5) != 0)
 		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
-	/* The ECDSA profile's PKI: every other profile's ratio is taken against it round by round. */
+	/* The ECDSA profile's PKI: every other profile's ratio is taken against it round by round;
+	 * OpenSSL's own signing is timed next to every profile's SPDU signing the same way. */
 	bench_pki *base = calloc(1, sizeof *base);
-	int e = base ? pqs_v2x_profile_parse("ECDSA", &base->prof) : V2X_ERR_NOMEM;
+	bench_ecdsa_p256 *yard = bench_ecdsa_p256_new();
+	int e = base && yard ? pqs_v2x_profile_parse("ECDSA", &base->prof) : V2X_ERR_NOMEM;
 	if (!e)
 		e = pki_make(base, "ECDSA");
 	if (e) {
 		pki_free(base);
+		bench_ecdsa_p256_free(yard);
 		return cli_error("v2x ECDSA: setup failed: %s", pqs_v2x_strerror(e));
 	}
 	int have_base = 0, rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		int is_base = strcmp(profiles[i], "ECDSA") == 0;
-		if (measure_profile(profiles[i], quick, threads, is_base ? NULL : base, &res[i]))
+		if (measure_profile(profiles[i], quick, threads, is_base ? NULL : base, yard, &res[i]))
 			rc = CLI_ERROR;
 		else if (is_base) {
 			*ecdsa = res[i];
 			have_base = 1;
 		}
 	}
-	if (!rc && !have_base && measure_profile("ECDSA", quick, threads, NULL, ecdsa))
+	if (!rc && !have_base && measure_profile("ECDSA", quick, threads, NULL, yard, ecdsa))
 		rc = CLI_ERROR;
 	pki_free(base);
+	bench_ecdsa_p256_free(yard);
 	return rc;
 }
 
@@ -783,6 +860,10 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       "\"verify_bare_cold_per_s\":%.1f,\"verify_bare_warm_per_s\":%.1f,"
 		       "\"verify_bare_prepared_warm_per_s\":%.1f,"
 		       "\"warm_to_bare_prepared\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
+		       "\"cache_bytes_per_entry\":%zu,\"cache_slot_bytes\":%zu,"
+		       "\"sign_per_s\":%.1f,\"sign_unprepared_per_s\":%.1f,\"openssl_ecdsa_p256_sign_per_s\":%.1f,"
+		       "\"sign_to_openssl\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
+		       "\"sign_unprepared_to_openssl\":{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"rounds\":%zu},"
 		       "\"stack_overhead_cold\":%.4f,\"stack_overhead_warm\":%.4f,"
 		       "\"sig_checks_per_spdu_cold\":%.3f,\"sig_checks_per_spdu_warm\":%.3f,"
 		       "\"threads\":%u,\"verify_cold_all_cores_per_s\":%.1f,\"verify_warm_all_cores_per_s\":%.1f,"
@@ -801,14 +882,18 @@ static void print_json(const bench_v2x_result *res, size_t n, const bench_yardst
 		       r->ca_sign.median_us / 1000.0, r->verify_cold_per_s, r->verify_warm_per_s, r->bare_cold_per_s,
 		       r->bare_warm_per_s, r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median,
 		       r->warm_to_bare_prepared.min, r->warm_to_bare_prepared.max, r->warm_to_bare_prepared.rounds,
-		       r->overhead_cold, r->overhead_warm, r->checks_cold, r->checks_warm, r->threads,
-		       r->verify_cold_all_per_s, r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->ratio_warm_to_ecdsa,
-		       r->ratio_spread.median, r->ratio_spread.min, r->ratio_spread.max, r->ratio_spread.rounds,
-		       r->ratio_warm_spread.median, r->ratio_warm_spread.min, r->ratio_warm_spread.max,
-		       r->ratio_warm_spread.rounds, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0,
-		       r->decode_us, r->cert_id_us, r->replay_memory, BENCH_V2X_REPLAY_SIGNERS,
-		       BENCH_V2X_REPLAY_PER_SIGNER, r->replays_sent, r->replays_accepted_off, r->replays_accepted_on,
-		       r->verify_warm_dedup_per_s, r->replay_reject_per_s, y->verify.ops_per_s, i + 1 < n ? "," : "");
+		       r->cache_entry_bytes, r->cache_slot_bytes, r->sign_per_s, r->sign_plain_per_s,
+		       r->openssl_sign_per_s, r->sign_to_openssl.median, r->sign_to_openssl.min, r->sign_to_openssl.max,
+		       r->sign_to_openssl.rounds, r->sign_plain_to_openssl.median, r->sign_plain_to_openssl.min,
+		       r->sign_plain_to_openssl.max, r->sign_plain_to_openssl.rounds, r->overhead_cold,
+		       r->overhead_warm, r->checks_cold, r->checks_warm, r->threads, r->verify_cold_all_per_s,
+		       r->verify_warm_all_per_s, r->ratio_to_ecdsa, r->ratio_warm_to_ecdsa, r->ratio_spread.median,
+		       r->ratio_spread.min, r->ratio_spread.max, r->ratio_spread.rounds, r->ratio_warm_spread.median,
+		       r->ratio_warm_spread.min, r->ratio_warm_spread.max, r->ratio_warm_spread.rounds,
+		       r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0, r->decode_us, r->cert_id_us,
+		       r->replay_memory, BENCH_V2X_REPLAY_SIGNERS, BENCH_V2X_REPLAY_PER_SIGNER, r->replays_sent,
+		       r->replays_accepted_off, r->replays_accepted_on, r->verify_warm_dedup_per_s,
+		       r->replay_reject_per_s, y->verify.ops_per_s, i + 1 < n ? "," : "");
 	}
 	printf("]\n");
 }
@@ -840,15 +925,35 @@ static void print_text(const bench_v2x_result *res, size_t n, const bench_yardst
 		       range, r->verify_cold_per_s / 10.0, r->verify_warm_per_s / 10.0);
 	}
 	printf("\nWarm verification against the bare check with the key prepared once (as the cache holds it): "
-	       "median and range of the per-round ratio\n");
-	printf("%-36s %10s %14s %10s  %s\n", "profile", "warm/s", "bare prep/s", "warm:prep", "(range)");
+	       "median and range of the per-round ratio; cache bytes per verified vehicle (slot + certificate + "
+	       "prepared key)\n");
+	printf("%-36s %10s %14s %10s  %-15s %14s\n", "profile", "warm/s", "bare prep/s", "warm:prep", "(range)",
+	       "cache B/entry");
 	for (size_t i = 0; i < n; i++) {
 		const bench_v2x_result *r = &res[i];
 		if (!r->available)
 			continue;
-		printf("%-36s %10.0f %14.0f %10.3f  (%.3f-%.3f)\n", r->profile, r->verify_warm_per_s,
-		       r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median, r->warm_to_bare_prepared.min,
-		       r->warm_to_bare_prepared.max);
+		char range[32];
+		snprintf(range, sizeof range, "(%.3f-%.3f)", r->warm_to_bare_prepared.min,
+			 r->warm_to_bare_prepared.max);
+		printf("%-36s %10.0f %14.0f %10.3f  %-15s %14zu\n", r->profile, r->verify_warm_per_s,
+		       r->bare_prepared_warm_per_s, r->warm_to_bare_prepared.median, range, r->cache_entry_bytes);
+	}
+	printf("\nSPDU signing (the sign columns: key prepared once) against OpenSSL's own ECDSA P-256 signing "
+	       "timed in the same round: median and range of the per-round ratio\n");
+	printf("%-36s %10s %12s %14s %17s %17s\n", "profile", "sign/s", "unprepared/s", "OpenSSL sign/s",
+	       "sign:OpenSSL", "unprepared:OpenSSL");
+	for (size_t i = 0; i < n; i++) {
+		const bench_v2x_result *r = &res[i];
+		if (!r->available)
+			continue;
+		char prep[40], plain[40];
+		snprintf(prep, sizeof prep, "%.3f (%.2f-%.2f)", r->sign_to_openssl.median, r->sign_to_openssl.min,
+			 r->sign_to_openssl.max);
+		snprintf(plain, sizeof plain, "%.3f (%.2f-%.2f)", r->sign_plain_to_openssl.median,
+			 r->sign_plain_to_openssl.min, r->sign_plain_to_openssl.max);
+		printf("%-36s %10.0f %12.0f %14.0f %17s %17s\n", r->profile, r->sign_per_s, r->sign_plain_per_s,
+		       r->openssl_sign_per_s, prep, plain);
 	}
 	printf("\nDuplicate detector (v2x_replay, %d signers x %d digests; each of %d SPDUs sent twice inside the "
 	       "window; warm cache, one core)\n",

@@ -24,7 +24,10 @@ typedef struct {
 	size_t spdu_bytes;           /* certificate-signed SPDU, 100-byte payload */
 	size_t spdu_digest_bytes;    /* the same with a digest signer (HashedId8 of the vehicle certificate) */
 	size_t frags_1400, frags_2302;
-	bench_stats sign;            /* full SPDU signing: build, hash, sign, encode */
+	bench_stats sign;                    /* full SPDU signing: build, hash, sign, encode (key prepared once) */
+	double sign_per_s, sign_plain_per_s; /* SPDU signing per CPU second, key prepared once / decoded per SPDU */
+	double openssl_sign_per_s;           /* OpenSSL ECDSA P-256 signing (EVP, key loaded), same rounds */
+	bench_spread sign_to_openssl, sign_plain_to_openssl; /* per-round ratios to OpenSSL's signing */
 	double sign_margin_pct;      /* 100 * (1 - p99 / 100 ms) */
 	unsigned chain_len;          /* certificates from the vehicle to the root: 2, or 3 with an intermediate CA */
 	bench_stats ca_sign;         /* CPU time of the issuing CA per vehicle certificate (pqs_v2x_cert_issue) */
@@ -33,8 +36,9 @@ typedef struct {
 	double verify_warm_per_s;    /* warm cache: message signature only */
 	double bare_cold_per_s;      /* signature core alone: CA check + message check */
 	double bare_warm_per_s;      /* signature core alone: message check */
-	double bare_prepared_warm_per_s;     /* the same with the key prepared once (pqs_sig_prepare) */
-	bench_spread warm_to_bare_prepared;  /* warm SPDUs/s over bare prepared checks/s, per round */
+	double bare_prepared_warm_per_s;            /* the same with the key prepared once (pqs_sig_prepare) */
+	bench_spread warm_to_bare_prepared;         /* warm SPDUs/s over bare prepared checks/s, per round */
+	size_t cache_entry_bytes, cache_slot_bytes; /* verified-certificate cache: per vehicle, of which the slot */
 	double overhead_cold, overhead_warm; /* 1 - SPDUs/s / bare checks/s: median of rounds measured back to back */
 	double checks_cold, checks_warm;     /* signature checks per SPDU the stack reported */
 	double decode_us;                    /* pqs_v2x_spdu_decode alone (no cryptography), CPU microseconds */

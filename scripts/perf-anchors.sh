@@ -8,11 +8,12 @@
 #   scripts/perf-anchors.sh [--pqsig PATH] [--out FILE] [-a ALG ...] [bench sig options...]
 #   scripts/perf-anchors.sh -a ECDSA-P256 -a ML-DSA-44 -a ML-DSA-65 -a ML-DSA-87
 #
-# Needs jq.  The file is written atomically (a temporary file renamed).
+# Needs jq.  The file is written atomically (a temporary file renamed); its
+# section "How the ratios are taken", written by hand, is kept.
 set -eu
 
 bench_script=perf-anchors
-bench_help_lines=2,11p
+bench_help_lines=2,12p
 . "$(dirname "$0")/lib/bench-common.sh"
 
 out=docs/performance.md
@@ -27,6 +28,10 @@ bench_check_tools
 tmp=$(mktemp "$out.XXXXXX")
 json=$(mktemp)
 trap 'rm -f "$tmp" "$json"' EXIT
+# The hand-written part of the page (how the ratios are taken) stays as it is.
+method_heading='## How the ratios are taken'
+method=
+[ -f "$out" ] && method=$(sed -n "/^$method_heading/,\$p" "$out")
 load_before=$(bench_loadavg)
 "$pqsig" bench sig --json "$@" >"$json"
 load_after=$(bench_loadavg)
@@ -43,7 +48,7 @@ dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
 	printf 'Written by `scripts/perf-anchors.sh` from one `pqsig bench sig --json` run, in the format of\n'
 	printf '`../shared/notes/performance-anchors.md`. Compare by the **ratio to OpenSSL ECDSA P-256 measured in the\n'
 	printf 'same run**: absolute rates move with the load of a shared machine. Each ratio is the median of the\n'
-	printf 'per-round ratios (the yardstick timed next to every operation in every round), its range in brackets.\n\n'
+	printf 'per-round ratios, its range in brackets (how they are taken: the last section).\n\n'
 	printf -- '- Machine: %s, %s CPUs online, %s\n' "${cpu:-unknown CPU}" "$cores" "$ossl"
 	printf -- '- Load average (1, 5, 15 min): %s before, %s after\n' "$load_before" "$load_after"
 	printf -- '- Commit: %s; arguments: `bench sig --json%s`\n\n' "$commit" "$(printf ' %s' "$@" | sed 's/ $//')"
@@ -73,6 +78,7 @@ dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
 		   | . as $rows
 		   | "| \(first.alg) | \(rate(cell($rows; "verify-prepared"))) | \(ratio(cell($rows; "verify-prepared"))) | \(rate(cell($rows; "sign-prepared"))) | \(ratio(cell($rows; "sign-prepared"))) |")
 	' "$json"
+	[ -z "$method" ] || printf '\n%s\n' "$method"
 } >"$tmp"
 mv "$tmp" "$out"
 trap 'rm -f "$json"' EXIT

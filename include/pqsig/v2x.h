@@ -395,6 +395,13 @@ v2x_cache *pqs_v2x_cache_new(size_t capacity);
 void pqs_v2x_cache_free(v2x_cache *c);
 void pqs_v2x_cache_clear(v2x_cache *c);
 size_t pqs_v2x_cache_size(const v2x_cache *c);
+/**
+ * Bytes the cache holds: its table of capacity slots (each a decoded
+ * certificate with room for the largest signature, V2X_MAX_SIG) plus each
+ * entry's certificate copy and prepared key (pqs_sig_prepared_len; not what
+ * a class keeps outside that buffer, such as ECDSA's OpenSSL key object).
+ */
+size_t pqs_v2x_cache_memory(const v2x_cache *c);
 
 /* ------------------------------------------------------------------ */
 /* Duplicate (replay) detector                                         */

@@ -373,11 +373,16 @@ int pqs_v2x_alg_sign(const v2x_key *key, const uint8_t *data_input, size_t len, 
 	return pqs_v2x_alg_sign_key(key, NULL, data_input, len, sig, sig_len, rng);
 }
 
-void *pqs_v2x_prepared_alloc(size_t len)
+size_t pqs_v2x_prepared_size(size_t len)
 {
 	/* aligned_alloc wants a multiple of the alignment */
 	size_t n = (len + PQS_SIG_PREPARED_ALIGN - 1) / PQS_SIG_PREPARED_ALIGN * PQS_SIG_PREPARED_ALIGN;
-	return aligned_alloc(PQS_SIG_PREPARED_ALIGN, n ? n : PQS_SIG_PREPARED_ALIGN);
+	return n ? n : PQS_SIG_PREPARED_ALIGN;
+}
+
+void *pqs_v2x_prepared_alloc(size_t len)
+{
+	return aligned_alloc(PQS_SIG_PREPARED_ALIGN, pqs_v2x_prepared_size(len));
 }
 
 int pqs_v2x_alg_sign_key(const v2x_key *key, const void *prepared_sk, const uint8_t *data_input, size_t len,

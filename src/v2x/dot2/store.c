@@ -243,6 +243,22 @@ size_t pqs_v2x_cache_size(const v2x_cache *c)
 	return c ? c->n : 0;
 }
 
+size_t pqs_v2x_cache_memory(const v2x_cache *c)
+{
+	if (!c)
+		return 0;
+	size_t n = sizeof *c + c->cap * sizeof *c->e;
+	for (size_t i = 0; i < c->cap; i++) {
+		const v2x_cache_entry *en = &c->e[i];
+		if (!en->used)
+			continue;
+		n += en->der_len;
+		if (en->prepared)
+			n += pqs_v2x_prepared_size(pqs_sig_prepared_len(pqs_v2x_alg_class(en->cert.key_alg)));
+	}
+	return n;
+}
+
 const v2x_cache_entry *pqs_v2x_cache_next(const v2x_cache *c, const uint8_t id[8], const v2x_cache_entry *prev)
 {
 	if (!c || !id)

@@ -126,6 +126,8 @@ int pqs_v2x_alg_sign_key(const v2x_key *key, const void *prepared_sk, const uint
 /* A buffer for a prepared key of len bytes (pqs_sig_prepared_len / _sk_len), aligned as the signature core
  * wants it (PQS_SIG_PREPARED_ALIGN); free() it.  NULL if out of memory. */
 void *pqs_v2x_prepared_alloc(size_t len);
+/* Bytes pqs_v2x_prepared_alloc allocates for len. */
+size_t pqs_v2x_prepared_size(size_t len);
 int pqs_v2x_alg_verify(const v2x_alg *alg, const uint8_t *pk, const uint8_t *data_input, size_t len, const uint8_t *sig,
 		       size_t sig_len);
 /* Same with the key prepared (pqs_sig_prepare of the algorithm's class), or pk when prepared is NULL:

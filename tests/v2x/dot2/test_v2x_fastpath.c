@@ -16,7 +16,8 @@
  *     is validated in full and cached beside the first;
  *   - test_v2x_fastpath_eviction: an entry evicted from a full cache costs
  *     a full validation again (chain signatures, certificate hash), then is
- *     warm again;
+ *     warm again; pqs_v2x_cache_memory counts the table, the certificate
+ *     copies and the prepared keys;
  *   - test_v2x_fastpath_prepared_signer: a signer with its secret key
  *     prepared (pqs_v2x_signer_prepare) gives SPDUs that verify and, for
  *     schemes whose randomness comes from the caller's rng (all but
@@ -91,48 +92,68 @@ static int verify_counting(v2x_verify_ctx *v, const blob *spdu, uint64_t *hashed
 	return e;
 }
 
+/* A PKI of one profile, a vehicle with its certificate, a store trusting the root and a cache. */
+typedef struct {
+	pki p;
+	v2x_key vk;
+	blob cert;
+	v2x_store *st;
+	v2x_cache *c;
+	v2x_verify_ctx v;
+} fixture;
+
+static int fixture_open(fixture *f, const char *profile, size_t cache_cap)
+{
+	int e = pki_make(&f->p, profile);
+	e = e ? e : pqs_v2x_key_generate(&f->vk, f->p.prof.vehicle, NULL);
+	e = e ? e : vehicle_cert(&f->p, &f->vk, now32 - 3600, &f->cert);
+	f->st = pqs_v2x_store_new(2);
+	f->c = pqs_v2x_cache_new(cache_cap);
+	if (!e)
+		e = f->st && f->c ? pqs_v2x_store_add_root(f->st, f->p.root.b, f->p.root.n) : V2X_ERR_NOMEM;
+	pqs_v2x_verify_ctx_init(&f->v, f->st, f->c, now64);
+	TU_CHECK(e == V2X_OK, "%s: setup: %s", profile, pqs_v2x_strerror(e));
+	return e;
+}
+
+static void fixture_close(fixture *f)
+{
+	pqs_v2x_key_clear(&f->vk);
+	pqs_v2x_key_clear(&f->p.root_key);
+	pqs_v2x_cache_free(f->c);
+	pqs_v2x_store_free(f->st);
+}
+
 static void warm_no_cert_hash(const char *profile)
 {
-	static pki p;
-	v2x_key vk;
-	blob cert, s1, s2, d1;
+	static fixture f;
+	blob s1, s2, d1;
 	uint64_t hashed = 0;
-	int e = pki_make(&p, profile);
-	e = e ? e : pqs_v2x_key_generate(&vk, p.prof.vehicle, NULL);
-	e = e ? e : vehicle_cert(&p, &vk, now32 - 3600, &cert);
-	e = e ? e : sign(&vk, &cert, V2X_SIGNER_CERT, now64 - 2000, &s1);
-	e = e ? e : sign(&vk, &cert, V2X_SIGNER_CERT, now64 - 1000, &s2);
-	e = e ? e : sign(&vk, &cert, V2X_SIGNER_DIGEST, now64, &d1);
-	TU_CHECK(e == V2X_OK, "%s: setup: %s", profile, pqs_v2x_strerror(e));
-	if (e)
-		return;
-	v2x_store *st = pqs_v2x_store_new(2);
-	v2x_cache *c = pqs_v2x_cache_new(4);
-	v2x_verify_ctx v;
-	pqs_v2x_verify_ctx_init(&v, st, c, now64);
-	TU_CHECK(pqs_v2x_store_add_root(st, p.root.b, p.root.n) == V2X_OK, "%s: anchor", profile);
-	size_t attached = 3 + cert.n; /* SignerIdentifier certificate: tag, quantity 1 (2 octets), the certificate */
-	e = verify_counting(&v, &s1, &hashed);
-	TU_CHECK(e == V2X_OK && v.cache_misses == 1 && v.sig_checks == 2, "%s: cold: %s, %lu misses", profile,
-		 pqs_v2x_strerror(e), v.cache_misses);
-	TU_CHECK(hashed >= cert.n + data_input_bytes(&s1, attached, p.prof.vehicle),
+	int e = fixture_open(&f, profile, 4);
+	e = e ? e : sign(&f.vk, &f.cert, V2X_SIGNER_CERT, now64 - 2000, &s1);
+	e = e ? e : sign(&f.vk, &f.cert, V2X_SIGNER_CERT, now64 - 1000, &s2);
+	e = e ? e : sign(&f.vk, &f.cert, V2X_SIGNER_DIGEST, now64, &d1);
+	TU_CHECK(e == V2X_OK, "%s: SPDUs signed: %s", profile, pqs_v2x_strerror(e));
+	const v2x_alg *alg = f.p.prof.vehicle;
+	size_t attached = 3 + f.cert.n; /* SignerIdentifier certificate: tag, quantity 1 (2 octets), the certificate */
+	e = e ? e : verify_counting(&f.v, &s1, &hashed);
+	TU_CHECK(e == V2X_OK && f.v.cache_misses == 1 && f.v.sig_checks == 2, "%s: cold: %s, %lu misses", profile,
+		 pqs_v2x_strerror(e), f.v.cache_misses);
+	TU_CHECK(hashed >= f.cert.n + data_input_bytes(&s1, attached, alg),
 		 "%s: cold: the certificate was hashed (%llu bytes)", profile, (unsigned long long)hashed);
-	e = verify_counting(&v, &s2, &hashed);
-	TU_CHECK(e == V2X_OK && v.cache_hits == 1 && v.sig_checks == 3, "%s: warm: %s, %lu hits", profile,
-		 pqs_v2x_strerror(e), v.cache_hits);
-	TU_CHECK(hashed == data_input_bytes(&s2, attached, p.prof.vehicle),
+	e = e ? e : verify_counting(&f.v, &s2, &hashed);
+	TU_CHECK(e == V2X_OK && f.v.cache_hits == 1 && f.v.sig_checks == 3, "%s: warm: %s, %lu hits", profile,
+		 pqs_v2x_strerror(e), f.v.cache_hits);
+	TU_CHECK(hashed == data_input_bytes(&s2, attached, alg),
 		 "%s: warm: only the data input hashed (%llu bytes, %zu expected; certificate %zu)", profile,
-		 (unsigned long long)hashed, data_input_bytes(&s2, attached, p.prof.vehicle), cert.n);
-	e = verify_counting(&v, &d1, &hashed);
-	TU_CHECK(e == V2X_OK && v.cache_hits == 2 && v.sig_checks == 4, "%s: warm digest signer: %s", profile,
+		 (unsigned long long)hashed, data_input_bytes(&s2, attached, alg), f.cert.n);
+	e = e ? e : verify_counting(&f.v, &d1, &hashed);
+	TU_CHECK(e == V2X_OK && f.v.cache_hits == 2 && f.v.sig_checks == 4, "%s: warm digest signer: %s", profile,
 		 pqs_v2x_strerror(e));
-	TU_CHECK(hashed == data_input_bytes(&d1, 1 + 8, p.prof.vehicle),
+	TU_CHECK(hashed == data_input_bytes(&d1, 1 + 8, alg),
 		 "%s: warm digest signer: only the data input hashed (%llu bytes)", profile,
 		 (unsigned long long)hashed);
-	pqs_v2x_key_clear(&vk);
-	pqs_v2x_key_clear(&p.root_key);
-	pqs_v2x_cache_free(c);
-	pqs_v2x_store_free(st);
+	fixture_close(&f);
 }
 
 /* The first position of needle in cert, or 0. */
@@ -147,61 +168,48 @@ static size_t find(const blob *cert, const char *needle)
 
 static void one_byte_off(const char *profile)
 {
-	static pki p;
-	v2x_key vk;
-	blob cert, cert2, warm, s;
+	static fixture f;
+	blob cert2, warm, s;
 	uint64_t hashed = 0;
-	int e = pki_make(&p, profile);
-	e = e ? e : pqs_v2x_key_generate(&vk, p.prof.vehicle, NULL);
-	e = e ? e : vehicle_cert(&p, &vk, now32 - 3600, &cert);
-	e = e ? e : vehicle_cert(&p, &vk, now32 - 7200, &cert2); /* the same key, another certificate */
-	e = e ? e : sign(&vk, &cert, V2X_SIGNER_CERT, now64, &warm);
-	TU_CHECK(e == V2X_OK, "%s: setup: %s", profile, pqs_v2x_strerror(e));
-	if (e)
-		return;
-	v2x_store *st = pqs_v2x_store_new(2);
-	v2x_cache *c = pqs_v2x_cache_new(4);
-	v2x_verify_ctx v;
-	pqs_v2x_verify_ctx_init(&v, st, c, now64);
-	pqs_v2x_store_add_root(st, p.root.b, p.root.n);
-	e = pqs_v2x_spdu_verify(&v, warm.b, warm.n, NULL);
-	TU_CHECK(e == V2X_OK && pqs_v2x_cache_size(c) == 1, "%s: the certificate is cached: %s", profile,
+	int e = fixture_open(&f, profile, 4);
+	e = e ? e : vehicle_cert(&f.p, &f.vk, now32 - 7200, &cert2); /* the same key, another certificate */
+	e = e ? e : sign(&f.vk, &f.cert, V2X_SIGNER_CERT, now64, &warm);
+	e = e ? e : pqs_v2x_spdu_verify(&f.v, warm.b, warm.n, NULL);
+	TU_CHECK(e == V2X_OK && pqs_v2x_cache_size(f.c) == 1, "%s: the certificate is cached: %s", profile,
 		 pqs_v2x_strerror(e));
 	/* one byte off: in the name every vehicle of this CA shares, in the middle of the CA's
 	 * signature (the same last octets as the cached copy), and in the last octet */
-	size_t sig_wire = pqs_v2x_alg_sig_wire_len(p.prof.ca);
-	const size_t at[3] = { find(&cert, "vehicle"), cert.n - sig_wire / 2 + 4, cert.n - 1 };
+	size_t sig_wire = pqs_v2x_alg_sig_wire_len(f.p.prof.ca);
+	const size_t at[3] = { find(&f.cert, "vehicle"), f.cert.n - sig_wire / 2 + 4, f.cert.n - 1 };
 	TU_CHECK(at[0] != 0, "%s: the name is in the certificate", profile);
-	for (size_t i = 0; i < 3; i++) {
-		blob off = cert;
+	for (size_t i = 0; i < 3 && !e; i++) {
+		blob off = f.cert;
 		off.b[at[i]] ^= 0x01;
-		unsigned long misses = v.cache_misses, checks = v.sig_checks;
+		unsigned long misses = f.v.cache_misses, checks = f.v.sig_checks;
 		/* a signer with the altered certificate signs a valid SPDU: only the certificate is wrong */
-		e = sign(&vk, &off, V2X_SIGNER_CERT, now64, &s);
-		TU_CHECK(e == V2X_OK, "%s: byte %zu: signed: %s", profile, at[i], pqs_v2x_strerror(e));
-		e = verify_counting(&v, &s, &hashed);
-		TU_CHECK(e == V2X_ERR_CERT_SIG_INVALID, "%s: byte %zu of %zu off: %s", profile, at[i], cert.n,
-			 pqs_v2x_strerror(e));
-		TU_CHECK(v.cache_misses == misses + 1 && v.sig_checks == checks + 1 && hashed >= off.n,
+		int se = sign(&f.vk, &off, V2X_SIGNER_CERT, now64, &s);
+		TU_CHECK(se == V2X_OK, "%s: byte %zu: signed: %s", profile, at[i], pqs_v2x_strerror(se));
+		int ve = verify_counting(&f.v, &s, &hashed);
+		TU_CHECK(ve == V2X_ERR_CERT_SIG_INVALID, "%s: byte %zu of %zu off: %s", profile, at[i], f.cert.n,
+			 pqs_v2x_strerror(ve));
+		TU_CHECK(f.v.cache_misses == misses + 1 && f.v.sig_checks == checks + 1 && hashed >= off.n,
 			 "%s: byte %zu off: validated from scratch (%lu misses, %lu checks, %llu bytes hashed)",
-			 profile, at[i], v.cache_misses - misses, v.sig_checks - checks, (unsigned long long)hashed);
-		TU_CHECK(pqs_v2x_cache_size(c) == 1, "%s: byte %zu off: not cached", profile, at[i]);
+			 profile, at[i], f.v.cache_misses - misses, f.v.sig_checks - checks,
+			 (unsigned long long)hashed);
+		TU_CHECK(pqs_v2x_cache_size(f.c) == 1, "%s: byte %zu off: not cached", profile, at[i]);
 	}
 	/* the cached certificate is still warm */
-	unsigned long hits = v.cache_hits;
-	e = pqs_v2x_spdu_verify(&v, warm.b, warm.n, NULL);
-	TU_CHECK(e == V2X_OK && v.cache_hits == hits + 1, "%s: the cached certificate still hits: %s", profile,
+	unsigned long hits = f.v.cache_hits;
+	e = e ? e : pqs_v2x_spdu_verify(&f.v, warm.b, warm.n, NULL);
+	TU_CHECK(e == V2X_OK && f.v.cache_hits == hits + 1, "%s: the cached certificate still hits: %s", profile,
 		 pqs_v2x_strerror(e));
 	/* another valid certificate of the same key: a full validation, then an entry of its own */
-	unsigned long misses = v.cache_misses;
-	e = sign(&vk, &cert2, V2X_SIGNER_CERT, now64, &s);
-	e = e ? e : verify_counting(&v, &s, &hashed);
-	TU_CHECK(e == V2X_OK && v.cache_misses == misses + 1 && hashed >= cert2.n && pqs_v2x_cache_size(c) == 2,
+	unsigned long misses = f.v.cache_misses;
+	e = e ? e : sign(&f.vk, &cert2, V2X_SIGNER_CERT, now64, &s);
+	e = e ? e : verify_counting(&f.v, &s, &hashed);
+	TU_CHECK(e == V2X_OK && f.v.cache_misses == misses + 1 && hashed >= cert2.n && pqs_v2x_cache_size(f.c) == 2,
 		 "%s: re-issued certificate validated in full and cached: %s", profile, pqs_v2x_strerror(e));
-	pqs_v2x_key_clear(&vk);
-	pqs_v2x_key_clear(&p.root_key);
-	pqs_v2x_cache_free(c);
-	pqs_v2x_store_free(st);
+	fixture_close(&f);
 }
 
 static void eviction(const char *profile)
@@ -225,10 +233,16 @@ static void eviction(const char *profile)
 	v2x_verify_ctx v;
 	pqs_v2x_verify_ctx_init(&v, st, c, now64);
 	pqs_v2x_store_add_root(st, p.root.b, p.root.n);
+	size_t empty = pqs_v2x_cache_memory(c);
 	for (size_t i = 0; i < N && !e; i++)
 		e = pqs_v2x_spdu_verify(&v, s[i].b, s[i].n, NULL);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N && pqs_v2x_cache_size(c) == N - 1,
 		 "%s: %d vehicles through a cache of %d: %s", profile, N, N - 1, pqs_v2x_strerror(e));
+	/* the memory it reports: the fixed table, then per entry its certificate copy and prepared key */
+	size_t prepared = pqs_v2x_prepared_size(pqs_sig_prepared_len(pqs_v2x_alg_class(p.prof.vehicle)));
+	TU_CHECK(pqs_v2x_cache_memory(c) == empty + cert[1].n + cert[2].n + 2 * prepared,
+		 "%s: cache memory %zu = %zu + certificates %zu + %zu + prepared keys 2 x %zu", profile,
+		 pqs_v2x_cache_memory(c), empty, cert[1].n, cert[2].n, prepared);
 	/* vehicle 0 was evicted (least recently used): validated in full again, evicting vehicle 1 */
 	e = verify_counting(&v, &s[0], &hashed);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N + 1 && v.sig_checks == 2 * N + 2 && hashed >= cert[0].n,
@@ -243,6 +257,8 @@ static void eviction(const char *profile)
 	e = verify_counting(&v, &s[1], &hashed);
 	TU_CHECK(e == V2X_OK && v.cache_misses == N + 2 && hashed >= cert[1].n, "%s: vehicle 1 was evicted: %s",
 		 profile, pqs_v2x_strerror(e));
+	pqs_v2x_cache_clear(c);
+	TU_CHECK(pqs_v2x_cache_memory(c) == empty, "%s: a cleared cache holds its table only", profile);
 	for (size_t i = 0; i < N; i++)
 		pqs_v2x_key_clear(&vk[i]);
 	pqs_v2x_key_clear(&p.root_key);

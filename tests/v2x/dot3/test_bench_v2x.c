@@ -111,6 +111,20 @@ static void check_profile(const tu_json *o, const char *name, long seed_bytes)
 		TU_CHECK(fabs(med - num(o, spreads[k][1])) <= 1e-4 * (1 + med), "%s: %s is the median of %s", name,
 		         spreads[k][1], spreads[k][0]);
 	}
+	/* Issue 16: warm verification over bare prepared checks, SPDU signing (prepared key and not) over
+	 * OpenSSL's ECDSA P-256 signing, each a median of per-round ratios with its range */
+	static const char *const paired[3] = { "warm_to_bare_prepared", "sign_to_openssl",
+					       "sign_unprepared_to_openssl" };
+	for (int k = 0; k < 3; k++) {
+		const tu_json *sp = tu_json_get(o, paired[k]);
+		double med = sp ? num(sp, "median") : NAN, lo = sp ? num(sp, "min") : NAN,
+		       hi = sp ? num(sp, "max") : NAN;
+		TU_CHECK(sp && lo > 0 && lo <= med && med <= hi && num(sp, "rounds") == 7,
+			 "%s: %s 0 < %g <= %g <= %g, 7 rounds", name, paired[k], lo, med, hi);
+	}
+	TU_CHECK(num(o, "sign_per_s") > 0 && num(o, "sign_unprepared_per_s") > 0 &&
+			 num(o, "openssl_ecdsa_p256_sign_per_s") > 0,
+		 "%s: signing rates", name);
 }
 
 int main(int argc, char **argv)
