@@ -73,11 +73,12 @@ static const help_page help_pages[] = {
 		    "  --max-input N   largest message in bytes (default 64 MiB)\n"
 		    "exit 0 valid, 1 invalid (including a malformed signature), 2 error\n"
 		    "example: pqsig verify -a ML-DSA-65 -p alice.pk -i hello.txt -S - < hello.sig\n" },
-	{ "bench", "usage: pqsig bench sig|v2x|chain|falcon [options]\n"
+	{ "bench", "usage: pqsig bench sig|v2x|chain|falcon|keccak [options]\n"
 		   "  sig     signature schemes      (pqsig bench sig --help)\n"
 		   "  v2x     V2X SPDU profiles      (pqsig bench v2x --help)\n"
 		   "  chain   ledger blocks          (pqsig bench chain --help)\n"
 		   "  falcon  Falcon variants        (pqsig bench falcon --help)\n"
+		   "  keccak  Keccak-f[1600] paths   (pqsig bench keccak --help)\n"
 		   "example: pqsig bench sig --quick\n" },
 	{ "bench sig", "usage: pqsig bench sig [-a ALG]... [--seconds N] [--quick] [--json]\n"
 		       "  -a, --alg ALG   benchmark this algorithm (repeatable; default all)\n"
@@ -101,6 +102,10 @@ static const help_page help_pages[] = {
 			  "  --callgrind       also exact instruction counts under valgrind (3 keys, 20 signatures)\n"
 			  "  --json            JSON output\n"
 			  "example: pqsig bench falcon --keys 200 --json\n" },
+	{ "bench keccak", "usage: pqsig bench keccak [--rounds R] [--json]\n"
+			  "  --rounds R   rounds, each timing every permutation path once (default 15, at most 32)\n"
+			  "  --json       JSON output\n"
+			  "example: pqsig bench keccak --rounds 15\n" },
 	{ "report", "usage: pqsig report --out DIR [--quick|--full] [--only PART] [--force]\n"
 		    "  -o, --out DIR   directory for the report\n"
 		    "  --quick         short benchmark runs\n"

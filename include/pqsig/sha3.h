@@ -45,6 +45,13 @@ void pqs_keccak_squeeze(pqs_keccak *k, uint8_t *out, size_t len);
 /** Squeeze whole rate-sized blocks (nblocks * rate bytes) - fast path for samplers. */
 void pqs_keccak_squeeze_blocks(pqs_keccak *k, uint8_t *out, size_t nblocks);
 
+/**
+ * Squeeze 8 * nwords bytes as little-endian 64-bit words: the words a byte
+ * squeeze followed by a little-endian load of every 8 bytes would give.
+ * At a lane boundary the lanes are copied straight from the state.
+ */
+void pqs_keccak_squeeze_u64(pqs_keccak *k, uint64_t *out, size_t nwords);
+
 /** Wipe a context. */
 void pqs_keccak_clear(pqs_keccak *k);
 

@@ -20,6 +20,10 @@
 #include "keygen_inner.h"
 #include "pqsig/rand.h"
 
+#if FNDSA_AVX2_BUILD
+#include <immintrin.h>
+#endif
+
 /*
  * Cumulative distribution for sigma = 1.17*sqrt(12289/2048), scaled by
  * 2^63: entry 0 is P(x = 0); entry k > 0 is P(|x| >= k+1 | x != 0).
@@ -47,21 +51,9 @@ void pqs_keygen_rng_init(keygen_rng *r, const uint8_t *seed, size_t seed_len)
 static void
 rng_refill(keygen_rng *r)
 {
-	/* The output stream is the same as 8-byte squeezes: one SHAKE256
-	 * block (136 bytes) is 17 little-endian 64-bit words. */
-	uint8_t blk[sizeof r->buf];
-	size_t u;
-
-	pqs_keccak_squeeze_blocks(&r->sc, blk, 1);
-	for (u = 0; u < sizeof r->buf / sizeof r->buf[0]; u++) {
-		const uint8_t *b = blk + 8 * u;
-
-		r->buf[u] = (uint64_t)b[0] | ((uint64_t)b[1] << 8)
-			| ((uint64_t)b[2] << 16) | ((uint64_t)b[3] << 24)
-			| ((uint64_t)b[4] << 32) | ((uint64_t)b[5] << 40)
-			| ((uint64_t)b[6] << 48) | ((uint64_t)b[7] << 56);
-	}
-	pqs_zeroize(blk, sizeof blk);
+	/* The output stream read as little-endian 64-bit words, one SHAKE256
+	 * block (136 bytes, 17 words) at a time, straight from the state. */
+	pqs_keccak_squeeze_u64(&r->sc, r->buf, sizeof r->buf / sizeof r->buf[0]);
 	r->ptr = 0;
 }
 
@@ -74,6 +66,28 @@ rng_u64(keygen_rng *r)
 	return r->buf[r->ptr++];
 }
 
+/* The next count words of the stream (as count calls of rng_u64). */
+static void rng_words(keygen_rng *r, uint64_t *out, size_t count)
+{
+	const size_t per_block = sizeof r->buf / sizeof r->buf[0];
+
+	while (count > 0) {
+		size_t take;
+
+		if (r->ptr >= per_block) {
+			rng_refill(r);
+		}
+		take = per_block - r->ptr;
+		if (take > count) {
+			take = count;
+		}
+		memcpy(out, r->buf + r->ptr, take * sizeof *out);
+		r->ptr += take;
+		out += take;
+		count -= take;
+	}
+}
+
 static int32_t
 u32_as_s32(uint32_t w)
 {
@@ -83,6 +97,33 @@ u32_as_s32(uint32_t w)
 	return r;
 }
 
+#define GAUSS_TABLE_LEN (sizeof gauss_1024_12289 / sizeof gauss_1024_12289[0])
+
+/*
+ * One sample of the table sampler from its two words.  First word: sign
+ * (top bit) and whether the value is 0 (63-bit value below entry 0).
+ * Second word r: the magnitude is the first k >= 1 with r >= entry k; the
+ * entries decrease (and the last is 0), so that k is one plus the number
+ * of entries above r, i.e. a sum of borrow bits over the whole table (no
+ * secret-dependent branch or index).
+ */
+static int32_t gauss_table_sample(uint64_t first, uint64_t second)
+{
+	const uint64_t low63 = ~((uint64_t)1 << 63);
+	uint32_t neg = (uint32_t)(first >> 63);
+	uint32_t z = (uint32_t)(((first & low63) - gauss_1024_12289[0]) >> 63);
+	uint64_t r = second & low63;
+	uint32_t v = 1;
+	size_t k;
+
+	for (k = 1; k < GAUSS_TABLE_LEN; k++) {
+		v += (uint32_t)((r - gauss_1024_12289[k]) >> 63);
+	}
+	v &= z - 1;
+	v = (v ^ -neg) + neg;
+	return u32_as_s32(v);
+}
+
 int pqs_keygen_gauss(keygen_rng *rng, unsigned logn)
 {
 	unsigned g = 1u << (10 - logn);
@@ -90,39 +131,121 @@ int pqs_keygen_gauss(keygen_rng *rng, unsigned logn)
 	unsigned u;
 
 	for (u = 0; u < g; u++) {
-		/*
-		 * First word: sign (top bit) and whether the value is 0
-		 * (63-bit value below entry 0).  Second word r: the magnitude
-		 * is the first k >= 1 with r >= entry k; the entries
-		 * decrease (and the last is 0), so that k is one plus the
-		 * number of entries above r, i.e. a sum of borrow bits over
-		 * the whole table (no secret-dependent branch or index).
-		 */
-		uint64_t r = rng_u64(rng);
-		uint32_t neg = (uint32_t)(r >> 63);
-		uint32_t z, v = 1, k;
+		uint64_t first = rng_u64(rng);
 
-		r &= ~((uint64_t)1 << 63);
-		z = (uint32_t)((r - gauss_1024_12289[0]) >> 63);
-		r = rng_u64(rng);
-		r &= ~((uint64_t)1 << 63);
-		for (k = 1; k < sizeof gauss_1024_12289 / sizeof gauss_1024_12289[0]; k++) {
-			v += (uint32_t)((r - gauss_1024_12289[k]) >> 63);
-		}
-		v &= z - 1;
-		v = (v ^ -neg) + neg;
-		val += u32_as_s32(v);
+		val += gauss_table_sample(first, rng_u64(rng));
 	}
 	return (int)val;
+}
+
+/* Samples per batch of the bulk sampler (a multiple of 4). */
+#define GAUSS_BATCH 64
+
+#if FNDSA_AVX2_BUILD
+/*
+ * gauss_table_sample on four samples at a time: words[2i], words[2i+1]
+ * are sample i's two words; count is a multiple of 4.  The comparisons
+ * r < entry k are signed 64-bit ones, exact since both sides are below
+ * 2^63; they give all-ones lanes, so subtracting them counts the borrows.
+ */
+__attribute__((target("avx2"))) static void gauss_table_samples_avx2(const uint64_t *words, size_t count, int32_t *out)
+{
+	const __m256i low63 = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
+	const __m256i zero = _mm256_setzero_si256();
+	size_t i, k;
+
+	for (i = 0; i < count; i += 4) {
+		__m256i w03 = _mm256_loadu_si256((const __m256i *)(const void *)(words + 2 * i));
+		__m256i w47 = _mm256_loadu_si256((const __m256i *)(const void *)(words + 2 * i + 4));
+		/* Lanes hold samples i, i+2, i+1, i+3 (unpack works per 128-bit half). */
+		__m256i first = _mm256_unpacklo_epi64(w03, w47);
+		__m256i r = _mm256_and_si256(_mm256_unpackhi_epi64(w03, w47), low63);
+		__m256i neg = _mm256_cmpgt_epi64(zero, first);
+		__m256i is_zero = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[0]),
+						     _mm256_and_si256(first, low63));
+		__m256i v = _mm256_set1_epi64x(1);
+		__m128i packed;
+
+		for (k = 1; k < GAUSS_TABLE_LEN; k++) {
+			v = _mm256_sub_epi64(v,
+					     _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[k]), r));
+		}
+		v = _mm256_andnot_si256(is_zero, v);
+		v = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
+		/* Back to sample order, low 32 bits of each lane. */
+		v = _mm256_permute4x64_epi64(v, 0xD8);
+		v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+		packed = _mm256_castsi256_si128(v);
+		_mm_storeu_si128((__m128i *)(void *)(out + i), packed);
+	}
+}
+#endif
+
+/* Signed samples out[0..count) from words[0..2 count); count a multiple of 4. */
+static void gauss_table_samples(const uint64_t *words, size_t count, int32_t *out)
+{
+	size_t i;
+
+#if FNDSA_AVX2_BUILD
+	if (pqs_fndsa_uses_avx2()) {
+		gauss_table_samples_avx2(words, count, out);
+		return;
+	}
+#endif
+	for (i = 0; i < count; i++) {
+		out[i] = gauss_table_sample(words[2 * i], words[2 * i + 1]);
+	}
+}
+
+/*
+ * Coefficients f[0..count) as pqs_keygen_gauss would give them, in batches:
+ * for logn >= 8 no value can leave -127..127 (|s| <= 26 * 2^(10-logn)),
+ * so none is resampled and the words of the batch are known in advance.
+ */
+static void sample_coefficients_bulk(keygen_rng *rng, int8_t *f, size_t count, unsigned logn)
+{
+	uint64_t words[2 * GAUSS_BATCH];
+	int32_t values[GAUSS_BATCH];
+	const size_t g = (size_t)1 << (10 - logn);
+	const size_t per_batch = GAUSS_BATCH / g;
+
+	while (count > 0) {
+		size_t coeffs = count < per_batch ? count : per_batch;
+		size_t samples = coeffs * g;
+		size_t padded = (samples + 3) & ~(size_t)3;
+		size_t u, j;
+
+		rng_words(rng, words, 2 * samples);
+		memset(words + 2 * samples, 0, 2 * (padded - samples) * sizeof *words);
+		gauss_table_samples(words, padded, values);
+		for (u = 0; u < coeffs; u++) {
+			int32_t s = 0;
+
+			for (j = 0; j < g; j++) {
+				s += values[u * g + j];
+			}
+			f[u] = (int8_t)s;
+		}
+		f += coeffs;
+		count -= coeffs;
+	}
+	pqs_zeroize(words, sizeof words);
+	pqs_zeroize(values, sizeof values);
 }
 
 void pqs_keygen_sample_poly(keygen_rng *rng, int8_t *f, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
 	unsigned mod2 = 0;
-	size_t u;
+	size_t u = 0;
 
-	for (u = 0; u < n; u++) {
+	if (logn >= 8) {
+		sample_coefficients_bulk(rng, f, n - 1, logn);
+		for (; u < n - 1; u++) {
+			mod2 ^= (unsigned)(f[u] & 1);
+		}
+	}
+	for (; u < n; u++) {
 		int s;
 
 		for (;;) {

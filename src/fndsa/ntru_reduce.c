@@ -108,6 +108,32 @@ add_mul_words(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen,
 	}
 }
 
+/* add_mul_words on four destinations x[i] with multipliers k[i], one source. */
+static void add_mul_words_x4(uint32_t *const x[4], size_t xlen, const uint32_t *y, size_t ylen, uint32_t ysign,
+			     const int32_t k[4])
+{
+	int64_t cc0 = 0, cc1 = 0, cc2 = 0, cc3 = 0;
+	size_t j;
+
+	for (j = 0; j < xlen; j++) {
+		int64_t wy = (int64_t)(j < ylen ? y[j] : ysign);
+		/* As in add_mul_words: |y*k| < 2^62, carries fit 32 bits. */
+		uint64_t z0 = (uint64_t)(wy * k[0] + (int64_t)x[0][j] + cc0);
+		uint64_t z1 = (uint64_t)(wy * k[1] + (int64_t)x[1][j] + cc1);
+		uint64_t z2 = (uint64_t)(wy * k[2] + (int64_t)x[2][j] + cc2);
+		uint64_t z3 = (uint64_t)(wy * k[3] + (int64_t)x[3][j] + cc3);
+
+		x[0][j] = (uint32_t)z0 & 0x7FFFFFFFu;
+		x[1][j] = (uint32_t)z1 & 0x7FFFFFFFu;
+		x[2][j] = (uint32_t)z2 & 0x7FFFFFFFu;
+		x[3][j] = (uint32_t)z3 & 0x7FFFFFFFu;
+		cc0 = u32_as_s32((uint32_t)(z0 >> 31));
+		cc1 = u32_as_s32((uint32_t)(z1 >> 31));
+		cc2 = u32_as_s32((uint32_t)(z2 >> 31));
+		cc3 = u32_as_s32((uint32_t)(z3 >> 31));
+	}
+}
+
 /*
  * F <- F - k*f*2^(31*sch+scl) modulo x^n+1, schoolbook (used at large
  * depths, where n is small and integers are long).  Each f[v]*2^scl is
@@ -122,7 +148,7 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 {
 	size_t n = (size_t)1 << logn;
 	size_t ylen = flen + 1;
-	size_t u, v, j;
+	size_t v, j;
 
 	if (flen == 0 || Flen <= sch) {
 		return;
@@ -141,22 +167,33 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 			tw = wy >> (31 - scl);
 		}
 	}
-	for (u = 0; u < n; u++) {
-		int32_t kf = -k[u];
-		uint32_t *x = F + u * Fstride;
+	/*
+	 * Destination w receives k[u]*y[v] for u + v = w mod n, negated when
+	 * u + v >= n (x^n = -1).  The sums are exact modulo 2^(31 xlen), so
+	 * their order does not matter: for each source v, four destinations
+	 * are updated in one pass over the words, four independent carry
+	 * chains instead of one (the schoolbook is bound by their latency).
+	 */
+	for (v = 0; v < n; v++) {
+		const uint32_t *y = ys + v * ylen;
+		uint32_t ysign = -(y[ylen - 1] >> 30) >> 1;
+		size_t w = 0;
 
-		for (v = 0; v < n; v++) {
-			const uint32_t *y = ys + v * ylen;
-			uint32_t ysign = -(y[ylen - 1] >> 30) >> 1;
+		for (; w + 4 <= n; w += 4) {
+			uint32_t *x[4];
+			int32_t kf[4];
 
-			add_mul_words(x + sch, Flen - sch, y, ylen, ysign, kf);
-			/* x^n = -1: wrap around with a sign change. */
-			if (u + v == n - 1) {
-				x = F;
-				kf = -kf;
-			} else {
-				x += Fstride;
+			for (j = 0; j < 4; j++) {
+				size_t dst = w + j;
+
+				x[j] = F + dst * Fstride + sch;
+				kf[j] = dst >= v ? -k[dst - v] : k[dst + n - v];
 			}
+			add_mul_words_x4(x, Flen - sch, y, ylen, ysign, kf);
+		}
+		for (; w < n; w++) {
+			add_mul_words(F + w * Fstride + sch, Flen - sch, y, ylen, ysign,
+				      w >= v ? -k[w - v] : k[w + n - v]);
 		}
 	}
 }

@@ -13,12 +13,12 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # The fixed list of command paths (tools/pqsig.c help_pages); adding a command means adding it here.
 expected_paths=(
 	"list" "keygen" "sign" "verify" "report"
-	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon"
+	"bench" "bench sig" "bench v2x" "bench chain" "bench falcon" "bench keccak"
 	"v2x" "v2x pki" "v2x pki init" "v2x sign" "v2x verify" "v2x receive" "v2x sizes" "v2x pcap" "v2x profiles" "v2x sim" "v2x sim sweep"
 	"chain" "chain init" "chain keygen" "chain transfer" "chain mine" "chain validate" "chain show"
 	"scms" "scms issue"
 )
-[ "${#expected_paths[@]}" -eq 30 ] && ok || bad "expected 30 command paths, list has ${#expected_paths[@]}"
+[ "${#expected_paths[@]}" -eq 31 ] && ok || bad "expected 31 command paths, list has ${#expected_paths[@]}"
 
 checked=0
 for path in "${expected_paths[@]}"; do
@@ -35,7 +35,7 @@ for path in "${expected_paths[@]}"; do
 		checked=$((checked + 1)); ok
 	done
 done
-[ "$checked" -eq 60 ] && ok || bad "checked $checked help pages, want 60"
+[ "$checked" -eq 62 ] && ok || bad "checked $checked help pages, want 62"
 
 # The top-level help lists exactly the expected top-level commands.
 "$PQSIG" --help >"$T/top" 2>&1 || bad "pqsig --help: exit $?"
