@@ -65,7 +65,9 @@ size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
  *   sub_kf_depth1: F <- F - k*f*2^sc at depth 1 (FGlen = 1 or 2, f one
  *     word per coefficient; tmp: 5n + 2 words);
  *   sub_kf_ntt: the same for n >= 16, f in NTT form over slen+1 primes
- *     (stride slen+1; tmp: (slen+1)*n + 3n + slen + 1 words);
+ *     (stride slen+1), with the NTT tables of those primes in tabs (gm
+ *     then igm of prime i at tabs + 2n*i) or, if tabs is NULL, made per
+ *     call (tmp: (slen+1)*n + n + slen + 1 words, +2n without tabs);
  *   sub_kf_schoolbook: the same for n <= 8, f plain (slen words).
  */
 uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len);
@@ -73,7 +75,8 @@ void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t
 void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
 				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp);
 void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
-				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, uint32_t *tmp);
+				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, const uint32_t *tabs,
+				   uint32_t *tmp);
 void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 					  const uint32_t *ft, size_t slen, size_t n);
 

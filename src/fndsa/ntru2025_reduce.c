@@ -190,22 +190,27 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 	uint32_t *crt = (uint32_t *)(k_alt + n);
 	size_t i, j;
 
+	prime_ctx cs[2];
+	uint32_t Rxs[2];
+
+	/* Per-prime constants once per call, not per coefficient. */
+	for (i = 0; i < FGlen; i++) {
+		cs[i] = prime_at(i);
+		Rxs[i] = pqs_mp31_Rx((unsigned)FGlen, cs[i].p, cs[i].p0i, cs[i].R2);
+	}
 	/* Word i of each coefficient <- F mod p_i. */
 	for (j = 0; j < n; j++) {
 		uint32_t r[2] = { 0, 0 };
 
 		for (i = 0; i < FGlen; i++) {
-			prime_ctx c = prime_at(i);
-			uint32_t Rx = pqs_mp31_Rx((unsigned)FGlen, c.p, c.p0i, c.R2);
-
-			r[i] = pqs_zint_mod_small_signed(Ft + stride * j, FGlen, c.p, c.p0i, c.R2, Rx);
+			r[i] = pqs_zint_mod_small_signed(Ft + stride * j, FGlen, cs[i].p, cs[i].p0i, cs[i].R2, Rxs[i]);
 		}
 		for (i = 0; i < FGlen; i++) {
 			Ft[stride * j + i] = r[i];
 		}
 	}
 	for (i = 0; i < FGlen; i++) {
-		prime_ctx c = prime_at(i);
+		prime_ctx c = cs[i];
 
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
 		if (i == 1 && sc % 32 == 0) {
@@ -217,7 +222,7 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 			 * it (logn <= 8 reach sc = 32 with two words), so the
 			 * second prime uses that value here too.
 			 */
-			prime_ctx c0 = prime_at(0);
+			prime_ctx c0 = cs[0];
 			size_t u;
 
 			for (u = 0; u < n; u++) {
@@ -259,20 +264,32 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
  * Depth >= 2 with n >= 16: k*f over slen+1 primes (f given in NTT form
  * over those primes, stride slen+1), rebuilt as signed integers, then
  * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
- * tmp: (slen+1)*n + 3n + (slen+1) words.
+ * tabs: the NTT tables of prime i at tabs + 2n*i (gm) and + n more (igm),
+ * as pqs_mp31_mkgm() makes them, so that the passes of one reduction
+ * share them; NULL: made here for each prime, in tmp.
+ * tmp: (slen+1)*n + n + (slen+1) words (+2n if tabs is NULL).
  */
 void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
-				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
+				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, const uint32_t *tabs,
+				   uint32_t *tmp)
 {
 	size_t tlen = slen + 1;
-	uint32_t *fk = tmp, *gm = fk + tlen * n, *igm = gm + n, *tk = igm + n;
-	uint32_t *crt = tk + n;
+	uint32_t *fk = tmp, *tk = fk + tlen * n;
+	uint32_t *crt = tk + n, *own = crt + tlen;
 	size_t i, j;
 
 	for (i = 0; i < tlen; i++) {
 		prime_ctx c = prime_at(i);
+		const uint32_t *gm, *igm;
 
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
+		if (tabs != NULL) {
+			gm = tabs + 2 * n * i;
+		} else {
+			pqs_mp31_mkgm(own, own + n, logn, &pqs_mp31_primes[i], c.p0i);
+			gm = own;
+		}
+		igm = gm + n;
+
 		for (j = 0; j < n; j++) {
 			tk[j] = mp31_set(k[j], c.p);
 		}
@@ -421,21 +438,35 @@ size_t pqs_fndsa_ntru2025_babai_words(const pqs_fndsa_babai *r)
 	if (r->depth == 1 && r->ref_depth1) {
 		return base + 5 * n + 2;
 	}
-	/* f (g) in NTT form, then pqs_fndsa_ntru2025_sub_kf_ntt()'s memory. */
-	return base + (pairs + 1) * (r->slen + 1) * n + 3 * n + r->slen + 1;
+	/* f (g) in NTT form, then pqs_fndsa_ntru2025_sub_kf_ntt()'s memory,
+	 * and the NTT tables: of slen+1 primes, shared by the passes, for
+	 * ReducePartial (its budget allows it); of one prime at a time with g
+	 * (the round-3 fixed variant and Hawk keep their memory). */
+	return base + (pairs + 1) * (r->slen + 1) * n + n + r->slen + 1 + (r->with_g ? 2 * n : 2 * (r->slen + 1) * n);
 }
 
-/* f (slen words per coefficient) modulo slen+1 primes, NTT form. tmp: 2n. */
-static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tmp)
+/* Whether the NTT tables of slen+1 primes are made once per reduction. */
+static int shares_tables(const pqs_fndsa_babai *r)
 {
-	uint32_t *gm = tmp, *igm = gm + n;
+	return uses_fntt(r) && !r->with_g;
+}
+
+/*
+ * f (slen words per coefficient) modulo slen+1 primes, NTT form.  tabs
+ * (not NULL): receives the NTT tables of those primes, in the layout of
+ * pqs_fndsa_ntru2025_sub_kf_ntt(); else they are made in tmp (2n words).
+ */
+static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tabs,
+			    uint32_t *tmp)
+{
 	size_t i;
 
 	for (i = 0; i <= slen; i++) {
 		prime_ctx c = prime_at(i);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
+		uint32_t *gm = tabs != NULL ? tabs + 2 * n * i : tmp;
 
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
+		pqs_mp31_mkgm(gm, gm + n, logn, &pqs_mp31_primes[i], c.p0i);
 		pqs_zint_mod_small_signed_many(fntt + i, slen + 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
 		pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
 	}
@@ -443,7 +474,7 @@ static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, siz
 
 /* F <- F - k*f*2^sc with the product method of this depth. */
 static void sub_kf(const pqs_fndsa_babai *r, uint32_t *Ft, const uint32_t *ft, const uint32_t *fntt, size_t FGlen,
-		   const int32_t *k, uint32_t sc, uint32_t *sub_tmp)
+		   const int32_t *k, uint32_t sc, const uint32_t *tabs, uint32_t *sub_tmp)
 {
 	unsigned logn = r->logn_top - r->depth;
 	size_t n = (size_t)1 << logn;
@@ -453,7 +484,7 @@ static void sub_kf(const pqs_fndsa_babai *r, uint32_t *Ft, const uint32_t *ft, c
 	} else if (logn < 4) {
 		pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
 	} else {
-		pqs_fndsa_ntru2025_sub_kf_ntt(Ft, r->llen, FGlen, k, sc, fntt, r->slen, n, logn, sub_tmp);
+		pqs_fndsa_ntru2025_sub_kf_ntt(Ft, r->llen, FGlen, k, sc, fntt, r->slen, n, logn, tabs, sub_tmp);
 	}
 }
 
@@ -507,7 +538,8 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 	int32_t *k = (int32_t *)(void *)(rt2 + n);
 	uint32_t *fntt = (uint32_t *)(k + n);
 	uint32_t *gntt = fntt + (pairs - 1) * (slen + 1) * n;
-	uint32_t *sub_tmp = uses_fntt(r) ? gntt + (slen + 1) * n : fntt;
+	uint32_t *tabs = shares_tables(r) ? gntt + (slen + 1) * n : NULL;
+	uint32_t *sub_tmp = !uses_fntt(r) ? fntt : tabs != NULL ? tabs + 2 * (slen + 1) * n : gntt + (slen + 1) * n;
 
 	scale_fg = 31 * (uint32_t)blen;
 	scale_FG = 31 * (uint32_t)llen;
@@ -550,9 +582,9 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 
 	if (uses_fntt(r)) {
 		/* f (and g) modulo slen+1 primes, NTT form, for the exact k*f. */
-		poly_to_ntt_rns(fntt, r->ft, slen, n, logn, sub_tmp);
+		poly_to_ntt_rns(fntt, r->ft, slen, n, logn, tabs, sub_tmp);
 		if (r->with_g) {
-			poly_to_ntt_rns(gntt, r->gt, slen, n, logn, sub_tmp);
+			poly_to_ntt_rns(gntt, r->gt, slen, n, logn, tabs, sub_tmp);
 		}
 	}
 
@@ -579,9 +611,9 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 		for (j = 0; j < n; j++) {
 			k[j] = fxr_round(rt1[j]);
 		}
-		sub_kf(r, r->Ft, r->ft, fntt, FGlen, k, scale_k, sub_tmp);
+		sub_kf(r, r->Ft, r->ft, fntt, FGlen, k, scale_k, tabs, sub_tmp);
 		if (r->with_g) {
-			sub_kf(r, r->Gt, r->gt, gntt, FGlen, k, scale_k, sub_tmp);
+			sub_kf(r, r->Gt, r->gt, gntt, FGlen, k, scale_k, tabs, sub_tmp);
 		}
 
 		if (scale_FG <= scale_fg) {
