@@ -61,11 +61,18 @@ static inline MP31_AVX2 __m256i mp31_sub8(__m256i a, __m256i b, __m256i p)
  */
 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
 				    size_t len, uint32_t p, uint32_t p0i, uint32_t Rx, const uint32_t *pw);
+/* sum of d[k]*pw[k]/2^31 mod p for k < len & ~7 (one integer, 8 words
+ * per vector; canonical). */
+uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i);
 /* pqs_zint_mod_weights() for len >= 9: eight chains of len/8 products. */
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, uint32_t *tmp);
+/* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 4 and 8 (ntru2025_avx2.c);
+ * returns 0, doing nothing, for other n. */
+int pqs_fndsa_ntru2025_sub_kf_schoolbook_avx2(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
+					      const uint32_t *ft, size_t slen, size_t n);
 #else
 #define MP31_AVX2_BUILD 0
 #endif

@@ -24,6 +24,7 @@
 
 #include "core/ct.h"
 #include "keygen2025_inner.h"
+#include "mp31_avx2.h"
 
 /* REDUCE_BITS (section 1.4): bits of scale removed per pass. */
 static uint32_t
@@ -372,6 +373,11 @@ void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGle
 	if (slen == 0) {
 		return;
 	}
+#if MP31_AVX2_BUILD
+	if (pqs_mp31_uses_avx2() && pqs_fndsa_ntru2025_sub_kf_schoolbook_avx2(Ft, llen, FGlen, k, sc, ft, slen, n)) {
+		return;
+	}
+#endif
 	switch (n) {
 	case 2:
 		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 2);

@@ -104,9 +104,17 @@ void pqs_zint_mod_weights(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, ui
 static uint32_t mod_small_weighted(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i)
 {
 	uint32_t x = 0;
-	size_t k;
+	size_t k = 0;
 
-	for (k = 0; k < len; k++) {
+#if MP31_AVX2_BUILD
+	/* Long integers: 8 words per vector (the canonical sum mod p, as
+	 * below). */
+	if (len >= 16 && pqs_mp31_uses_avx2()) {
+		x = pqs_zint_mod_dot_avx2(d, len, pw, p, p0i);
+		k = len & ~(size_t)7;
+	}
+#endif
+	for (; k < len; k++) {
 		x = mp31_add(x, mp31_mmul(d[k], pw[k], p, p0i), p);
 	}
 	return x;

@@ -59,6 +59,36 @@ MP31_AVX2 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, con
 }
 
 /*
+ * sum of d[k]*pw[k]/2^31 mod p over k < len & ~7, eight words per
+ * vector: one integer's residue (or its Garner sum) when too few
+ * integers fill the lanes.  The lanes' canonical partial sums are added
+ * mod p, so the result is the canonical residue, as the scalar sum's.
+ */
+MP31_AVX2 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i)
+{
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+	__m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
+	uint32_t r[8], x;
+	size_t k;
+	int l;
+
+	/* Two accumulators: two independent chains of additions. */
+	for (k = 0; k + 16 <= len; k += 16) {
+		acc0 = mp31_add8(acc0, mp31_mmul8(load8(d + k), load8(pw + k), vp, vp0i), vp);
+		acc1 = mp31_add8(acc1, mp31_mmul8(load8(d + k + 8), load8(pw + k + 8), vp, vp0i), vp);
+	}
+	if (k + 8 <= len) {
+		acc0 = mp31_add8(acc0, mp31_mmul8(load8(d + k), load8(pw + k), vp, vp0i), vp);
+	}
+	store8(r, mp31_add8(acc0, acc1, vp));
+	x = r[0];
+	for (l = 1; l < 8; l++) {
+		x = mp31_add(x, r[l], p);
+	}
+	return x;
+}
+
+/*
  * pw[k] = 2^(31(k+1)) mod p: pw[0..8] as the scalar chain, then
  * pw[k+8] = pw[k]*pw[8]/2^31 on 8 lanes (canonical residues: the same
  * values as the scalar chain).

@@ -9,8 +9,8 @@
  * rewrites of
  * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
  * straightforward signed-carry form, and the fused schoolbook k*f of
- * ReducePartial (pqs_fndsa_ntru2025_sub_kf_schoolbook, n = 2, 4, 8) against
- * n^2 of those products, with extreme k.  The keygen KATs run on both paths
+ * ReducePartial (pqs_fndsa_ntru2025_sub_kf_schoolbook, n = 2, 4, 8; AVX2
+ * for n = 4, 8, and portable) against n^2 of those products, with extreme k.  The keygen KATs run on both paths
  * (test_keygen_kat, test_fn_kat and their _no_simd twins).
  */
 #include <stdlib.h>
@@ -255,7 +255,7 @@ static void check_scaled(void)
 static void check_schoolbook(void)
 {
 	static const int32_t ks[] = { 2147483647, -2147483647, 0, 1, -1 };
-	uint32_t F[2][8 * 40], f[8 * 30];
+	uint32_t F[3][8 * 40], f[8 * 30];
 	int32_t k[8];
 
 	for (int rep = 0; rep < 120; rep++) {
@@ -277,7 +277,12 @@ static void check_schoolbook(void)
 			f[i] = word((pattern + 1) % 4);
 		}
 		memcpy(F[1], F[0], sizeof F[0]);
+		memcpy(F[2], F[0], sizeof F[0]);
+		/* F[0]: the AVX2 path where it runs (n = 4, 8), F[2]: portable. */
 		pqs_fndsa_ntru2025_sub_kf_schoolbook(F[0], llen, FGlen, k, sc, f, slen, n);
+		pqs_mp31_allow_avx2(0);
+		pqs_fndsa_ntru2025_sub_kf_schoolbook(F[2], llen, FGlen, k, sc, f, slen, n);
+		pqs_mp31_allow_avx2(1);
 		for (size_t i = 0; i < n; i++) {
 			for (size_t j = 0; j < n; j++) {
 				size_t d = (i + j) % n;
@@ -287,7 +292,8 @@ static void check_schoolbook(void)
 			}
 		}
 		TU_CHECK(memcmp(F[0], F[1], n * llen * 4) == 0, "sub_kf_schoolbook rep %d (n = %zu)", rep, n);
-		compared++;
+		TU_CHECK(memcmp(F[2], F[1], n * llen * 4) == 0, "portable sub_kf_schoolbook rep %d (n = %zu)", rep, n);
+		compared += 2;
 	}
 }
 
@@ -341,7 +347,7 @@ int main(void)
 	check_scaled();
 	check_schoolbook();
 	check_fxr_div();
-	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 120 + 40,
+	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40,
 		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
