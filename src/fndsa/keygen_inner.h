@@ -152,6 +152,10 @@ void pqs_zint_mod_weights(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, ui
  */
 void pqs_zint_mod_small_signed_many(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
 				    size_t len, uint32_t p, uint32_t p0i, uint32_t R2, uint32_t Rx);
+/* The same with the weights given (pw: pqs_zint_mod_weights() of at least
+ * len words), for callers that reduce several arrays modulo one prime. */
+void pqs_zint_mod_small_signed_many_pw(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
+				       size_t len, uint32_t p, uint32_t p0i, uint32_t Rx, const uint32_t *pw);
 /* x[0..len] <- x[0..len-1] + y*s (x gets len+1 words). */
 void pqs_zint_add_mul_small(uint32_t *x, const uint32_t *y, size_t len, uint32_t s);
 /* If x > (m-1)/2 then x <- x - m (two's complement); m odd. */

@@ -196,7 +196,10 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rxd = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
+		uint32_t pw[MP31_NUM_PRIMES];
 
+		/* Residue weights once for both inputs (dlen > slen). */
+		pqs_zint_mod_weights(pw, dlen, p, p0i, R2);
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
 		if (i < slen) {
 			for (j = 0; j < n; j++) {
@@ -205,10 +208,10 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 		} else {
 			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 
-			pqs_zint_mod_small_signed_many(tg, 1, gt, slen, n, slen, p, p0i, R2, Rxs);
+			pqs_zint_mod_small_signed_many_pw(tg, 1, gt, slen, n, slen, p, p0i, Rxs, pw);
 			pqs_mp31_NTT(tg, 1, gm, logn, p, p0i);
 		}
-		pqs_zint_mod_small_signed_many(tF, 1, Fd, dlen, hn, dlen, p, p0i, R2, Rxd);
+		pqs_zint_mod_small_signed_many_pw(tF, 1, Fd, dlen, hn, dlen, p, p0i, Rxd, pw);
 		/* The degree-n/2 NTT uses the first n/2 roots of gm. */
 		pqs_mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
 		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j. */

@@ -95,13 +95,14 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 	}
 
 	/* Input to plain integers, then residues modulo the new primes. */
-	pqs_zint_rebuild_CRT(fs, slen, slen, n, 1, gm);
-	pqs_zint_rebuild_CRT(gs, slen, slen, n, 1, gm);
+	/* gs follows fs: one rebuild of the 2n integers. */
+	pqs_zint_rebuild_CRT(fs, slen, slen, 2 * n, 1, gm);
 	for (u = slen; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
+		uint32_t pw[MP31_NUM_PRIMES];
 		uint32_t *src[2];
 		uint32_t *dst[2];
 		int k;
@@ -111,8 +112,9 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 		dst[0] = fd;
 		dst[1] = gd;
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
+		pqs_zint_mod_weights(pw, slen, p, p0i, R2);
 		for (k = 0; k < 2; k++) {
-			pqs_zint_mod_small_signed_many(t1, 1, src[k], slen, n, slen, p, p0i, R2, Rx);
+			pqs_zint_mod_small_signed_many_pw(t1, 1, src[k], slen, n, slen, p, p0i, Rx, pw);
 			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 			pair_products(dst[k] + u, tlen, t1, hn, p, p0i, R2);
 			if (!out_ntt) {

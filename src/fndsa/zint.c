@@ -133,6 +133,20 @@ void pqs_zint_mod_small_signed_many(uint32_t *out, size_t ostride, const uint32_
 		return;
 	}
 	pqs_zint_mod_weights(pw, len, p, p0i, R2);
+	pqs_zint_mod_small_signed_many_pw(out, ostride, x, xstride, num, len, p, p0i, Rx, pw);
+}
+
+void pqs_zint_mod_small_signed_many_pw(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
+				       size_t len, uint32_t p, uint32_t p0i, uint32_t Rx, const uint32_t *pw)
+{
+	size_t j = 0;
+
+	if (len == 0) {
+		for (j = 0; j < num; j++) {
+			out[j * ostride] = 0;
+		}
+		return;
+	}
 #if MP31_AVX2_BUILD
 	if (pqs_mp31_uses_avx2()) {
 		j = pqs_zint_mod_small_many_avx2(out, ostride, x, xstride, num, len, p, p0i, Rx, pw);
