@@ -242,11 +242,45 @@ static void rebuild_CRT_portable(uint32_t *xx, size_t xlen, size_t xstride, size
 	}
 }
 
+/*
+ * Two words (the depth-1 reductions, every pass): Garner's one step in
+ * 64-bit arithmetic, X = x0 + p0*((x1 - x0) / p0 mod p1) < 2^62, and the
+ * signed normalisation as X - p0 p1 modulo 2^62.  These are the words
+ * that the general code produces (the same unique values).
+ */
+static void rebuild_CRT2(uint32_t *xx, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
+{
+	uint32_t p0 = pqs_mp31_primes[0].p, p1 = pqs_mp31_primes[1].p;
+	uint32_t s1 = pqs_mp31_primes[1].s, p1i = pqs_mp31_ninv31(p1);
+	uint64_t M = (uint64_t)p0 * p1, hM = M >> 1; /* (M-1)/2, M odd */
+	uint32_t *x;
+	size_t v;
+
+	for (v = 0, x = xx; v < num; v++, x += xstride) {
+		/* x0 < 2^31 < 2 p1: one conditional subtraction is x0 mod p1. */
+		uint32_t x0 = x[0], xq = mp31_sub(x0, p1, p1);
+		uint32_t xr = mp31_mmul(s1, mp31_sub(x[1], xq, p1), p1, p1i);
+		uint64_t X = x0 + (uint64_t)p0 * xr;
+
+		if (normalize_signed) {
+			X -= M & -((hM - X) >> 63);
+		}
+		x[0] = (uint32_t)X & 0x7FFFFFFFu;
+		x[1] = (uint32_t)(X >> 31) & 0x7FFFFFFFu;
+	}
+	tmp[0] = (uint32_t)M & 0x7FFFFFFFu;
+	tmp[1] = (uint32_t)(M >> 31);
+}
+
 void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
 {
 	size_t done = 0, v;
 
 	if (xlen == 0 || xlen > MP31_NUM_PRIMES) {
+		return;
+	}
+	if (xlen == 2) {
+		rebuild_CRT2(xx, xstride, num, normalize_signed, tmp);
 		return;
 	}
 #if MP31_AVX2_BUILD

@@ -106,7 +106,7 @@ static void check_crt(void)
 	static const size_t xlens[] = { 1, 2, 3, 8, 9, 27, 53, 104, 207, 308 };
 	static const size_t nums[] = { 1, 7, 8, 9, 17, 24 };
 	const size_t num_cases = sizeof nums / sizeof nums[0];
-	static uint32_t in[24 * 308], x[2][24 * 308], tmp[2][308];
+	static uint32_t in[24 * 308], x[2][24 * 308], xu[24 * 308], tmp[2][308];
 
 	for (size_t li = 0; li < sizeof xlens / sizeof xlens[0]; li++) {
 		for (size_t ni = 0; ni < num_cases; ni++) {
@@ -133,13 +133,26 @@ static void check_crt(void)
 				pqs_mp31_allow_avx2(1);
 				ok &= memcmp(x[0], x[1], num * xlen * sizeof in[0]) == 0;
 				ok &= memcmp(tmp[0], tmp[1], xlen * sizeof tmp[0][0]) == 0;
-				/* Independent check (unsigned result): x mod p_u = input residue. */
-				for (size_t j = 0; !norm && j < num; j++) {
+				/* Independent check (unsigned result): x mod p_u = input
+				 * residue; the signed result is the unsigned one
+				 * normalised by pqs_zint_norm_zero (xlen = 2 takes its own
+				 * 64-bit path in pqs_zint_rebuild_CRT). */
+				memcpy(xu, in, num * xlen * sizeof in[0]);
+				if (norm) {
+					pqs_zint_rebuild_CRT(xu, xlen, xlen, num, 0, tmp[0]);
+				}
+				for (size_t j = 0; j < num; j++) {
+					uint32_t *xj = norm ? xu + j * xlen : x[1] + j * xlen;
+
 					for (size_t u = 0; u < xlen; u++) {
 						uint32_t p = pqs_mp31_primes[u].p, p0i = pqs_mp31_ninv31(p);
 
-						ok &= pqs_zint_mod_small_unsigned(x[1] + j * xlen, xlen, p, p0i,
-										  pqs_mp31_R2(p)) == in[j * xlen + u];
+						ok &= pqs_zint_mod_small_unsigned(xj, xlen, p, p0i, pqs_mp31_R2(p)) ==
+						      in[j * xlen + u];
+					}
+					if (norm) {
+						pqs_zint_norm_zero(xj, tmp[1], xlen);
+						ok &= memcmp(xj, x[1] + j * xlen, xlen * sizeof in[0]) == 0;
 					}
 				}
 				TU_CHECK(ok, "rebuild_CRT xlen %zu num %zu normalize %d", xlen, num, norm);
