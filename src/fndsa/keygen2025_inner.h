@@ -63,7 +63,8 @@ size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
  *     coefficients of len words;
  *   big_to_fixed: d[j] = x_j / 2^sc in 32.32 fixed point (sc secret);
  *   sub_kf_depth1: F <- F - k*f*2^sc at depth 1 (FGlen = 1 or 2, f one
- *     word per coefficient; tmp: 5n + 2 words);
+ *     word per coefficient; pre: NULL, or for p_0 then p_1 the NTT tables
+ *     and NTT(f), 3n words each, shared by the passes; tmp: 5n + 2 words);
  *   sub_kf_ntt: the same for n >= 16, f in NTT form over slen+1 primes
  *     (stride slen+1), with the NTT tables of those primes in tabs (gm
  *     then igm of prime i at tabs + 2n*i) or, if tabs is NULL, made per
@@ -73,7 +74,7 @@ size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
 uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len);
 void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride, size_t len, uint32_t sc);
 void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
-				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp);
+				      const uint32_t *ft, size_t n, unsigned logn, const uint32_t *pre, uint32_t *tmp);
 void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 				   const uint32_t *fntt, size_t slen, size_t n, unsigned logn, const uint32_t *tabs,
 				   uint32_t *tmp);

@@ -54,9 +54,9 @@ static inline MP31_AVX2 __m256i mp31_sub8(__m256i a, __m256i b, __m256i p)
  * paths apart only by speed).
  *   mod_small_many: out[j*ostride] = x_j mod p (x_j signed, len words, at
  *     x + j*xstride); pw[k] = 2^(31(k+1)) mod p, k < len.
- *   rebuild_CRT: pqs_zint_rebuild_CRT() without the normalisation, for
- *     integers stored back to back (xstride = xlen); tmp gets the
- *     product of the xlen primes.
+ *   rebuild_CRT: pqs_zint_rebuild_CRT() (with its signed normalisation
+ *     if asked), for integers stored back to back (xstride = xlen); tmp
+ *     gets the product of the xlen primes.
  * Both return the number of integers done.
  */
 size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_t *x, size_t xstride, size_t num,
@@ -68,7 +68,7 @@ uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
-size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, uint32_t *tmp);
+size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
 /* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 4 and 8 (ntru2025_avx2.c);
  * returns 0, doing nothing, for other n. */
 int pqs_fndsa_ntru2025_sub_kf_schoolbook_avx2(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,

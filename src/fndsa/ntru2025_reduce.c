@@ -177,17 +177,40 @@ k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
 }
 
 /*
+ * pre for pqs_fndsa_ntru2025_sub_kf_depth1(): for p_0 and p_1, the NTT
+ * tables (gm, igm) and NTT(f mod p) (3n words each), which do not change
+ * between the passes of one reduction.
+ */
+static void depth1_prepare(uint32_t *pre, const uint32_t *ft, size_t n, unsigned logn)
+{
+	size_t i, j;
+
+	for (i = 0; i < 2; i++) {
+		prime_ctx c = prime_at(i);
+		uint32_t *gm = pre + 3 * n * i, *tf = gm + 2 * n;
+
+		pqs_mp31_mkgm(gm, gm + n, logn, &pqs_mp31_primes[i], c.p0i);
+		for (j = 0; j < n; j++) {
+			tf[j] = mp31_set(zint_one_to_plain(ft + j), c.p);
+		}
+		pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
+	}
+}
+
+/*
  * Depth 1 (the reference's poly_sub_kf_scaled_depth1): F has FGlen = 1
- * or 2 words; F - k*f*2^sc is computed modulo p_0 (and p_1) in the NTT
- * domain and rebuilt as a signed value modulo p_0 (p_0 p_1).
+ * or 2 words; F - k*f*2^sc is computed modulo p_0 (and p_1), k*f in the
+ * NTT domain (F - k*f is linear: subtracting after the inverse NTT gives
+ * the same residues), and rebuilt as a signed value modulo p_0 (p_0 p_1).
  * Coefficients of Ft are 'stride' words apart (stride >= FGlen).
+ * pre: depth1_prepare()'s tables and NTT(f), or NULL (made here).
  * tmp: 5n words + 2.
  */
 void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen, const int32_t *k, uint32_t sc,
-				      const uint32_t *ft, size_t n, unsigned logn, uint32_t *tmp)
+				      const uint32_t *ft, size_t n, unsigned logn, const uint32_t *pre, uint32_t *tmp)
 {
-	uint32_t *gm = tmp, *igm = gm + n, *tk = igm + n, *tf = tk + n;
-	int32_t *k_alt = (int32_t *)(tf + n);
+	uint32_t *own = tmp, *tk = own + 3 * n;
+	int32_t *k_alt = (int32_t *)(tk + n);
 	uint32_t *crt = (uint32_t *)(k_alt + n);
 	size_t i, j;
 
@@ -212,8 +235,22 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 	}
 	for (i = 0; i < FGlen; i++) {
 		prime_ctx c = cs[i];
+		const uint32_t *gm, *igm, *tf;
 
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], c.p0i);
+		if (pre != NULL) {
+			gm = pre + 3 * n * i;
+		} else {
+			uint32_t *t = own;
+
+			pqs_mp31_mkgm(t, t + n, logn, &pqs_mp31_primes[i], c.p0i);
+			for (j = 0; j < n; j++) {
+				t[2 * n + j] = mp31_set(zint_one_to_plain(ft + j), c.p);
+			}
+			pqs_mp31_NTT(t + 2 * n, 1, t, logn, c.p, c.p0i);
+			gm = t;
+		}
+		igm = gm + n;
+		tf = gm + 2 * n;
 		if (i == 1 && sc % 32 == 0) {
 			/*
 			 * The reference turns k into k*2^sc (mod p_0) in place
@@ -238,17 +275,12 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 			k_scaled_ntt(tk, k, n, logn, sc, gm, c);
 		}
 		for (j = 0; j < n; j++) {
-			tf[j] = mp31_set(zint_one_to_plain(ft + j), c.p);
+			tk[j] = mp31_mmul(mp31_mmul(tk[j], tf[j], c.p, c.p0i), c.R2, c.p, c.p0i);
 		}
-		pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
-		pqs_mp31_NTT(Ft + i, stride, gm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(tk, 1, igm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
-			uint32_t kf = mp31_mmul(mp31_mmul(tk[j], tf[j], c.p, c.p0i),
-				c.R2, c.p, c.p0i);
-
-			Ft[stride * j + i] = mp31_sub(Ft[stride * j + i], kf, c.p);
+			Ft[stride * j + i] = mp31_sub(Ft[stride * j + i], tk[j], c.p);
 		}
-		pqs_mp31_iNTT(Ft + i, stride, igm, logn, c.p, c.p0i);
 	}
 	if (FGlen == 1) {
 		uint32_t p = pqs_mp31_primes[0].p;
@@ -442,7 +474,9 @@ size_t pqs_fndsa_ntru2025_babai_words(const pqs_fndsa_babai *r)
 	size_t base = pairs * (2 * n + 2 * n) + n; /* rt3 (rt4), rt1 (rt2), k */
 
 	if (r->depth == 1 && r->ref_depth1) {
-		return base + 5 * n + 2;
+		/* sub_kf_depth1's memory, and its tables for ReducePartial
+		 * (with g: made per pass, the memory of the callers kept). */
+		return base + 5 * n + 2 + (r->with_g ? 0 : 6 * n);
 	}
 	/* f (g) in NTT form, then pqs_fndsa_ntru2025_sub_kf_ntt()'s memory,
 	 * and the NTT tables: of slen+1 primes, shared by the passes, for
@@ -486,7 +520,8 @@ static void sub_kf(const pqs_fndsa_babai *r, uint32_t *Ft, const uint32_t *ft, c
 	size_t n = (size_t)1 << logn;
 
 	if (r->depth == 1 && r->ref_depth1) {
-		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, r->llen, FGlen, k, sc, ft, n, logn, sub_tmp);
+		/* tabs: depth1_prepare()'s output, or NULL. */
+		pqs_fndsa_ntru2025_sub_kf_depth1(Ft, r->llen, FGlen, k, sc, ft, n, logn, tabs, sub_tmp);
 	} else if (logn < 4) {
 		pqs_fndsa_ntru2025_sub_kf_schoolbook(Ft, r->llen, FGlen, k, sc, ft, r->slen, n);
 	} else {
@@ -546,6 +581,13 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 	uint32_t *gntt = fntt + (pairs - 1) * (slen + 1) * n;
 	uint32_t *tabs = shares_tables(r) ? gntt + (slen + 1) * n : NULL;
 	uint32_t *sub_tmp = !uses_fntt(r) ? fntt : tabs != NULL ? tabs + 2 * (slen + 1) * n : gntt + (slen + 1) * n;
+
+	if (r->depth == 1 && r->ref_depth1 && !r->with_g) {
+		/* ReducePartial's depth 1: tables and NTT(f) for all passes. */
+		tabs = fntt;
+		sub_tmp = tabs + 6 * n;
+		depth1_prepare(tabs, r->ft, n, logn);
+	}
 
 	scale_fg = 31 * (uint32_t)blen;
 	scale_FG = 31 * (uint32_t)llen;

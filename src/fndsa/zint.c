@@ -285,17 +285,18 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 	}
 #if MP31_AVX2_BUILD
 	if (xstride == xlen && xlen > 1 && pqs_mp31_uses_avx2()) {
-		done = pqs_zint_rebuild_CRT_avx2(xx, xlen, num, tmp);
+		done = pqs_zint_rebuild_CRT_avx2(xx, xlen, num, normalize_signed, tmp);
 	}
 #endif
-	/* Both paths leave the product of the xlen primes in tmp. */
+	/* Both paths leave the product of the xlen primes in tmp; the AVX2
+	 * one has normalised its integers already. */
 	if (done < num || done == 0) {
 		rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
 	}
 	if (normalize_signed) {
 		uint32_t *x;
 
-		for (v = 0, x = xx; v < num; v++, x += xstride) {
+		for (v = done, x = xx + done * xstride; v < num; v++, x += xstride) {
 			pqs_zint_norm_zero(x, tmp, xlen);
 		}
 	}

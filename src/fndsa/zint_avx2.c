@@ -168,7 +168,43 @@ static void interleave8(uint32_t *blk, size_t xlen, uint32_t *buf, int dir)
 	}
 }
 
-MP31_AVX2 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, uint32_t *tmp)
+/*
+ * pqs_zint_norm_zero() on a lane-interleaved block: if x > (m-1)/2 then
+ * x <- x - m.  The words of (m-1)/2 are the same for all lanes; each lane
+ * runs the scalar comparison (first differing word from the top decides)
+ * and the conditional subtraction with borrow, so the words are the same.
+ */
+static MP31_AVX2 void norm_zero8(uint32_t *blk, size_t xlen, const uint32_t *m)
+{
+	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+	const __m256i m31 = _mm256_set1_epi32(0x7FFFFFFF);
+	__m256i r = zero, ctl, cc;
+	uint32_t bb = 0;
+	size_t u = xlen;
+
+	while (u-- > 0) {
+		__m256i wm = _mm256_set1_epi32((int)((m[u] >> 1) | (bb << 30)));
+		__m256i d = _mm256_sub_epi32(wm, load8(blk + 8 * u));
+
+		bb = m[u] & 1;
+		/* 1, 0 or -1 for d > 0, = 0, < 0 (|d| < 2^31). */
+		d = _mm256_or_si256(_mm256_srli_epi32(_mm256_sub_epi32(zero, d), 31),
+				    _mm256_sub_epi32(zero, _mm256_srli_epi32(d, 31)));
+		r = _mm256_or_si256(r, _mm256_and_si256(d, _mm256_sub_epi32(_mm256_and_si256(r, one), one)));
+	}
+	ctl = _mm256_srai_epi32(r, 31);
+	cc = zero;
+	for (u = 0; u < xlen; u++) {
+		__m256i x = load8(blk + 8 * u);
+		__m256i w = _mm256_sub_epi32(_mm256_sub_epi32(x, _mm256_set1_epi32((int)m[u])), cc);
+
+		cc = _mm256_srli_epi32(w, 31);
+		store8(blk + 8 * u,
+		       _mm256_xor_si256(x, _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(w, m31), x), ctl)));
+	}
+}
+
+MP31_AVX2 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp)
 {
 	uint32_t buf[8 * MP31_NUM_PRIMES];
 	uint32_t pw[MP31_NUM_PRIMES];
@@ -192,6 +228,9 @@ MP31_AVX2 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num
 		tmp[u] = pqs_zint_mul_small(tmp, u, p);
 	}
 	for (b = 0; b < blocks; b++) {
+		if (normalize_signed) {
+			norm_zero8(xx + 8 * b * xlen, xlen, tmp);
+		}
 		interleave8(xx + 8 * b * xlen, xlen, buf, 1);
 	}
 	pqs_zeroize(buf, 8 * xlen * sizeof *buf);
