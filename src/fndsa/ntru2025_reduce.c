@@ -340,12 +340,6 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 	}
 }
 
-/* Arithmetic shift right by 31 of a two's-complement 64-bit value. */
-static inline int64_t asr31(uint64_t z)
-{
-	return (int64_t)((z >> 31) | -((z >> 63) << 33));
-}
-
 /*
  * Body of the schoolbook product for n <= 8, inlined with constant n.
  * All n coefficients of F advance together word by word, each with its
@@ -381,16 +375,19 @@ static inline void sub_kf_schoolbook_body(uint32_t *Ft, size_t llen, size_t FGle
 		for (d = 0; d < n; d++) {
 			uint32_t *x = Ft + d * llen + u;
 			uint64_t lo = (uint64_t)*x + (uint64_t)cc[d];
-			int64_t hi = 0;
+			uint64_t hb = 0;
 
+			/* The arithmetic shift v >> 31 is ((v + 2^62) >> 31) -
+			 * 2^31 (logical) for |v| < 2^62, as products and lo
+			 * are; the n+1 biases are removed once. */
 			for (j = 0; j < n; j++) {
 				uint64_t p = (uint64_t)(coef[d][j] * (int64_t)fs[j]);
 
 				lo += p & 0x7FFFFFFFu;
-				hi += asr31(p);
+				hb += (p + ((uint64_t)1 << 62)) >> 31;
 			}
 			*x = (uint32_t)lo & 0x7FFFFFFFu;
-			cc[d] = hi + asr31(lo);
+			cc[d] = (int64_t)(hb + ((lo + ((uint64_t)1 << 62)) >> 31) - ((uint64_t)(n + 1) << 31));
 		}
 	}
 }
