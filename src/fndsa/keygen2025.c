@@ -11,6 +11,7 @@
 #include "core/ct.h"
 #include "fn_inner.h"
 #include "keygen2025_inner.h"
+#include "mp31_avx2.h"
 
 /*
  * KGDIST_512[k-1] = round(2^15 Pr[|X| >= k]) for X ~ D_{Z,sigma},
@@ -68,17 +69,67 @@ sample_coeff(u16_stream *s, const uint16_t *tab, size_t tab_len, unsigned z)
 	return (int32_t)acc;
 }
 
+#if MP31_AVX2_BUILD
+/*
+ * sample_coeff() with z = 1 on 16 stream values per vector: v = u >> 1
+ * (< 2^15, so a signed 16-bit comparison is v < tab[j]), m counts the
+ * table entries above v, and the low bit of u gives the sign, as in the
+ * scalar code.  num: a multiple of 16.
+ */
+static MP31_AVX2 void
+samples16_avx2(int8_t *out, const uint16_t *u, size_t num, const uint16_t *tab, size_t tab_len)
+{
+	size_t i, j;
+
+	for (i = 0; i < num; i += 16) {
+		__m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(u + i));
+		__m256i v = _mm256_srli_epi16(w, 1), m = _mm256_setzero_si256();
+		__m256i sg = _mm256_and_si256(w, _mm256_set1_epi16(1));
+		__m128i lo, hi;
+
+		for (j = 0; j < tab_len; j++) {
+			m = _mm256_sub_epi16(m, _mm256_cmpgt_epi16(_mm256_set1_epi16((short)tab[j]), v));
+		}
+		m = _mm256_add_epi16(_mm256_xor_si256(m, _mm256_sub_epi16(_mm256_setzero_si256(), sg)), sg);
+		/* |m| <= tab_len < 128: saturating packing keeps the values. */
+		lo = _mm256_castsi256_si128(m);
+		hi = _mm256_extracti128_si256(m, 1);
+		_mm_storeu_si128((__m128i *)(void *)(out + i), _mm_packs_epi16(lo, hi));
+	}
+}
+#endif
+
 static void
 sample_f(u16_stream *s, int8_t *f, unsigned logn)
 {
-	size_t n = (size_t)1 << logn, i;
+	size_t n = (size_t)1 << logn, i = 0;
 	const uint16_t *tab = logn == 10 ? kgdist_1024 : kgdist_512;
 	size_t tab_len = logn == 10 ? sizeof kgdist_1024 / sizeof *tab
 		: sizeof kgdist_512 / sizeof *tab;
 	unsigned z = logn == 10 ? 1 : 1u << (9 - logn);
 	uint32_t parity = 0;
 
-	for (i = 0; i < n; i++) {
+#if MP31_AVX2_BUILD
+	/*
+	 * logn 9 and 10 (z = 1): every coefficient is one table sample, in
+	 * -17..17, so none but the last can be redrawn; the first n-16 come
+	 * from the next n-16 stream values, 16 per vector, in order.
+	 */
+	if (z == 1 && n >= 32 && pqs_mp31_uses_avx2()) {
+		uint16_t u[1024];
+		size_t k;
+
+		for (k = 0; k + 16 < n; k++) {
+			u[k] = (uint16_t)next_u16(s);
+		}
+		samples16_avx2(f, u, k, tab, tab_len);
+		for (i = 0; i < k; i++) {
+			parity ^= (uint32_t)f[i];
+		}
+		pqs_zeroize(u, k * sizeof *u);
+	}
+#endif
+	for (; i < n; i++) {
 		int32_t x = sample_coeff(s, tab, tab_len, z);
 		int32_t ok = x >= -127 && x <= 127;
 
