@@ -76,8 +76,7 @@ sample_coeff(u16_stream *s, const uint16_t *tab, size_t tab_len, unsigned z)
  * table entries above v, and the low bit of u gives the sign, as in the
  * scalar code.  num: a multiple of 16.
  */
-static MP31_AVX2 void
-samples16_avx2(int8_t *out, const uint16_t *u, size_t num, const uint16_t *tab, size_t tab_len)
+static MP31_AVX2 void samples16_avx2(int8_t *out, const uint16_t *u, size_t num, const uint16_t *tab, size_t tab_len)
 {
 	size_t i, j;
 
