@@ -66,7 +66,7 @@ size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
  *     word per coefficient; pre: NULL, or for p_0 then p_1 the NTT tables
  *     and NTT(f), 3n words each, shared by the passes; tmp: 5n + 2 words);
  *   sub_kf_ntt: the same for n >= 16, f in NTT form over slen+1 primes
- *     (stride slen+1), with the NTT tables of those primes in tabs (gm
+ *     (word-major: f mod p_i at fntt + i*n), with the NTT tables of those primes in tabs (gm
  *     then igm of prime i at tabs + 2n*i) or, if tabs is NULL, made per
  *     call (tmp: (slen+1)*n + n + slen + 1 words, +2n without tabs);
  *   sub_kf_schoolbook: the same for n <= 8, f plain (slen words).

@@ -170,6 +170,13 @@ void pqs_zint_negate(uint32_t *a, size_t len, uint32_t ctl);
  */
 void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp);
 /*
+ * pqs_zint_rebuild_CRT() for n integers stored word-major (word k of
+ * integer j at xx[k*n + j]), as FN-DSA's ReducePartial keeps k*f: with
+ * AVX2 and n a multiple of 8, the rows are read as 8-lane vectors in
+ * place.  tmp: xlen words (the product of the moduli, as above).
+ */
+void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
+/*
  * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
  * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.

@@ -295,8 +295,11 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 
 /*
  * Depth >= 2 with n >= 16: k*f over slen+1 primes (f given in NTT form
- * over those primes, stride slen+1), rebuilt as signed integers, then
- * subtracted from F with scale 2^sc, exactly modulo 2^(31*FGlen).
+ * over those primes, word-major: f mod p_i at fntt + i*n), rebuilt as
+ * signed integers, then subtracted from F with scale 2^sc, exactly modulo
+ * 2^(31*FGlen).  k*f stays word-major (k*f mod p_i at fk + i*n): the
+ * transforms run on contiguous rows and the CRT rebuild reads 8
+ * coefficients per AVX2 vector in place (pqs_zint_rebuild_CRT_wm).
  * tabs: the NTT tables of prime i at tabs + 2n*i (gm) and + n more (igm),
  * as pqs_mp31_mkgm() makes them, so that the passes of one reduction
  * share them; NULL: made here for each prime, in tmp.
@@ -328,15 +331,18 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 		}
 		pqs_mp31_NTT(tk, 1, gm, logn, c.p, c.p0i);
 		for (j = 0; j < n; j++) {
-			fk[j * tlen + i] = mp31_mmul(
-				mp31_mmul(tk[j], fntt[j * tlen + i], c.p, c.p0i),
-				c.R2, c.p, c.p0i);
+			fk[i * n + j] = mp31_mmul(mp31_mmul(tk[j], fntt[i * n + j], c.p, c.p0i), c.R2, c.p, c.p0i);
 		}
-		pqs_mp31_iNTT(fk + i, tlen, igm, logn, c.p, c.p0i);
+		pqs_mp31_iNTT(fk + i * n, 1, igm, logn, c.p, c.p0i);
 	}
-	pqs_zint_rebuild_CRT(fk, tlen, tlen, n, 1, crt);
+	pqs_zint_rebuild_CRT_wm(fk, tlen, n, 1, crt);
 	for (j = 0; j < n; j++) {
-		pqs_zint_sub_scaled(Ft + j * llen, FGlen, fk + j * tlen, tlen, sc / 31, sc % 31);
+		uint32_t y[MP31_NUM_PRIMES];
+
+		for (i = 0; i < tlen; i++) {
+			y[i] = fk[i * n + j];
+		}
+		pqs_zint_sub_scaled(Ft + j * llen, FGlen, y, tlen, sc / 31, sc % 31);
 	}
 }
 
@@ -489,7 +495,8 @@ static int shares_tables(const pqs_fndsa_babai *r)
 }
 
 /*
- * f (slen words per coefficient) modulo slen+1 primes, NTT form.  tabs
+ * f (slen words per coefficient) modulo slen+1 primes, NTT form, word-major
+ * (f mod p_i at fntt + i*n).  tabs
  * (not NULL): receives the NTT tables of those primes, in the layout of
  * pqs_fndsa_ntru2025_sub_kf_ntt(); else they are made in tmp (2n words).
  */
@@ -504,8 +511,8 @@ static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, siz
 		uint32_t *gm = tabs != NULL ? tabs + 2 * n * i : tmp;
 
 		pqs_mp31_mkgm(gm, gm + n, logn, &pqs_mp31_primes[i], c.p0i);
-		pqs_zint_mod_small_signed_many(fntt + i, slen + 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
-		pqs_mp31_NTT(fntt + i, slen + 1, gm, logn, c.p, c.p0i);
+		pqs_zint_mod_small_signed_many(fntt + i * n, 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
+		pqs_mp31_NTT(fntt + i * n, 1, gm, logn, c.p, c.p0i);
 	}
 }
 

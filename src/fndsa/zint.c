@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/simd.h"
+#include "pqsig/rand.h"
 #include "keygen_inner.h"
 #include "mp31_avx2.h"
 
@@ -300,6 +301,39 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 			pqs_zint_norm_zero(x, tmp, xlen);
 		}
 	}
+}
+
+void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp)
+{
+	uint32_t buf[8 * MP31_NUM_PRIMES];
+	size_t b, k, l;
+
+	if (xlen == 0 || xlen > MP31_NUM_PRIMES) {
+		return;
+	}
+#if MP31_AVX2_BUILD
+	if ((n & 7) == 0 && pqs_mp31_uses_avx2()) {
+		pqs_zint_rebuild_CRT_wm_avx2(xx, xlen, n, normalize_signed, tmp);
+		return;
+	}
+#endif
+	/* Up to 8 integers at a time, through coefficient-major form. */
+	for (b = 0; b < n; b += 8) {
+		size_t cnt = n - b < 8 ? n - b : 8;
+
+		for (l = 0; l < cnt; l++) {
+			for (k = 0; k < xlen; k++) {
+				buf[l * xlen + k] = xx[k * n + b + l];
+			}
+		}
+		pqs_zint_rebuild_CRT(buf, xlen, xlen, cnt, normalize_signed, tmp);
+		for (l = 0; l < cnt; l++) {
+			for (k = 0; k < xlen; k++) {
+				xx[k * n + b + l] = buf[l * xlen + k];
+			}
+		}
+	}
+	pqs_zeroize(buf, sizeof buf);
 }
 
 /*

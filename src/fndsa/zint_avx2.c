@@ -115,10 +115,11 @@ MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, u
 
 /*
  * One Garner step u on a block of 8 integers stored lane-interleaved (word
- * k of integer l at blk[8k + l]): xr = (x_u - (x mod Q))/Q mod p_u, then
+ * k of integer l at blk[rs*k + l]; rs = 8 for a transposed block, n for
+ * word-major polynomials): xr = (x_u - (x mod Q))/Q mod p_u, then
  * x <- x + Q*xr over words 0..u (the portable rebuild_CRT_portable()).
  */
-static MP31_AVX2 void crt_step8(uint32_t *blk, size_t u, const uint32_t *q, const uint32_t *pw, uint32_t p,
+static MP31_AVX2 void crt_step8(uint32_t *blk, size_t rs, size_t u, const uint32_t *q, const uint32_t *pw, uint32_t p,
 				uint32_t p0i, uint32_t s)
 {
 	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
@@ -128,15 +129,15 @@ static MP31_AVX2 void crt_step8(uint32_t *blk, size_t u, const uint32_t *q, cons
 	size_t k;
 
 	for (k = 0; k < u; k++) {
-		acc = mp31_add8(acc, mp31_mmul8(load8(blk + 8 * k), _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
+		acc = mp31_add8(acc, mp31_mmul8(load8(blk + rs * k), _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
 	}
-	xr = mp31_mmul8(_mm256_set1_epi32((int)s), mp31_sub8(load8(blk + 8 * u), acc, vp), vp, vp0i);
+	xr = mp31_mmul8(_mm256_set1_epi32((int)s), mp31_sub8(load8(blk + rs * u), acc, vp), vp, vp0i);
 	xr_o = _mm256_srli_epi64(xr, 32);
 	cc_e = _mm256_setzero_si256();
 	cc_o = cc_e;
 	for (k = 0; k < u; k++) {
 		__m256i t = _mm256_set1_epi32((int)q[k]);
-		__m256i xv = load8(blk + 8 * k);
+		__m256i xv = load8(blk + rs * k);
 		__m256i ze =
 			_mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(t, xr), _mm256_and_si256(xv, lo32)), cc_e);
 		__m256i zo =
@@ -144,10 +145,10 @@ static MP31_AVX2 void crt_step8(uint32_t *blk, size_t u, const uint32_t *q, cons
 
 		cc_e = _mm256_srli_epi64(ze, 31);
 		cc_o = _mm256_srli_epi64(zo, 31);
-		store8(blk + 8 * k, _mm256_blend_epi32(_mm256_and_si256(ze, m31),
-						       _mm256_slli_epi64(_mm256_and_si256(zo, m31), 32), 0xAA));
+		store8(blk + rs * k, _mm256_blend_epi32(_mm256_and_si256(ze, m31),
+							_mm256_slli_epi64(_mm256_and_si256(zo, m31), 32), 0xAA));
 	}
-	store8(blk + 8 * u, _mm256_blend_epi32(cc_e, _mm256_slli_epi64(cc_o, 32), 0xAA));
+	store8(blk + rs * u, _mm256_blend_epi32(cc_e, _mm256_slli_epi64(cc_o, 32), 0xAA));
 }
 
 /* Block of 8 integers (xlen words each, back to back) to lane-interleaved
@@ -169,12 +170,13 @@ static void interleave8(uint32_t *blk, size_t xlen, uint32_t *buf, int dir)
 }
 
 /*
- * pqs_zint_norm_zero() on a lane-interleaved block: if x > (m-1)/2 then
+ * pqs_zint_norm_zero() on a lane-interleaved block (row stride rs, as
+ * crt_step8()): if x > (m-1)/2 then
  * x <- x - m.  The words of (m-1)/2 are the same for all lanes; each lane
  * runs the scalar comparison (first differing word from the top decides)
  * and the conditional subtraction with borrow, so the words are the same.
  */
-static MP31_AVX2 void norm_zero8(uint32_t *blk, size_t xlen, const uint32_t *m)
+static MP31_AVX2 void norm_zero8(uint32_t *blk, size_t rs, size_t xlen, const uint32_t *m)
 {
 	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
 	const __m256i m31 = _mm256_set1_epi32(0x7FFFFFFF);
@@ -184,7 +186,7 @@ static MP31_AVX2 void norm_zero8(uint32_t *blk, size_t xlen, const uint32_t *m)
 
 	while (u-- > 0) {
 		__m256i wm = _mm256_set1_epi32((int)((m[u] >> 1) | (bb << 30)));
-		__m256i d = _mm256_sub_epi32(wm, load8(blk + 8 * u));
+		__m256i d = _mm256_sub_epi32(wm, load8(blk + rs * u));
 
 		bb = m[u] & 1;
 		/* 1, 0 or -1 for d > 0, = 0, < 0 (|d| < 2^31). */
@@ -195,11 +197,11 @@ static MP31_AVX2 void norm_zero8(uint32_t *blk, size_t xlen, const uint32_t *m)
 	ctl = _mm256_srai_epi32(r, 31);
 	cc = zero;
 	for (u = 0; u < xlen; u++) {
-		__m256i x = load8(blk + 8 * u);
+		__m256i x = load8(blk + rs * u);
 		__m256i w = _mm256_sub_epi32(_mm256_sub_epi32(x, _mm256_set1_epi32((int)m[u])), cc);
 
 		cc = _mm256_srli_epi32(w, 31);
-		store8(blk + 8 * u,
+		store8(blk + rs * u,
 		       _mm256_xor_si256(x, _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(w, m31), x), ctl)));
 	}
 }
@@ -223,18 +225,40 @@ MP31_AVX2 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num
 
 		pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
 		for (b = 0; b < blocks; b++) {
-			crt_step8(xx + 8 * b * xlen, u, tmp, pw, p, p0i, pqs_mp31_primes[u].s);
+			crt_step8(xx + 8 * b * xlen, 8, u, tmp, pw, p, p0i, pqs_mp31_primes[u].s);
 		}
 		tmp[u] = pqs_zint_mul_small(tmp, u, p);
 	}
 	for (b = 0; b < blocks; b++) {
 		if (normalize_signed) {
-			norm_zero8(xx + 8 * b * xlen, xlen, tmp);
+			norm_zero8(xx + 8 * b * xlen, 8, xlen, tmp);
 		}
 		interleave8(xx + 8 * b * xlen, xlen, buf, 1);
 	}
 	pqs_zeroize(buf, 8 * xlen * sizeof *buf);
 	return blocks << 3;
+}
+
+MP31_AVX2 void pqs_zint_rebuild_CRT_wm_avx2(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp)
+{
+	uint32_t pw[MP31_NUM_PRIMES];
+	size_t b, u;
+
+	/* Word-major: the rows are already lane-interleaved, n apart. */
+	tmp[0] = pqs_mp31_primes[0].p;
+	for (u = 1; u < xlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+
+		pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
+		for (b = 0; b < n; b += 8) {
+			crt_step8(xx + b, n, u, tmp, pw, p, p0i, pqs_mp31_primes[u].s);
+		}
+		tmp[u] = pqs_zint_mul_small(tmp, u, p);
+	}
+	for (b = 0; normalize_signed && b < n; b += 8) {
+		norm_zero8(xx + b, n, xlen, tmp);
+	}
 }
 
 #else

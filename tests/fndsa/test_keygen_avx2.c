@@ -4,7 +4,7 @@
  * big integers (pqs_zint_mod_small_signed_many, also against the Horner
  * form pqs_zint_mod_small_signed), the residue weights, Garner's CRT
  * rebuild (also checked independently: the rebuilt integer has the input
- * residues), the NTT tables, and the strided and contiguous NTT / inverse
+ * residues) and its word-major form, the NTT tables, and the strided and contiguous NTT / inverse
  * NTT, and the fixed-point division.  It also checks the carry-chain
  * rewrites of
  * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
@@ -156,6 +156,52 @@ static void check_crt(void)
 					}
 				}
 				TU_CHECK(ok, "rebuild_CRT xlen %zu num %zu normalize %d", xlen, num, norm);
+				compared++;
+			}
+		}
+	}
+}
+
+/* Word-major rebuild (AVX2 rows in place, portable by blocks of 8) against
+ * the coefficient-major rebuild of the same integers. */
+static void check_crt_wm(void)
+{
+	static const size_t xlens[] = { 1, 2, 3, 9, 27 };
+	static const size_t ns[] = { 8, 16, 24, 64 };
+	static uint32_t in[64 * 27], wm[2][64 * 27], cm[64 * 27], tmp[3][27];
+
+	for (size_t li = 0; li < sizeof xlens / sizeof xlens[0]; li++) {
+		for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+			for (int norm = 0; norm < 2; norm++) {
+				size_t xlen = xlens[li], n = ns[ni];
+				int ok = 1;
+
+				for (size_t j = 0; j < n; j++) {
+					for (size_t u = 0; u < xlen; u++) {
+						uint32_t p = pqs_mp31_primes[u].p;
+
+						in[j * xlen + u] = (j % 3) == 0   ? (uint32_t)(rnd() % p)
+								   : (j % 3) == 1 ? 0
+										  : p - 1;
+						for (int pass = 0; pass < 2; pass++) {
+							wm[pass][u * n + j] = in[j * xlen + u];
+						}
+					}
+				}
+				memcpy(cm, in, n * xlen * sizeof in[0]);
+				pqs_zint_rebuild_CRT(cm, xlen, xlen, n, norm, tmp[2]);
+				for (int pass = 0; pass < 2; pass++) {
+					pqs_mp31_allow_avx2(pass);
+					pqs_zint_rebuild_CRT_wm(wm[pass], xlen, n, norm, tmp[pass]);
+					ok &= memcmp(tmp[pass], tmp[2], xlen * sizeof tmp[2][0]) == 0;
+					for (size_t j = 0; j < n; j++) {
+						for (size_t u = 0; u < xlen; u++) {
+							ok &= wm[pass][u * n + j] == cm[j * xlen + u];
+						}
+					}
+				}
+				pqs_mp31_allow_avx2(1);
+				TU_CHECK(ok, "rebuild_CRT_wm xlen %zu n %zu normalize %d", xlen, n, norm);
 				compared++;
 			}
 		}
@@ -356,11 +402,12 @@ int main(void)
 	check_mod_many();
 	check_weights();
 	check_crt();
+	check_crt_wm();
 	check_mkgm_ntt();
 	check_scaled();
 	check_schoolbook();
 	check_fxr_div();
-	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40,
+	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40 + 5 * 4 * 2,
 		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
