@@ -376,17 +376,15 @@ zint_co_reduce(uint32_t *a, uint32_t *b, size_t len,
 /*
  * Finish a Montgomery-style reduction modulo odd m:
  * if neg = 1, -m <= a < 0 on input; if neg = 0, 0 <= a < 2*m (the top
- * word may use 32 bits).  Output: a mod m in 0..m-1.
+ * word may use 32 bits).  Output: a mod m in 0..m-1.  cc: the borrow of
+ * a - m (the chain cc = (a[u] - m[u] - cc) >> 31 over all words), which
+ * the caller computes while it writes a.
  */
-static void
-zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t neg)
+static void zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t neg, uint32_t cc)
 {
-	uint32_t cc = 0, xm, ym;
+	uint32_t xm, ym;
 	size_t u;
 
-	for (u = 0; u < len; u++) {
-		cc = (a[u] - m[u] - cc) >> 31;
-	}
 	/* neg = 1: add m; neg = 0 and a >= m (cc = 0): subtract m. */
 	xm = -neg >> 1;
 	ym = -(neg | (1 - cc));
@@ -410,7 +408,7 @@ zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
 	uint32_t m0i, int64_t xa, int64_t xb, int64_t ya, int64_t yb)
 {
 	int64_t cca = 0, ccb = 0;
-	uint32_t fa, fb;
+	uint32_t fa, fb, ba = 0, bb = 0;
 	size_t u;
 
 	fa = ((a[0] * (uint32_t)xa + b[0] * (uint32_t)xb) * m0i) & 0x7FFFFFFFu;
@@ -424,16 +422,24 @@ zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
 			+ m[u] * (uint64_t)fb + (uint64_t)ccb;
 
 		if (u > 0) {
-			a[u - 1] = (uint32_t)za & 0x7FFFFFFFu;
-			b[u - 1] = (uint32_t)zb & 0x7FFFFFFFu;
+			uint32_t na = (uint32_t)za & 0x7FFFFFFFu;
+			uint32_t nb = (uint32_t)zb & 0x7FFFFFFFu;
+
+			a[u - 1] = na;
+			b[u - 1] = nb;
+			/* Borrows of a - m, b - m for zint_finish_mod(). */
+			ba = (na - m[u - 1] - ba) >> 31;
+			bb = (nb - m[u - 1] - bb) >> 31;
 		}
 		cca = (int64_t)((za >> 31) | -((za >> 63) << 33));
 		ccb = (int64_t)((zb >> 31) | -((zb >> 63) << 33));
 	}
 	a[len - 1] = (uint32_t)cca;
 	b[len - 1] = (uint32_t)ccb;
-	zint_finish_mod(a, len, m, (uint32_t)((uint64_t)cca >> 63));
-	zint_finish_mod(b, len, m, (uint32_t)((uint64_t)ccb >> 63));
+	ba = ((uint32_t)cca - m[len - 1] - ba) >> 31;
+	bb = ((uint32_t)ccb - m[len - 1] - bb) >> 31;
+	zint_finish_mod(a, len, m, (uint32_t)((uint64_t)cca >> 63), ba);
+	zint_finish_mod(b, len, m, (uint32_t)((uint64_t)ccb >> 63), bb);
 }
 
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp)
