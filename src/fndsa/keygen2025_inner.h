@@ -20,10 +20,13 @@
  *                        the driver and the final range check
  *   ntru2025_reduce.c    ReducePartial at depths >= 1 and the depth-0
  *                        reduction with G rebuilt modulo one prime
+ *   ntru2025_avx2.c      AVX2: ReducePartial's schoolbook k*f, n = 4, 8
  *   keygen2025.c         sample_f, the candidate loop, the key encodings
  *
  * Big integers use pqsig's NTRUSolve conventions (keygen_inner.h): 31-bit
- * words, coefficient after coefficient, RNS over pqs_mp31_primes[].
+ * words, coefficient after coefficient, RNS over pqs_mp31_primes[]; the
+ * exact k*f of ReducePartial (n >= 16) is word-major instead (one row per
+ * prime, then pqs_zint_rebuild_CRT_wm()).
  */
 #ifndef PQSIG_FNDSA_KEYGEN2025_INNER_H
 #define PQSIG_FNDSA_KEYGEN2025_INNER_H
