@@ -198,6 +198,20 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 	}
 }
 
+void pqs_ntru_poly_sub_scaled_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				 const uint32_t *g, size_t flen, size_t fstride, const int32_t *k, uint32_t sch,
+				 uint32_t scl, unsigned logn, uint32_t *ys)
+{
+#if FNDSA_AVX2_BUILD
+	if (((size_t)1 << logn) <= PQS_NTRU_SUB_SCALED_MAX_N && pqs_mp31_uses_avx2()) {
+		pqs_ntru_poly_sub_scaled_fg_avx2(F, G, Flen, Fstride, f, g, flen, fstride, k, sch, scl, logn, ys);
+		return;
+	}
+#endif
+	poly_sub_scaled(F, Flen, Fstride, f, flen, fstride, k, sch, scl, logn, ys);
+	poly_sub_scaled(G, Flen, Fstride, g, flen, fstride, k, sch, scl, logn, ys);
+}
+
 /*
  * f modulo the flen+1 primes used by poly_sub_scaled_ntt(), in NTT form:
  * fntt[v*(flen+1) + u] (n*(flen+1) words).  f does not change during a
@@ -308,9 +322,9 @@ size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 		if (t > s) {
 			s = t;
 		}
-	} else if (n * (slen + 1) > s) {
-		/* poly_sub_scaled(): the scaled f (or g). */
-		s = n * (slen + 1);
+	} else if (2 * n * (slen + 4) > s) {
+		/* pqs_ntru_poly_sub_scaled_fg(): the scaled f and g. */
+		s = 2 * n * (slen + 4);
 	}
 	return w + s;
 }
@@ -452,10 +466,7 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen,
 				gntt, k, sch, scl, logn, t1);
 		} else {
-			poly_sub_scaled(Ft, FGlen, llen, ft, slen, slen,
-				k, sch, scl, logn, t1);
-			poly_sub_scaled(Gt, FGlen, llen, gt, slen, slen,
-				k, sch, scl, logn, t1);
+			pqs_ntru_poly_sub_scaled_fg(Ft, Gt, FGlen, llen, ft, gt, slen, slen, k, sch, scl, logn, t1);
 		}
 
 		/* New bound on (F, G): scale_k + maxbl_fg + 10 bits of slack
