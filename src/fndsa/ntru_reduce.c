@@ -213,18 +213,36 @@ void pqs_ntru_poly_sub_scaled_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t F
 }
 
 /*
- * f modulo the flen+1 primes used by poly_sub_scaled_ntt(), in NTT form:
- * fntt[v*(flen+1) + u] (n*(flen+1) words).  f does not change during a
- * reduction, so this is computed once instead of at every pass.
- * tmp: 2n words.
+ * The NTT tables of the flen+1 primes used by poly_sub_scaled_ntt_fg():
+ * gm, igm of prime u at gmc[2n*u], gmc[2n*u + n] (2n*(flen+1) words).
+ * They depend only on n and the prime, so a reduction computes them once
+ * instead of twice per prime and pass.
  */
-static void
-poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
-	unsigned logn, uint32_t *tmp)
+static void ntt_tables_rns(uint32_t *gmc, size_t flen, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	size_t u;
+
+	for (u = 0; u <= flen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p;
+
+		pqs_mp31_mkgm(gmc + 2 * n * u, gmc + 2 * n * u + n, logn, &pqs_mp31_primes[u], pqs_mp31_ninv31(p));
+	}
+}
+
+/*
+ * f modulo the flen+1 primes used by poly_sub_scaled_ntt_fg(), in NTT
+ * form and Montgomery representation (f*R mod p, so that one Montgomery
+ * product with k gives k*f): fntt[v*(flen+1) + u] (n*(flen+1) words).
+ * f does not change during a reduction, so this is computed once instead
+ * of at every pass.  gmc: from ntt_tables_rns().
+ */
+static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride, unsigned logn,
+			 const uint32_t *gmc)
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
-	size_t u;
+	size_t u, v;
 
 	for (u = 0; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
@@ -232,23 +250,66 @@ poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		pqs_mp31_mkgm(tmp, tmp + n, logn, &pqs_mp31_primes[u], p0i);
 		pqs_zint_mod_small_signed_many(fntt + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-		pqs_mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
+		pqs_mp31_NTT(fntt + u, tlen, gmc + 2 * n * u, logn, p, p0i);
+		for (v = 0; v < n; v++) {
+			fntt[v * tlen + u] = mp31_mmul(fntt[v * tlen + u], R2, p, p0i);
+		}
 	}
 }
 
 /*
- * Same result, with k*f computed in RNS/NTT over flen+1 primes (k has
- * 31-bit coefficients, f has flen words), used at small depths.  fntt:
- * f from poly_ntt_rns(), or NULL to compute it here.
+ * F <- F - k*f*2^(31*sch+scl) and G <- G - k*g*2^(31*sch+scl) modulo
+ * x^n+1, with k*f and k*g computed in RNS/NTT over flen+1 primes (k has
+ * 31-bit coefficients, f and g flen words), from fntt, gntt of
+ * poly_ntt_rns() and the tables gmc of ntt_tables_rns().  Each prime's NTT
+ * of k serves both products, and the two CRT rebuilds are one call.
+ * tmp: 2n*(flen+1) + max(n, flen+1) words.
+ */
+static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *fntt,
+				   const uint32_t *gntt, size_t flen, const int32_t *k, uint32_t sch, uint32_t scl,
+				   unsigned logn, const uint32_t *gmc, uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	size_t tlen = flen + 1;
+	uint32_t *fk = tmp;
+	uint32_t *gk = fk + n * tlen;
+	uint32_t *t1 = gk + n * tlen;
+	size_t u, v;
+
+	for (u = 0; u < tlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		const uint32_t *gm = gmc + 2 * n * u;
+
+		for (v = 0; v < n; v++) {
+			t1[v] = mp31_set(k[v], p);
+		}
+		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
+		for (v = 0; v < n; v++) {
+			fk[v * tlen + u] = mp31_mmul(t1[v], fntt[v * tlen + u], p, p0i);
+			gk[v * tlen + u] = mp31_mmul(t1[v], gntt[v * tlen + u], p, p0i);
+		}
+		pqs_mp31_iNTT(fk + u, tlen, gm + n, logn, p, p0i);
+		pqs_mp31_iNTT(gk + u, tlen, gm + n, logn, p, p0i);
+	}
+	/* fk and gk are contiguous: 2n integers of tlen words. */
+	pqs_zint_rebuild_CRT(fk, tlen, tlen, 2 * n, 1, t1);
+	for (u = 0; u < n; u++) {
+		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
+		pqs_zint_sub_scaled(G + u * Fstride, Flen, gk + u * tlen, tlen, sch, scl);
+	}
+}
+
+/*
+ * F <- F - k*f*2^(31*sch+scl) modulo x^n+1 with k*f computed in RNS/NTT
+ * over flen+1 primes, f reduced and transformed here (depth 2, where
+ * memory does not allow keeping f, g in NTT form across passes).
  * tmp: 2n + n*(flen+1) + max(n, flen+1) words.
  */
-static void
-poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
-	const uint32_t *f, size_t flen, size_t fstride, const uint32_t *fntt,
-	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
-	uint32_t *tmp)
+static void poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride, const uint32_t *f, size_t flen,
+				size_t fstride, const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
+				uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
@@ -269,14 +330,8 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 			t1[v] = mp31_set(k[v], p);
 		}
 		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
-		if (fntt != NULL) {
-			for (v = 0; v < n; v++) {
-				fk[v * tlen + u] = fntt[v * tlen + u];
-			}
-		} else {
-			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
-		}
+		pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
+		pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
 		for (v = 0; v < n; v++) {
 			uint32_t *x = fk + v * tlen + u;
 
@@ -315,8 +370,11 @@ size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 		size_t t = 2 * n + n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
 
 		if (NTRU_FGNTT_ONCE(depth)) {
-			/* f and g in RNS + NTT, kept for all passes. */
-			w += 2 * n * (slen + 1);
+			/* f and g in RNS + NTT and the NTT tables, kept for
+			 * all passes; poly_sub_scaled_ntt_fg(): k*f and k*g
+			 * in RNS, then the last array. */
+			w += 2 * n * (slen + 1) + 2 * n * (slen + 1);
+			t = 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
 		}
 
 		if (t > s) {
@@ -347,7 +405,7 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 	uint32_t *t1 = gt + n * slen;
 	fpr *rt1, *rt2, *rt3, *rt4, *rt5;
 	int32_t *k;
-	uint32_t *fntt, *gntt;
+	uint32_t *fntt, *gntt, *gmc;
 	size_t rlen, FGlen, fglen, u;
 	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
 
@@ -357,13 +415,15 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 	rt1 = rt5 + (n >> 1);
 	k = (int32_t *)(void *)(rt1 + n);
 	t1 = (uint32_t *)(void *)(k + n);
-	fntt = gntt = NULL;
+	fntt = gntt = gmc = NULL;
 	if (depth <= NTRU_DEPTH_INT_FG && NTRU_FGNTT_ONCE(depth)) {
 		fntt = t1;
 		gntt = fntt + n * (slen + 1);
-		t1 = gntt + n * (slen + 1);
-		poly_ntt_rns(fntt, ft, slen, slen, logn, t1);
-		poly_ntt_rns(gntt, gt, slen, slen, logn, t1);
+		gmc = gntt + n * (slen + 1);
+		t1 = gmc + 2 * n * (slen + 1);
+		ntt_tables_rns(gmc, slen, logn);
+		poly_ntt_rns(fntt, ft, slen, slen, logn, gmc);
+		poly_ntt_rns(gntt, gt, slen, slen, logn, gmc);
 	}
 	rt2 = fpr_at(tmp, t1);
 
@@ -460,11 +520,11 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		/* (F, G) <- (F, G) - k*2^scale_k*(f, g). */
 		sch = (uint32_t)(scale_k / 31);
 		scl = (uint32_t)(scale_k % 31);
-		if (depth <= NTRU_DEPTH_INT_FG) {
-			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen,
-				fntt, k, sch, scl, logn, t1);
-			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen,
-				gntt, k, sch, scl, logn, t1);
+		if (fntt != NULL) {
+			poly_sub_scaled_ntt_fg(Ft, Gt, FGlen, llen, fntt, gntt, slen, k, sch, scl, logn, gmc, t1);
+		} else if (depth <= NTRU_DEPTH_INT_FG) {
+			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen, k, sch, scl, logn, t1);
+			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen, k, sch, scl, logn, t1);
 		} else {
 			pqs_ntru_poly_sub_scaled_fg(Ft, Gt, FGlen, llen, ft, gt, slen, slen, k, sch, scl, logn, t1);
 		}
