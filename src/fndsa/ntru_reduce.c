@@ -261,18 +261,23 @@ static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t 
 /*
  * F <- F - k*f*2^(31*sch+scl) and G <- G - k*g*2^(31*sch+scl) modulo
  * x^n+1, with k*f and k*g computed in RNS/NTT over flen+1 primes (k has
- * 31-bit coefficients, f and g flen words), from fntt, gntt of
- * poly_ntt_rns() and the tables gmc of ntt_tables_rns().  Each prime's NTT
- * of k serves both products, and the two CRT rebuilds are one call.
- * tmp: 2n*(flen+1) + max(n, flen+1) words.
+ * 31-bit coefficients, f and g flen words).  Each prime's NTT of k serves
+ * both products, and the two CRT rebuilds are one call.  With fntt, gntt
+ * (from poly_ntt_rns()) and the tables gmc (from ntt_tables_rns()), f and
+ * g are not read; with NULL (depth 2, where memory does not allow keeping
+ * them across passes), the residues of f, g (flen words, fstride apart)
+ * and the tables are computed here for each prime.
+ * tmp: 2n*(flen+1) + max(n, flen+1) words, plus 2n without gmc.
  */
-static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *fntt,
-				   const uint32_t *gntt, size_t flen, const int32_t *k, uint32_t sch, uint32_t scl,
-				   unsigned logn, const uint32_t *gmc, uint32_t *tmp)
+static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				   const uint32_t *g, size_t fstride, const uint32_t *fntt, const uint32_t *gntt,
+				   size_t flen, const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
+				   const uint32_t *gmc, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
-	uint32_t *fk = tmp;
+	uint32_t *gmt = tmp;
+	uint32_t *fk = gmc != NULL ? tmp : tmp + 2 * n;
 	uint32_t *gk = fk + n * tlen;
 	uint32_t *t1 = gk + n * tlen;
 	size_t u, v;
@@ -280,15 +285,35 @@ static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t
 	for (u = 0; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
-		const uint32_t *gm = gmc + 2 * n * u;
+		const uint32_t *gm = gmc != NULL ? gmc + 2 * n * u : gmt;
 
+		if (gmc == NULL) {
+			pqs_mp31_mkgm(gmt, gmt + n, logn, &pqs_mp31_primes[u], p0i);
+		}
 		for (v = 0; v < n; v++) {
 			t1[v] = mp31_set(k[v], p);
 		}
 		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
-		for (v = 0; v < n; v++) {
-			fk[v * tlen + u] = mp31_mmul(t1[v], fntt[v * tlen + u], p, p0i);
-			gk[v * tlen + u] = mp31_mmul(t1[v], gntt[v * tlen + u], p, p0i);
+		if (fntt != NULL) {
+			for (v = 0; v < n; v++) {
+				fk[v * tlen + u] = mp31_mmul(t1[v], fntt[v * tlen + u], p, p0i);
+				gk[v * tlen + u] = mp31_mmul(t1[v], gntt[v * tlen + u], p, p0i);
+			}
+		} else {
+			uint32_t R2 = pqs_mp31_R2(p);
+			uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
+
+			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
+			pqs_zint_mod_small_signed_many(gk + u, tlen, g, fstride, n, flen, p, p0i, R2, Rx);
+			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
+			pqs_mp31_NTT(gk + u, tlen, gm, logn, p, p0i);
+			/* k in Montgomery form: one product per slot gives k*f. */
+			for (v = 0; v < n; v++) {
+				uint32_t kr = mp31_mmul(t1[v], R2, p, p0i);
+
+				fk[v * tlen + u] = mp31_mmul(kr, fk[v * tlen + u], p, p0i);
+				gk[v * tlen + u] = mp31_mmul(kr, gk[v * tlen + u], p, p0i);
+			}
 		}
 		pqs_mp31_iNTT(fk + u, tlen, gm + n, logn, p, p0i);
 		pqs_mp31_iNTT(gk + u, tlen, gm + n, logn, p, p0i);
@@ -298,50 +323,6 @@ static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t
 	for (u = 0; u < n; u++) {
 		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
 		pqs_zint_sub_scaled(G + u * Fstride, Flen, gk + u * tlen, tlen, sch, scl);
-	}
-}
-
-/*
- * F <- F - k*f*2^(31*sch+scl) modulo x^n+1 with k*f computed in RNS/NTT
- * over flen+1 primes, f reduced and transformed here (depth 2, where
- * memory does not allow keeping f, g in NTT form across passes).
- * tmp: 2n + n*(flen+1) + max(n, flen+1) words.
- */
-static void poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride, const uint32_t *f, size_t flen,
-				size_t fstride, const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
-				uint32_t *tmp)
-{
-	size_t n = (size_t)1 << logn;
-	size_t tlen = flen + 1;
-	uint32_t *gm = tmp;
-	uint32_t *igm = gm + n;
-	uint32_t *fk = igm + n;
-	uint32_t *t1 = fk + n * tlen;
-	size_t u, v;
-
-	for (u = 0; u < tlen; u++) {
-		uint32_t p = pqs_mp31_primes[u].p;
-		uint32_t p0i = pqs_mp31_ninv31(p);
-		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
-
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
-		for (v = 0; v < n; v++) {
-			t1[v] = mp31_set(k[v], p);
-		}
-		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
-		pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-		pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
-		for (v = 0; v < n; v++) {
-			uint32_t *x = fk + v * tlen + u;
-
-			*x = mp31_mmul(mp31_mmul(t1[v], *x, p, p0i), R2, p, p0i);
-		}
-		pqs_mp31_iNTT(fk + u, tlen, igm, logn, p, p0i);
-	}
-	pqs_zint_rebuild_CRT(fk, tlen, tlen, n, 1, t1);
-	for (u = 0; u < n; u++) {
-		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
 	}
 }
 
@@ -361,22 +342,27 @@ size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 	size_t w = 2 * n * (llen + slen);
 	size_t s = 2 * n;
 
+	if (depth <= NTRU_DEPTH_INT_FG && !NTRU_FGNTT_ONCE(depth)) {
+		/* rt3, rt4 (n fpr), k (n words), then rt5 (n/2 fpr), rt1,
+		 * rt2 (n fpr) sharing space with poly_sub_scaled_ntt_fg():
+		 * gm, igm, k*f and k*g in RNS, and a last array used for k
+		 * mod p and as CRT scratch (slen+1 words). */
+		size_t t = 2 * n + 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+
+		w += 4 * n + n;
+		s = 5 * n > t ? 5 * n : t;
+		return w + s;
+	}
 	/* rt3, rt4 (n fpr), rt5 (n/2 fpr), rt1 (n fpr), k (n words), then
 	 * rt2 (n fpr) sharing space with the k*f scratch. */
 	w += 4 * n + n + 2 * n + n;
 	if (depth <= NTRU_DEPTH_INT_FG) {
-		/* poly_sub_scaled_ntt(): gm, igm, k*f in RNS, and a last
-		 * array used for k mod p and as CRT scratch (slen+1 words). */
-		size_t t = 2 * n + n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+		/* f and g in RNS + NTT and the NTT tables, kept for all
+		 * passes; poly_sub_scaled_ntt_fg(): k*f and k*g in RNS, then
+		 * an array for k mod p and the CRT scratch (slen+1 words). */
+		size_t t = 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
 
-		if (NTRU_FGNTT_ONCE(depth)) {
-			/* f and g in RNS + NTT and the NTT tables, kept for
-			 * all passes; poly_sub_scaled_ntt_fg(): k*f and k*g
-			 * in RNS, then the last array. */
-			w += 2 * n * (slen + 1) + 2 * n * (slen + 1);
-			t = 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
-		}
-
+		w += 2 * n * (slen + 1) + 2 * n * (slen + 1);
 		if (t > s) {
 			s = t;
 		}
@@ -407,14 +393,30 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 	int32_t *k;
 	uint32_t *fntt, *gntt, *gmc;
 	size_t rlen, FGlen, fglen, u;
-	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
+	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k, rt5_per_pass;
 
+	/*
+	 * At depth 2 (RNS products, f and g not kept in NTT form), rt5 is
+	 * recomputed at each pass from rt3, rt4 (|adj(x)|^2 = |x|^2 slot by
+	 * slot, the same binary64 values): rt5 and rt1 then share the space
+	 * of the RNS products with rt2, which lets poly_sub_scaled_ntt_fg()
+	 * run the F and G products together within the same peak memory.
+	 */
+	rt5_per_pass = depth <= NTRU_DEPTH_INT_FG && !NTRU_FGNTT_ONCE(depth);
 	rt3 = fpr_at(tmp, t1);
 	rt4 = rt3 + n;
-	rt5 = rt4 + n;
-	rt1 = rt5 + (n >> 1);
-	k = (int32_t *)(void *)(rt1 + n);
-	t1 = (uint32_t *)(void *)(k + n);
+	if (rt5_per_pass) {
+		k = (int32_t *)(void *)(rt4 + n);
+		t1 = (uint32_t *)(void *)(k + n);
+		rt5 = fpr_at(tmp, t1);
+		rt1 = rt5 + (n >> 1);
+		rt2 = rt1 + n;
+	} else {
+		rt5 = rt4 + n;
+		rt1 = rt5 + (n >> 1);
+		k = (int32_t *)(void *)(rt1 + n);
+		t1 = (uint32_t *)(void *)(k + n);
+	}
 	fntt = gntt = gmc = NULL;
 	if (depth <= NTRU_DEPTH_INT_FG && NTRU_FGNTT_ONCE(depth)) {
 		fntt = t1;
@@ -425,7 +427,9 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		poly_ntt_rns(fntt, ft, slen, slen, logn, gmc);
 		poly_ntt_rns(gntt, gt, slen, slen, logn, gmc);
 	}
-	rt2 = fpr_at(tmp, t1);
+	if (!rt5_per_pass) {
+		rt2 = fpr_at(tmp, t1);
+	}
 
 	/*
 	 * f, g to floating point: at most the top 10 words (310 bits) of
@@ -453,7 +457,9 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
 	pqs_fndsa_FFT(rt3, logn);
 	pqs_fndsa_FFT(rt4, logn);
-	pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	if (!rt5_per_pass) {
+		pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	}
 	pqs_fndsa_poly_adj_fft(rt3, logn);
 	pqs_fndsa_poly_adj_fft(rt4, logn);
 
@@ -483,6 +489,9 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		pqs_fndsa_poly_mul_fft(rt1, rt3, logn);
 		pqs_fndsa_poly_mul_fft(rt2, rt4, logn);
 		pqs_fndsa_poly_add(rt2, rt1, logn);
+		if (rt5_per_pass) {
+			pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+		}
 		pqs_fndsa_poly_mul_autoadj_fft(rt2, rt5, logn);
 		pqs_fndsa_iFFT(rt2, logn);
 
@@ -520,11 +529,9 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		/* (F, G) <- (F, G) - k*2^scale_k*(f, g). */
 		sch = (uint32_t)(scale_k / 31);
 		scl = (uint32_t)(scale_k % 31);
-		if (fntt != NULL) {
-			poly_sub_scaled_ntt_fg(Ft, Gt, FGlen, llen, fntt, gntt, slen, k, sch, scl, logn, gmc, t1);
-		} else if (depth <= NTRU_DEPTH_INT_FG) {
-			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen, k, sch, scl, logn, t1);
-			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen, k, sch, scl, logn, t1);
+		if (depth <= NTRU_DEPTH_INT_FG) {
+			poly_sub_scaled_ntt_fg(Ft, Gt, FGlen, llen, ft, gt, slen, fntt, gntt, slen, k, sch, scl, logn,
+					       gmc, t1);
 		} else {
 			pqs_ntru_poly_sub_scaled_fg(Ft, Gt, FGlen, llen, ft, gt, slen, slen, k, sch, scl, logn, t1);
 		}
