@@ -236,6 +236,22 @@ void pqs_ntru_poly_sub_scaled_fg_avx2(uint32_t *F, uint32_t *G, size_t Flen, siz
 				      uint32_t scl, unsigned logn, uint32_t *ys);
 
 /*
+ * Reduce's conversion of big integers to binary64 (n = 2^logn of them,
+ * flen words, fstride apart): sum of word_i * 2^(31 i) from the low word,
+ * on the absolute value with the sign applied per word (the reference
+ * implementation's order, so that the roundings match).  The AVX2 path
+ * (four integers at a time, native binary64 builds only, same switch as
+ * above) gives the same values.
+ */
+#if defined(PQSIG_FALCON_FPEMU) && PQSIG_FALCON_FPEMU
+#define PQS_NTRU_FP_NATIVE 0
+#else
+#define PQS_NTRU_FP_NATIVE 1
+#endif
+void pqs_ntru_poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn);
+void pqs_ntru_poly_big_to_fp_avx2(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn);
+
+/*
  * Field norm (spec Alg. 7 / section 3.8.2): from f, g at depth 'depth' of
  * a tower whose top degree is 2^logn_top, given in RNS (optionally NTT)
  * with pqs_NTRU_MAX_BL_SMALL[depth] words per coefficient, compute

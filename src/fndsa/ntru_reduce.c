@@ -77,6 +77,17 @@ poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride,
 	}
 }
 
+void pqs_ntru_poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn)
+{
+#if FNDSA_AVX2_BUILD && PQS_NTRU_FP_NATIVE
+	if (logn >= 2 && flen > 0 && pqs_mp31_uses_avx2()) {
+		pqs_ntru_poly_big_to_fp_avx2(d, f, flen, fstride, logn);
+		return;
+	}
+#endif
+	poly_big_to_fp(d, f, flen, fstride, logn);
+}
+
 /*
  * x <- x + k*y (signed, truncated to xlen words), where y has ylen words
  * followed (conceptually) by copies of the sign word ysign.
@@ -450,8 +461,8 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		fglen = (size_t)(maxbl_fg + 31) / 31;
 	}
 	rlen = fglen > 10 ? 10 : fglen;
-	poly_big_to_fp(rt3, ft + fglen - rlen, rlen, slen, logn);
-	poly_big_to_fp(rt4, gt + fglen - rlen, rlen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt3, ft + fglen - rlen, rlen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt4, gt + fglen - rlen, rlen, slen, logn);
 	scale_fg = 31 * (int)(fglen - rlen);
 
 	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
@@ -480,8 +491,8 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 
 		rlen = FGlen > 10 ? 10 : FGlen;
 		scale_FG = 31 * (int)(FGlen - rlen);
-		poly_big_to_fp(rt1, Ft + FGlen - rlen, rlen, llen, logn);
-		poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
+		pqs_ntru_poly_big_to_fp(rt1, Ft + FGlen - rlen, rlen, llen, logn);
+		pqs_ntru_poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
 
 		/* rt2 = (F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g)). */
 		pqs_fndsa_FFT(rt1, logn);
@@ -606,8 +617,8 @@ int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	 */
 	rt1 = fpr_at(tmp, gt + n * slen);
 	rt2 = rt1 + n;
-	poly_big_to_fp(rt1, Ft, llen, llen, logn);
-	poly_big_to_fp(rt2, Gt, llen, llen, logn);
+	pqs_ntru_poly_big_to_fp(rt1, Ft, llen, llen, logn);
+	pqs_ntru_poly_big_to_fp(rt2, Gt, llen, llen, logn);
 	memmove(tmp, ft, 2 * n * slen * sizeof *ft);
 	ft = tmp;
 	gt = ft + n * slen;
@@ -617,8 +628,8 @@ int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	rt2 = rt1 + n;
 	rt3 = rt2 + n;
 	rt4 = rt3 + n;
-	poly_big_to_fp(rt3, ft, slen, slen, logn);
-	poly_big_to_fp(rt4, gt, slen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt3, ft, slen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt4, gt, slen, slen, logn);
 	memmove(tmp, rt1, 4 * n * sizeof *rt1);
 	rt1 = (fpr *)(void *)tmp;
 	rt2 = rt1 + n;

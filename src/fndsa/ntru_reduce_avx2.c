@@ -51,24 +51,35 @@ static void column_sums(int64_t *lo, int64_t *hi, const uint32_t *ys, size_t yst
 }
 
 /* f*2^scl for the n sources of f (fstride apart, flen words each), as
- * flen+1 words and 3 sign words (padding of the last vector load). */
-static void scaled_sources(uint32_t *ys, size_t ystr, const uint32_t *f, size_t flen, size_t fstride, uint32_t scl,
-			   size_t n)
+ * flen+1 words and 3 sign words (padding of the last vector load): word j
+ * is the low 31 bits of y[j] << scl and the top scl bits of y[j-1], eight
+ * words per vector where both are words of y. */
+__attribute__((target("avx2"))) static void scaled_sources(uint32_t *ys, size_t ystr, const uint32_t *f, size_t flen,
+							   size_t fstride, uint32_t scl, size_t n)
 {
+	const __m256i m31 = _mm256_set1_epi32(0x7FFFFFFF);
+	const __m128i sl = _mm_cvtsi32_si128((int)scl), sr = _mm_cvtsi32_si128((int)(31 - scl));
 	size_t v, j;
 
 	for (v = 0; v < n; v++) {
 		const uint32_t *y = f + v * fstride;
 		uint32_t *d = ys + v * ystr;
 		uint32_t ysign = -(y[flen - 1] >> 30) >> 1;
-		uint32_t tw = 0;
 
-		for (j = 0; j <= flen; j++) {
+		/* scl = 0: y >> 31 = 0 for 31-bit words. */
+		d[0] = (y[0] << scl) & 0x7FFFFFFFu;
+		for (j = 1; j + 8 <= flen; j += 8) {
+			__m256i cur = _mm256_loadu_si256((const __m256i *)(const void *)(y + j));
+			__m256i prev = _mm256_loadu_si256((const __m256i *)(const void *)(y + j - 1));
+
+			_mm256_storeu_si256((__m256i *)(void *)(d + j),
+					    _mm256_or_si256(_mm256_and_si256(_mm256_sll_epi32(cur, sl), m31),
+							    _mm256_srl_epi32(prev, sr)));
+		}
+		for (; j <= flen; j++) {
 			uint32_t wy = j < flen ? y[j] : ysign;
 
-			/* scl = 0: wy >> 31 = 0 for 31-bit words. */
-			d[j] = ((wy << scl) & 0x7FFFFFFFu) | tw;
-			tw = wy >> (31 - scl);
+			d[j] = ((wy << scl) & 0x7FFFFFFFu) | (y[j - 1] >> (31 - scl));
 		}
 		d[flen + 1] = d[flen + 2] = d[flen + 3] = -(d[flen] >> 30) >> 1;
 	}
@@ -173,4 +184,43 @@ __attribute__((target("avx2"))) void pqs_ntru_poly_sub_scaled_fg_avx2(uint32_t *
 		}
 	}
 }
+
+#if PQS_NTRU_FP_NATIVE
+/*
+ * pqs_ntru_poly_big_to_fp() on four integers at a time (n >= 4, flen >= 1):
+ * the same word operations in 32-bit lanes, and the same binary64
+ * products and sums in the same order (no contraction: exact conversions,
+ * exact powers of two, one rounding per addition as in the scalar code).
+ */
+__attribute__((target("avx2"))) void pqs_ntru_poly_big_to_fp_avx2(fpr *d, const uint32_t *f, size_t flen,
+								  size_t fstride, unsigned logn)
+{
+	size_t n = (size_t)1 << logn;
+	const __m128i m31 = _mm_set1_epi32(0x7FFFFFFF), one = _mm_set1_epi32(1);
+	const __m256d two31 = _mm256_set1_pd(2147483648.0);
+	size_t u, v;
+
+	for (u = 0; u < n; u += 4) {
+		const uint32_t *f0 = f + u * fstride, *f1 = f0 + fstride, *f2 = f1 + fstride, *f3 = f2 + fstride;
+		__m128i top =
+			_mm_setr_epi32((int)f0[flen - 1], (int)f1[flen - 1], (int)f2[flen - 1], (int)f3[flen - 1]);
+		__m128i neg = _mm_sub_epi32(_mm_setzero_si128(), _mm_srli_epi32(top, 30));
+		__m128i xm = _mm_srli_epi32(neg, 1);
+		__m128i cc = _mm_and_si128(neg, one);
+		__m256d x = _mm256_setzero_pd(), fsc = _mm256_set1_pd(1.0);
+
+		for (v = 0; v < flen; v++) {
+			__m128i w = _mm_setr_epi32((int)f0[v], (int)f1[v], (int)f2[v], (int)f3[v]);
+
+			w = _mm_add_epi32(_mm_xor_si128(w, xm), cc);
+			cc = _mm_srli_epi32(w, 31);
+			w = _mm_and_si128(w, m31);
+			w = _mm_sub_epi32(w, _mm_and_si128(_mm_slli_epi32(w, 1), neg));
+			x = _mm256_add_pd(x, _mm256_mul_pd(_mm256_cvtepi32_pd(w), fsc));
+			fsc = _mm256_mul_pd(fsc, two31);
+		}
+		_mm256_storeu_pd((double *)(void *)(d + u), x);
+	}
+}
+#endif
 #endif

@@ -1,12 +1,14 @@
 /*
  * The round-3 Reduce's AVX2 paths (src/fndsa/ntru_reduce_avx2.c) against
- * the portable code and an independent reference: the schoolbook step
- * pqs_ntru_poly_sub_scaled_fg (F <- F - k*f*2^(31 sch + scl), G likewise,
- * modulo x^n+1 and 2^(31 Flen)) for n = 1..32, with extreme and random k,
- * edge word patterns, and shifts that leave from zero to many words past
- * f's length (the sign-word tail).  The reference multiplies one pair of
- * coefficients at a time with the signed carry written out.  The keygen
- * KATs run on both paths (test_keygen_kat and test_keygen_kat_no_simd).
+ * the portable code: the schoolbook step pqs_ntru_poly_sub_scaled_fg
+ * (F <- F - k*f*2^(31 sch + scl), G likewise, modulo x^n+1 and
+ * 2^(31 Flen)) for n = 1..32, with extreme and random k, edge word
+ * patterns, and shifts that leave from zero to many words past f's length
+ * (the sign-word tail), both paths also against an independent reference
+ * that multiplies one pair of coefficients at a time with the signed carry
+ * written out; and the conversion of big integers to binary64
+ * (pqs_ntru_poly_big_to_fp), bit for bit.  The keygen KATs run on both
+ * paths (test_keygen_kat and test_keygen_kat_no_simd).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -123,12 +125,42 @@ static void check_sub_scaled_fg(void)
 	}
 }
 
+/* Big integers to binary64, both paths, bit for bit: edge words (zero, all
+ * ones, sign bit only: -2^(31 flen - 1) and the like) and random ones. */
+static void check_big_to_fp(void)
+{
+	static uint32_t x[512 * 12];
+	static fpr d[2][512];
+
+	for (int rep = 0; rep < 200; rep++) {
+		unsigned logn = 1 + (unsigned)(rep % 9);
+		size_t n = (size_t)1 << logn;
+		size_t flen = 1 + (size_t)(rnd() % 10), stride = flen + (size_t)(rnd() % 3);
+		int same = 1;
+
+		for (size_t i = 0; i < n * stride; i++) {
+			x[i] = word(rep < 40 ? (rep / 10 + (int)(i % 7 == 0)) % 4 : 3);
+		}
+		for (int pass = 0; pass < 2; pass++) {
+			pqs_mp31_allow_avx2(pass);
+			pqs_ntru_poly_big_to_fp(d[pass], x, flen, stride, logn);
+		}
+		pqs_mp31_allow_avx2(1);
+		for (size_t i = 0; i < n; i++) {
+			same &= memcmp(&d[0][i], &d[1][i], sizeof(fpr)) == 0;
+		}
+		TU_CHECK(same, "big_to_fp rep %d (n %zu, flen %zu)", rep, n, flen);
+		compared++;
+	}
+}
+
 int main(void)
 {
 	pqs_mp31_allow_avx2(1);
 	printf("AVX2 path %s\n",
 	       pqs_mp31_uses_avx2() ? "compared with the portable one" : "off (no AVX2 CPU, or PQSIG_NO_SIMD=1)");
 	check_sub_scaled_fg();
-	TU_CHECK(compared == 600, "%lu comparisons", compared);
+	check_big_to_fp();
+	TU_CHECK(compared == 600 + 200, "%lu comparisons", compared);
 	return tu_finish("test_keygen_reduce_avx2");
 }
