@@ -12,6 +12,9 @@
  *   pqs_ntru_reduce_fp     intermediate depths, multi-pass with scaling;
  *   pqs_ntru_reduce_depth1 depth 1: values fit in 53 bits, one pass;
  *   pqs_ntru_solve_depth0  depth 0: lift modulo one prime, one pass.
+ * The schoolbook k*f of the deep levels and the conversion of big
+ * integers to binary64 have AVX2 paths (ntru_reduce_avx2.c) that give the
+ * same words and the same binary64 values as the portable code here.
  */
 #include <string.h>
 
