@@ -1,18 +1,22 @@
 /*
- * The round-3 Reduce's AVX2 paths (src/fndsa/ntru_reduce_avx2.c) against
- * the portable code: the schoolbook step pqs_ntru_poly_sub_scaled_fg
- * (F <- F - k*f*2^(31 sch + scl), G likewise, modulo x^n+1 and
- * 2^(31 Flen)) for n = 1..32, with extreme and random k, edge word
- * patterns, and shifts that leave from zero to many words past f's length
- * (the sign-word tail), both paths also against an independent reference
- * that multiplies one pair of coefficients at a time with the signed carry
- * written out; and the conversion of big integers to binary64
- * (pqs_ntru_poly_big_to_fp), bit for bit.  The keygen KATs run on both
- * paths (test_keygen_kat and test_keygen_kat_no_simd).
+ * Round-3 key generation's AVX2 paths against the portable code:
+ *   - Reduce's schoolbook step pqs_ntru_poly_sub_scaled_fg (F <- F -
+ *     k*f*2^(31 sch + scl), G likewise, modulo x^n+1 and 2^(31 Flen);
+ *     ntru_reduce_avx2.c) for n = 1..32, with extreme and random k, edge
+ *     word patterns, and shifts that leave from zero to many words past
+ *     f's length (the sign-word tail); both paths also against an
+ *     independent reference that multiplies one pair of coefficients at a
+ *     time with the signed carry written out;
+ *   - the conversion of big integers to binary64 (pqs_ntru_poly_big_to_fp),
+ *     bit for bit;
+ *   - the Gaussian sampler (pqs_keygen_sample_poly, keygen_sample.c).
+ * The keygen KATs run on both paths (test_keygen_kat and
+ * test_keygen_kat_no_simd).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "fndsa/inner.h"
 #include "fndsa/keygen_inner.h"
 #include "testutil.h"
 
@@ -154,6 +158,38 @@ static void check_big_to_fp(void)
 	}
 }
 
+/* The keygen's Gaussian sampler (keygen_sample.c, round 3): the same
+ * polynomials from the same SHAKE256 stream on both paths (the AVX2 table
+ * sampler takes eight samples per step and a four-sample tail), for logn 4..10
+ * and four polynomials in a row. */
+static void check_sampler(void)
+{
+	static int8_t f[2][1024];
+
+	for (unsigned logn = 4; logn <= 10; logn++) {
+		for (unsigned seed = 0; seed < 3; seed++) {
+			uint8_t sd[48];
+			keygen_rng rng[2];
+			int same = 1;
+
+			memset(sd, (int)(seed * 37 + logn), sizeof sd);
+			for (int pass = 0; pass < 2; pass++) {
+				pqs_keygen_rng_init(&rng[pass], sd, sizeof sd);
+			}
+			for (int poly = 0; poly < 4; poly++) {
+				for (int pass = 0; pass < 2; pass++) {
+					pqs_fndsa_allow_avx2(pass);
+					pqs_keygen_sample_poly(&rng[pass], f[pass], logn);
+				}
+				same &= memcmp(f[0], f[1], (size_t)1 << logn) == 0;
+			}
+			pqs_fndsa_allow_avx2(1);
+			TU_CHECK(same, "keygen sampler logn %u seed %u", logn, seed);
+			compared++;
+		}
+	}
+}
+
 int main(void)
 {
 	pqs_mp31_allow_avx2(1);
@@ -161,6 +197,7 @@ int main(void)
 	       pqs_mp31_uses_avx2() ? "compared with the portable one" : "off (no AVX2 CPU, or PQSIG_NO_SIMD=1)");
 	check_sub_scaled_fg();
 	check_big_to_fp();
-	TU_CHECK(compared == 600 + 200, "%lu comparisons", compared);
+	check_sampler();
+	TU_CHECK(compared == 600 + 200 + 7 * 3, "%lu comparisons", compared);
 	return tu_finish("test_keygen_reduce_avx2");
 }
