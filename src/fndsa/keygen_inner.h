@@ -229,6 +229,38 @@ typedef struct {
 extern const ntru_bitlength pqs_NTRU_BITLENGTH[11];
 /* Depth up to which k*f products in Reduce use the NTT (reference value). */
 #define NTRU_DEPTH_INT_FG 4
+/*
+ * Reduce's schoolbook step at the depths above NTRU_DEPTH_INT_FG (n <=
+ * PQS_NTRU_SUB_SCALED_MAX_N), for F with f and G with g:
+ * F <- F - (k*f mod x^n+1)*2^(31*sch+scl), G likewise, exact modulo
+ * 2^(31*Flen) (F, G: n integers of Flen words, Fstride apart; f, g: flen
+ * words, fstride apart; |k| < 2^31).  ys: 2n*(flen+4) words of scratch.
+ * The AVX2 path (ntru_reduce_avx2.c, chosen with the RNS layer's switch,
+ * pqs_mp31_uses_avx2()) gives the same words as the portable one.
+ */
+#define PQS_NTRU_SUB_SCALED_MAX_N 32
+void pqs_ntru_poly_sub_scaled_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				 const uint32_t *g, size_t flen, size_t fstride, const int32_t *k, uint32_t sch,
+				 uint32_t scl, unsigned logn, uint32_t *ys);
+void pqs_ntru_poly_sub_scaled_fg_avx2(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				      const uint32_t *g, size_t flen, size_t fstride, const int32_t *k, uint32_t sch,
+				      uint32_t scl, unsigned logn, uint32_t *ys);
+
+/*
+ * Reduce's conversion of big integers to binary64 (n = 2^logn of them,
+ * flen words, fstride apart): sum of word_i * 2^(31 i) from the low word,
+ * on the absolute value with the sign applied per word (the reference
+ * implementation's order, so that the roundings match).  The AVX2 path
+ * (four integers at a time, native binary64 builds only, same switch as
+ * above) gives the same values.
+ */
+#if defined(PQSIG_FALCON_FPEMU) && PQSIG_FALCON_FPEMU
+#define PQS_NTRU_FP_NATIVE 0
+#else
+#define PQS_NTRU_FP_NATIVE 1
+#endif
+void pqs_ntru_poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn);
+void pqs_ntru_poly_big_to_fp_avx2(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn);
 
 /*
  * Field norm (spec Alg. 7 / section 3.8.2): from f, g at depth 'depth' of

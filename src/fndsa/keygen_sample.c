@@ -144,39 +144,66 @@ int pqs_keygen_gauss(keygen_rng *rng, unsigned logn)
 #if FNDSA_AVX2_BUILD
 /*
  * gauss_table_sample on four samples at a time: words[2i], words[2i+1]
- * are sample i's two words; count is a multiple of 4.  The comparisons
- * r < entry k are signed 64-bit ones, exact since both sides are below
- * 2^63; they give all-ones lanes, so subtracting them counts the borrows.
+ * are sample i's two words.  The comparisons r < entry k are signed
+ * 64-bit ones, exact since both sides are below 2^63; they give all-ones
+ * lanes, so subtracting them counts the borrows.  gauss4_start() loads
+ * four samples (lanes hold samples i, i+2, i+1, i+3: unpack works per
+ * 128-bit half) and gauss4_finish() applies the zero and sign words and
+ * stores the values in sample order.
  */
+__attribute__((target("avx2"))) static inline __m256i gauss4_start(const uint64_t *words, __m256i *first)
+{
+	__m256i w03 = _mm256_loadu_si256((const __m256i *)(const void *)words);
+	__m256i w47 = _mm256_loadu_si256((const __m256i *)(const void *)(words + 4));
+
+	*first = _mm256_unpacklo_epi64(w03, w47);
+	return _mm256_and_si256(_mm256_unpackhi_epi64(w03, w47), _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+}
+
+__attribute__((target("avx2"))) static inline void gauss4_finish(__m256i v, __m256i first, int32_t *out)
+{
+	__m256i neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), first);
+	__m256i is_zero = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[0]),
+					     _mm256_and_si256(first, _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)));
+
+	v = _mm256_andnot_si256(is_zero, v);
+	v = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
+	/* Back to sample order, low 32 bits of each lane. */
+	v = _mm256_permute4x64_epi64(v, 0xD8);
+	v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+	_mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(v));
+}
+
+/* count a multiple of 4; eight samples per step where possible, each
+ * broadcast table entry serving two vectors (two independent counts). */
 __attribute__((target("avx2"))) static void gauss_table_samples_avx2(const uint64_t *words, size_t count, int32_t *out)
 {
-	const __m256i low63 = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
-	const __m256i zero = _mm256_setzero_si256();
-	size_t i, k;
+	size_t i = 0, k;
 
-	for (i = 0; i < count; i += 4) {
-		__m256i w03 = _mm256_loadu_si256((const __m256i *)(const void *)(words + 2 * i));
-		__m256i w47 = _mm256_loadu_si256((const __m256i *)(const void *)(words + 2 * i + 4));
-		/* Lanes hold samples i, i+2, i+1, i+3 (unpack works per 128-bit half). */
-		__m256i first = _mm256_unpacklo_epi64(w03, w47);
-		__m256i r = _mm256_and_si256(_mm256_unpackhi_epi64(w03, w47), low63);
-		__m256i neg = _mm256_cmpgt_epi64(zero, first);
-		__m256i is_zero = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[0]),
-						     _mm256_and_si256(first, low63));
-		__m256i v = _mm256_set1_epi64x(1);
-		__m128i packed;
+	for (; i + 8 <= count; i += 8) {
+		__m256i fa, fb;
+		__m256i ra = gauss4_start(words + 2 * i, &fa), rb = gauss4_start(words + 2 * i + 8, &fb);
+		__m256i va = _mm256_set1_epi64x(1), vb = va;
 
 		for (k = 1; k < GAUSS_TABLE_LEN; k++) {
-			v = _mm256_sub_epi64(v,
-					     _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[k]), r));
+			__m256i e = _mm256_set1_epi64x((long long)gauss_1024_12289[k]);
+
+			va = _mm256_sub_epi64(va, _mm256_cmpgt_epi64(e, ra));
+			vb = _mm256_sub_epi64(vb, _mm256_cmpgt_epi64(e, rb));
 		}
-		v = _mm256_andnot_si256(is_zero, v);
-		v = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
-		/* Back to sample order, low 32 bits of each lane. */
-		v = _mm256_permute4x64_epi64(v, 0xD8);
-		v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
-		packed = _mm256_castsi256_si128(v);
-		_mm_storeu_si128((__m128i *)(void *)(out + i), packed);
+		gauss4_finish(va, fa, out + i);
+		gauss4_finish(vb, fb, out + i + 4);
+	}
+	for (; i < count; i += 4) {
+		__m256i fa;
+		__m256i ra = gauss4_start(words + 2 * i, &fa);
+		__m256i va = _mm256_set1_epi64x(1);
+
+		for (k = 1; k < GAUSS_TABLE_LEN; k++) {
+			va = _mm256_sub_epi64(
+				va, _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)gauss_1024_12289[k]), ra));
+		}
+		gauss4_finish(va, fa, out + i);
 	}
 }
 #endif

@@ -12,6 +12,9 @@
  *   pqs_ntru_reduce_fp     intermediate depths, multi-pass with scaling;
  *   pqs_ntru_reduce_depth1 depth 1: values fit in 53 bits, one pass;
  *   pqs_ntru_solve_depth0  depth 0: lift modulo one prime, one pass.
+ * The schoolbook k*f of the deep levels and the conversion of big
+ * integers to binary64 have AVX2 paths (ntru_reduce_avx2.c) that give the
+ * same words and the same binary64 values as the portable code here.
  */
 #include <string.h>
 
@@ -75,6 +78,17 @@ poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride,
 		}
 		d[u] = x;
 	}
+}
+
+void pqs_ntru_poly_big_to_fp(fpr *d, const uint32_t *f, size_t flen, size_t fstride, unsigned logn)
+{
+#if FNDSA_AVX2_BUILD && PQS_NTRU_FP_NATIVE
+	if (logn >= 2 && flen > 0 && pqs_mp31_uses_avx2()) {
+		pqs_ntru_poly_big_to_fp_avx2(d, f, flen, fstride, logn);
+		return;
+	}
+#endif
+	poly_big_to_fp(d, f, flen, fstride, logn);
 }
 
 /*
@@ -198,50 +212,50 @@ poly_sub_scaled(uint32_t *F, size_t Flen, size_t Fstride,
 	}
 }
 
+void pqs_ntru_poly_sub_scaled_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				 const uint32_t *g, size_t flen, size_t fstride, const int32_t *k, uint32_t sch,
+				 uint32_t scl, unsigned logn, uint32_t *ys)
+{
+#if FNDSA_AVX2_BUILD
+	if (((size_t)1 << logn) <= PQS_NTRU_SUB_SCALED_MAX_N && pqs_mp31_uses_avx2()) {
+		pqs_ntru_poly_sub_scaled_fg_avx2(F, G, Flen, Fstride, f, g, flen, fstride, k, sch, scl, logn, ys);
+		return;
+	}
+#endif
+	poly_sub_scaled(F, Flen, Fstride, f, flen, fstride, k, sch, scl, logn, ys);
+	poly_sub_scaled(G, Flen, Fstride, g, flen, fstride, k, sch, scl, logn, ys);
+}
+
 /*
- * f modulo the flen+1 primes used by poly_sub_scaled_ntt(), in NTT form:
- * fntt[v*(flen+1) + u] (n*(flen+1) words).  f does not change during a
- * reduction, so this is computed once instead of at every pass.
- * tmp: 2n words.
+ * The NTT tables of the flen+1 primes used by poly_sub_scaled_ntt_fg():
+ * gm, igm of prime u at gmc[2n*u], gmc[2n*u + n] (2n*(flen+1) words).
+ * They depend only on n and the prime, so a reduction computes them once
+ * instead of twice per prime and pass.
  */
-static void
-poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride,
-	unsigned logn, uint32_t *tmp)
+static void ntt_tables_rns(uint32_t *gmc, size_t flen, unsigned logn)
 {
 	size_t n = (size_t)1 << logn;
-	size_t tlen = flen + 1;
 	size_t u;
 
-	for (u = 0; u < tlen; u++) {
+	for (u = 0; u <= flen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
-		uint32_t p0i = pqs_mp31_ninv31(p);
-		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		pqs_mp31_mkgm(tmp, tmp + n, logn, &pqs_mp31_primes[u], p0i);
-		pqs_zint_mod_small_signed_many(fntt + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-		pqs_mp31_NTT(fntt + u, tlen, tmp, logn, p, p0i);
+		pqs_mp31_mkgm(gmc + 2 * n * u, gmc + 2 * n * u + n, logn, &pqs_mp31_primes[u], pqs_mp31_ninv31(p));
 	}
 }
 
 /*
- * Same result, with k*f computed in RNS/NTT over flen+1 primes (k has
- * 31-bit coefficients, f has flen words), used at small depths.  fntt:
- * f from poly_ntt_rns(), or NULL to compute it here.
- * tmp: 2n + n*(flen+1) + max(n, flen+1) words.
+ * f modulo the flen+1 primes used by poly_sub_scaled_ntt_fg(), in NTT
+ * form and Montgomery representation (f*R mod p, so that one Montgomery
+ * product with k gives k*f): fntt[v*(flen+1) + u] (n*(flen+1) words).
+ * f does not change during a reduction, so this is computed once instead
+ * of at every pass.  gmc: from ntt_tables_rns().
  */
-static void
-poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
-	const uint32_t *f, size_t flen, size_t fstride, const uint32_t *fntt,
-	const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
-	uint32_t *tmp)
+static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride, unsigned logn,
+			 const uint32_t *gmc)
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
-	uint32_t *gm = tmp;
-	uint32_t *igm = gm + n;
-	uint32_t *fk = igm + n;
-	uint32_t *t1 = fk + n * tlen;
 	size_t u, v;
 
 	for (u = 0; u < tlen; u++) {
@@ -250,29 +264,79 @@ poly_sub_scaled_ntt(uint32_t *F, size_t Flen, size_t Fstride,
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
+		pqs_zint_mod_small_signed_many(fntt + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
+		pqs_mp31_NTT(fntt + u, tlen, gmc + 2 * n * u, logn, p, p0i);
+		for (v = 0; v < n; v++) {
+			fntt[v * tlen + u] = mp31_mmul(fntt[v * tlen + u], R2, p, p0i);
+		}
+	}
+}
+
+/*
+ * F <- F - k*f*2^(31*sch+scl) and G <- G - k*g*2^(31*sch+scl) modulo
+ * x^n+1, with k*f and k*g computed in RNS/NTT over flen+1 primes (k has
+ * 31-bit coefficients, f and g flen words).  Each prime's NTT of k serves
+ * both products, and the two CRT rebuilds are one call.  With fntt, gntt
+ * (from poly_ntt_rns()) and the tables gmc (from ntt_tables_rns()), f and
+ * g are not read; with NULL (depth 2, where memory does not allow keeping
+ * them across passes), the residues of f, g (flen words, fstride apart)
+ * and the tables are computed here for each prime.
+ * tmp: 2n*(flen+1) + max(n, flen+1) words, plus 2n without gmc.
+ */
+static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
+				   const uint32_t *g, size_t fstride, const uint32_t *fntt, const uint32_t *gntt,
+				   size_t flen, const int32_t *k, uint32_t sch, uint32_t scl, unsigned logn,
+				   const uint32_t *gmc, uint32_t *tmp)
+{
+	size_t n = (size_t)1 << logn;
+	size_t tlen = flen + 1;
+	uint32_t *gmt = tmp;
+	uint32_t *fk = gmc != NULL ? tmp : tmp + 2 * n;
+	uint32_t *gk = fk + n * tlen;
+	uint32_t *t1 = gk + n * tlen;
+	size_t u, v;
+
+	for (u = 0; u < tlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p;
+		uint32_t p0i = pqs_mp31_ninv31(p);
+		const uint32_t *gm = gmc != NULL ? gmc + 2 * n * u : gmt;
+
+		if (gmc == NULL) {
+			pqs_mp31_mkgm(gmt, gmt + n, logn, &pqs_mp31_primes[u], p0i);
+		}
 		for (v = 0; v < n; v++) {
 			t1[v] = mp31_set(k[v], p);
 		}
 		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 		if (fntt != NULL) {
 			for (v = 0; v < n; v++) {
-				fk[v * tlen + u] = fntt[v * tlen + u];
+				fk[v * tlen + u] = mp31_mmul(t1[v], fntt[v * tlen + u], p, p0i);
+				gk[v * tlen + u] = mp31_mmul(t1[v], gntt[v * tlen + u], p, p0i);
 			}
 		} else {
-			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
-		}
-		for (v = 0; v < n; v++) {
-			uint32_t *x = fk + v * tlen + u;
+			uint32_t R2 = pqs_mp31_R2(p);
+			uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-			*x = mp31_mmul(mp31_mmul(t1[v], *x, p, p0i), R2, p, p0i);
+			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
+			pqs_zint_mod_small_signed_many(gk + u, tlen, g, fstride, n, flen, p, p0i, R2, Rx);
+			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
+			pqs_mp31_NTT(gk + u, tlen, gm, logn, p, p0i);
+			/* k in Montgomery form: one product per slot gives k*f. */
+			for (v = 0; v < n; v++) {
+				uint32_t kr = mp31_mmul(t1[v], R2, p, p0i);
+
+				fk[v * tlen + u] = mp31_mmul(kr, fk[v * tlen + u], p, p0i);
+				gk[v * tlen + u] = mp31_mmul(kr, gk[v * tlen + u], p, p0i);
+			}
 		}
-		pqs_mp31_iNTT(fk + u, tlen, igm, logn, p, p0i);
+		pqs_mp31_iNTT(fk + u, tlen, gm + n, logn, p, p0i);
+		pqs_mp31_iNTT(gk + u, tlen, gm + n, logn, p, p0i);
 	}
-	pqs_zint_rebuild_CRT(fk, tlen, tlen, n, 1, t1);
+	/* fk and gk are contiguous: 2n integers of tlen words. */
+	pqs_zint_rebuild_CRT(fk, tlen, tlen, 2 * n, 1, t1);
 	for (u = 0; u < n; u++) {
 		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
+		pqs_zint_sub_scaled(G + u * Fstride, Flen, gk + u * tlen, tlen, sch, scl);
 	}
 }
 
@@ -292,25 +356,33 @@ size_t pqs_ntru_reduce_fp_words(unsigned logn_top, unsigned depth)
 	size_t w = 2 * n * (llen + slen);
 	size_t s = 2 * n;
 
+	if (depth <= NTRU_DEPTH_INT_FG && !NTRU_FGNTT_ONCE(depth)) {
+		/* rt3, rt4 (n fpr), k (n words), then rt5 (n/2 fpr), rt1,
+		 * rt2 (n fpr) sharing space with poly_sub_scaled_ntt_fg():
+		 * gm, igm, k*f and k*g in RNS, and a last array used for k
+		 * mod p and as CRT scratch (slen+1 words). */
+		size_t t = 2 * n + 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+
+		w += 4 * n + n;
+		s = 5 * n > t ? 5 * n : t;
+		return w + s;
+	}
 	/* rt3, rt4 (n fpr), rt5 (n/2 fpr), rt1 (n fpr), k (n words), then
 	 * rt2 (n fpr) sharing space with the k*f scratch. */
 	w += 4 * n + n + 2 * n + n;
 	if (depth <= NTRU_DEPTH_INT_FG) {
-		/* poly_sub_scaled_ntt(): gm, igm, k*f in RNS, and a last
-		 * array used for k mod p and as CRT scratch (slen+1 words). */
-		size_t t = 2 * n + n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
+		/* f and g in RNS + NTT and the NTT tables, kept for all
+		 * passes; poly_sub_scaled_ntt_fg(): k*f and k*g in RNS, then
+		 * an array for k mod p and the CRT scratch (slen+1 words). */
+		size_t t = 2 * n * (slen + 1) + (n > slen + 1 ? n : slen + 1);
 
-		if (NTRU_FGNTT_ONCE(depth)) {
-			/* f and g in RNS + NTT, kept for all passes. */
-			w += 2 * n * (slen + 1);
-		}
-
+		w += 2 * n * (slen + 1) + 2 * n * (slen + 1);
 		if (t > s) {
 			s = t;
 		}
-	} else if (n * (slen + 1) > s) {
-		/* poly_sub_scaled(): the scaled f (or g). */
-		s = n * (slen + 1);
+	} else if (2 * n * (slen + 4) > s) {
+		/* pqs_ntru_poly_sub_scaled_fg(): the scaled f and g. */
+		s = 2 * n * (slen + 4);
 	}
 	return w + s;
 }
@@ -333,25 +405,45 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 	uint32_t *t1 = gt + n * slen;
 	fpr *rt1, *rt2, *rt3, *rt4, *rt5;
 	int32_t *k;
-	uint32_t *fntt, *gntt;
+	uint32_t *fntt, *gntt, *gmc;
 	size_t rlen, FGlen, fglen, u;
-	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k;
+	int scale_fg, minbl_fg, maxbl_fg, maxbl_FG, scale_k, rt5_per_pass;
 
+	/*
+	 * At depth 2 (RNS products, f and g not kept in NTT form), rt5 is
+	 * recomputed at each pass from rt3, rt4 (|adj(x)|^2 = |x|^2 slot by
+	 * slot, the same binary64 values): rt5 and rt1 then share the space
+	 * of the RNS products with rt2, which lets poly_sub_scaled_ntt_fg()
+	 * run the F and G products together within the same peak memory.
+	 */
+	rt5_per_pass = depth <= NTRU_DEPTH_INT_FG && !NTRU_FGNTT_ONCE(depth);
 	rt3 = fpr_at(tmp, t1);
 	rt4 = rt3 + n;
-	rt5 = rt4 + n;
-	rt1 = rt5 + (n >> 1);
-	k = (int32_t *)(void *)(rt1 + n);
-	t1 = (uint32_t *)(void *)(k + n);
-	fntt = gntt = NULL;
+	if (rt5_per_pass) {
+		k = (int32_t *)(void *)(rt4 + n);
+		t1 = (uint32_t *)(void *)(k + n);
+		rt5 = fpr_at(tmp, t1);
+		rt1 = rt5 + (n >> 1);
+		rt2 = rt1 + n;
+	} else {
+		rt5 = rt4 + n;
+		rt1 = rt5 + (n >> 1);
+		k = (int32_t *)(void *)(rt1 + n);
+		t1 = (uint32_t *)(void *)(k + n);
+	}
+	fntt = gntt = gmc = NULL;
 	if (depth <= NTRU_DEPTH_INT_FG && NTRU_FGNTT_ONCE(depth)) {
 		fntt = t1;
 		gntt = fntt + n * (slen + 1);
-		t1 = gntt + n * (slen + 1);
-		poly_ntt_rns(fntt, ft, slen, slen, logn, t1);
-		poly_ntt_rns(gntt, gt, slen, slen, logn, t1);
+		gmc = gntt + n * (slen + 1);
+		t1 = gmc + 2 * n * (slen + 1);
+		ntt_tables_rns(gmc, slen, logn);
+		poly_ntt_rns(fntt, ft, slen, slen, logn, gmc);
+		poly_ntt_rns(gntt, gt, slen, slen, logn, gmc);
 	}
-	rt2 = fpr_at(tmp, t1);
+	if (!rt5_per_pass) {
+		rt2 = fpr_at(tmp, t1);
+	}
 
 	/*
 	 * f, g to floating point: at most the top 10 words (310 bits) of
@@ -372,14 +464,16 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		fglen = (size_t)(maxbl_fg + 31) / 31;
 	}
 	rlen = fglen > 10 ? 10 : fglen;
-	poly_big_to_fp(rt3, ft + fglen - rlen, rlen, slen, logn);
-	poly_big_to_fp(rt4, gt + fglen - rlen, rlen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt3, ft + fglen - rlen, rlen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt4, gt + fglen - rlen, rlen, slen, logn);
 	scale_fg = 31 * (int)(fglen - rlen);
 
 	/* rt5 = 1/(f*adj(f) + g*adj(g)); rt3, rt4 = adj(f), adj(g). */
 	pqs_fndsa_FFT(rt3, logn);
 	pqs_fndsa_FFT(rt4, logn);
-	pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	if (!rt5_per_pass) {
+		pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+	}
 	pqs_fndsa_poly_adj_fft(rt3, logn);
 	pqs_fndsa_poly_adj_fft(rt4, logn);
 
@@ -400,8 +494,8 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 
 		rlen = FGlen > 10 ? 10 : FGlen;
 		scale_FG = 31 * (int)(FGlen - rlen);
-		poly_big_to_fp(rt1, Ft + FGlen - rlen, rlen, llen, logn);
-		poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
+		pqs_ntru_poly_big_to_fp(rt1, Ft + FGlen - rlen, rlen, llen, logn);
+		pqs_ntru_poly_big_to_fp(rt2, Gt + FGlen - rlen, rlen, llen, logn);
 
 		/* rt2 = (F*adj(f) + G*adj(g)) / (f*adj(f) + g*adj(g)). */
 		pqs_fndsa_FFT(rt1, logn);
@@ -409,6 +503,9 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		pqs_fndsa_poly_mul_fft(rt1, rt3, logn);
 		pqs_fndsa_poly_mul_fft(rt2, rt4, logn);
 		pqs_fndsa_poly_add(rt2, rt1, logn);
+		if (rt5_per_pass) {
+			pqs_fndsa_poly_invnorm2_fft(rt5, rt3, rt4, logn);
+		}
 		pqs_fndsa_poly_mul_autoadj_fft(rt2, rt5, logn);
 		pqs_fndsa_iFFT(rt2, logn);
 
@@ -447,15 +544,10 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		sch = (uint32_t)(scale_k / 31);
 		scl = (uint32_t)(scale_k % 31);
 		if (depth <= NTRU_DEPTH_INT_FG) {
-			poly_sub_scaled_ntt(Ft, FGlen, llen, ft, slen, slen,
-				fntt, k, sch, scl, logn, t1);
-			poly_sub_scaled_ntt(Gt, FGlen, llen, gt, slen, slen,
-				gntt, k, sch, scl, logn, t1);
+			poly_sub_scaled_ntt_fg(Ft, Gt, FGlen, llen, ft, gt, slen, fntt, gntt, slen, k, sch, scl, logn,
+					       gmc, t1);
 		} else {
-			poly_sub_scaled(Ft, FGlen, llen, ft, slen, slen,
-				k, sch, scl, logn, t1);
-			poly_sub_scaled(Gt, FGlen, llen, gt, slen, slen,
-				k, sch, scl, logn, t1);
+			pqs_ntru_poly_sub_scaled_fg(Ft, Gt, FGlen, llen, ft, gt, slen, slen, k, sch, scl, logn, t1);
 		}
 
 		/* New bound on (F, G): scale_k + maxbl_fg + 10 bits of slack
@@ -528,8 +620,8 @@ int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	 */
 	rt1 = fpr_at(tmp, gt + n * slen);
 	rt2 = rt1 + n;
-	poly_big_to_fp(rt1, Ft, llen, llen, logn);
-	poly_big_to_fp(rt2, Gt, llen, llen, logn);
+	pqs_ntru_poly_big_to_fp(rt1, Ft, llen, llen, logn);
+	pqs_ntru_poly_big_to_fp(rt2, Gt, llen, llen, logn);
 	memmove(tmp, ft, 2 * n * slen * sizeof *ft);
 	ft = tmp;
 	gt = ft + n * slen;
@@ -539,8 +631,8 @@ int pqs_ntru_reduce_depth1(unsigned logn_top, uint32_t *tmp)
 	rt2 = rt1 + n;
 	rt3 = rt2 + n;
 	rt4 = rt3 + n;
-	poly_big_to_fp(rt3, ft, slen, slen, logn);
-	poly_big_to_fp(rt4, gt, slen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt3, ft, slen, slen, logn);
+	pqs_ntru_poly_big_to_fp(rt4, gt, slen, slen, logn);
 	memmove(tmp, rt1, 4 * n * sizeof *rt1);
 	rt1 = (fpr *)(void *)tmp;
 	rt2 = rt1 + n;
