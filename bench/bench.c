@@ -174,13 +174,7 @@ static double cpu_rate_since(const bench_samples *s, size_t from_n, double from_
 	return cpu > 0 ? 1e6 * (double)(s->n - from_n) / cpu : 0;
 }
 
-/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
-struct bench_slice_pair {
-	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
-};
-typedef struct bench_slice_pair slice_pair;
-
-static double pair_yard_rate(const slice_pair *p)
+static double pair_yard_rate(const bench_slice_pair *p)
 {
 	return p->yard_cpu_us > 0 ? p->yard_calls / p->yard_cpu_us : 0;
 }
@@ -193,7 +187,7 @@ static double pair_yard_rate(const slice_pair *p)
  * matters for operations whose cost varies call to call by design
  * (rejection sampling in ML-DSA signing, Falcon key generation).
  */
-static double ratio_over_pairs(const slice_pair *pairs, size_t n)
+static double ratio_over_pairs(const bench_slice_pair *pairs, size_t n)
 {
 	double calls = 0, yard_calls_equivalent = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -291,7 +285,7 @@ int bench_paired_round(bench_paired *p, const bench_plan *plan)
 		 p->mine.cpu_us - cpu_from < 10 * cpu_budget_us && bench_now_us() - started < 4 * cpu_budget_us))) {
 		if (p->npairs == p->cap) {
 			size_t more = p->cap ? 2 * p->cap : 256;
-			slice_pair *grown = realloc(p->pairs, more * sizeof *grown);
+			bench_slice_pair *grown = realloc(p->pairs, more * sizeof *grown);
 			if (!grown) {
 				ret = -1;
 				break;
@@ -311,8 +305,8 @@ int bench_paired_round(bench_paired *p, const bench_plan *plan)
 							     &p->mine);
 		}
 		p->pairs[p->npairs++] =
-			(slice_pair){ (double)(p->mine.n - mine_from), p->mine.cpu_us - mine_cpu,
-				      (double)(p->theirs.n - theirs_from), p->theirs.cpu_us - theirs_cpu };
+			(bench_slice_pair){ (double)(p->mine.n - mine_from), p->mine.cpu_us - mine_cpu,
+					    (double)(p->theirs.n - theirs_from), p->theirs.cpu_us - theirs_cpu };
 		double now = bench_now_us();
 		if (now - last_progress > 250000) {
 			bench_progress("%s: round %zu, %zu runs beside the yardstick", p->label, p->rounds + 1,
@@ -354,11 +348,11 @@ static int cmp_rank_fastest_first(const void *a, const void *b)
  * or signatures of ours are kept does not depend on their cost.  At least
  * one pair per group.  -1 on an allocation failure.
  */
-static int kept_round_ratios(const slice_pair *pairs, size_t n, size_t rounds, double *ratios)
+int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios)
 {
 	pair_rank *rank = malloc((n ? n : 1) * sizeof *rank);
 	unsigned char *kept = calloc(n ? n : 1, 1);
-	slice_pair *sel = malloc((n ? n : 1) * sizeof *sel);
+	bench_slice_pair *sel = malloc((n ? n : 1) * sizeof *sel);
 	int ret = rank && kept && sel ? 0 : -1;
 	if (ret == 0) {
 		for (size_t i = 0; i < n; i++)
@@ -386,7 +380,7 @@ int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *
 			bench_spread *ratio)
 {
 	double ratios[BENCH_MAX_ROUNDS];
-	if (p->rounds == 0 || kept_round_ratios(p->pairs, p->npairs, p->rounds, ratios))
+	if (p->rounds == 0 || bench_pair_ratios(p->pairs, p->npairs, p->rounds, ratios))
 		return -1;
 	if (yard_pool) {
 		if (samples_reserve(yard_pool, p->theirs.n))

@@ -96,12 +96,16 @@ typedef struct {
 	size_t min_calls; /* per round, measured side */
 } bench_plan;
 #define BENCH_MAX_ROUNDS 32
+/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
+typedef struct bench_slice_pair {
+	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
+} bench_slice_pair;
 typedef struct {
 	const char *label;
 	bench_fn fn, yard_fn;
 	void *arg, *yard_arg;
 	bench_samples mine, theirs;
-	struct bench_slice_pair *pairs;
+	bench_slice_pair *pairs;
 	size_t npairs, cap, rounds;
 } bench_paired;
 void bench_paired_init(bench_paired *p, const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg);
@@ -111,6 +115,13 @@ int bench_paired_round(bench_paired *p, const bench_plan *plan);
 int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
 			bench_spread *ratio);
 void bench_paired_free(bench_paired *p);
+/*
+ * The per-round ratios bench_paired_finish takes from pairs[0..n) in time
+ * order: the half of them (at least `rounds`) where the yardstick ran
+ * fastest, cut into `rounds` groups, each group's calls over its converted
+ * CPU time.  0 or -1 (out of memory).
+ */
+int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios);
 
 /* The yardstick: OpenSSL ECDSA P-256 keygen/sign/verify with keys already loaded (EVP). */
 typedef struct {
