@@ -337,16 +337,20 @@ static int cmp_rank_fastest_first(const void *a, const void *b)
  * The per-round ratios: the half of ALL the operation's pairs (every
  * round) where the yardstick ran fastest, in time order, cut into `rounds`
  * groups of as many pairs each, each group's ratio over its own pairs
- * (ratio_over_pairs).  On a shared machine the other processes' cache
- * traffic slows OpenSSL's P-256 code (key generation above all: it
- * allocates and walks the provider tables) more than our operations, and
+ * (ratio_over_pairs).  On a shared machine other processes slow OpenSSL's
+ * P-256 code (key generation above all) more than our operations, and
  * their builds come and go over seconds: one threshold for the whole run
- * measures every round in the machine's least disturbed moments of the
- * run, where a threshold per round (the top half of each round) let a
- * round spent in a burst of load count its least disturbed moments, which
- * were disturbed too.  The yardstick's rate alone chooses, so which keys
- * or signatures of ours are kept does not depend on their cost.  At least
- * one pair per group.  -1 on an allocation failure.
+ * measures every round in the least disturbed moments of the run, where a
+ * threshold per round (the top half of each round) let a round spent in a
+ * burst of load count its least disturbed moments, which were disturbed
+ * too (under compile jobs that come and go, the worst of 25 ratios between
+ * two runs: 8.5 % and 5.7 % this way, 20.1 % and 14.7 % per round).  The yardstick's rate alone chooses, so which keys
+ * or signatures of ours are kept does not depend on their cost.  The half,
+ * not a smaller share: with the top tenth of the run Falcon-512 keygen
+ * moved by 27 % between two runs (too few keys), and neither the quarter nor
+ * the tenth helped where one whole run met a slowed machine
+ * (docs/performance.md, "Stability measured").  At least one pair per
+ * group.  -1 on an allocation failure.
  */
 int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios)
 {

@@ -33,15 +33,17 @@ static void check_global_threshold_and_time_order(void)
 		int burst = i >= 20;
 		/* before the burst, the operation's rate in pair i is that of its time quarter (1, 2, 3, 4 calls/us);
 		 * in the burst 100 calls/us, which would show in any ratio that kept one of those pairs */
-		pairs[i] = (bench_slice_pair){ .op_calls = burst ? 100 : (double)(i / 5 + 1), .op_cpu_us = 1,
-			                       .yard_calls = burst ? 60 : 100, .yard_cpu_us = 100 };
+		pairs[i] = (bench_slice_pair){ .op_calls = burst ? 100 : (double)(i / 5 + 1),
+					       .op_cpu_us = 1,
+					       .yard_calls = burst ? 60 : 100,
+					       .yard_cpu_us = 100 };
 	}
 	/* with a threshold per round, rounds 3 and 4 (pairs 20-39) would be all burst */
 	double r[4] = { 0 };
 	TU_CHECK(bench_pair_ratios(pairs, 40, 4, r) == 0, "40 pairs, 4 rounds");
 	for (int k = 0; k < 4; k++)
 		TU_CHECK(near(r[k], k + 1), "round %d of the kept pairs in time order: ratio %g, want %d", k + 1, r[k],
-		         k + 1);
+			 k + 1);
 }
 
 static void check_mean_rates(void)
@@ -74,8 +76,9 @@ static void check_few_pairs(void)
 	/* 5 pairs and 5 rounds (a slow operation: one pair per round): every pair is kept, one per round */
 	bench_slice_pair pairs[5];
 	for (size_t i = 0; i < 5; i++)
-		pairs[i] = (bench_slice_pair){ .op_calls = (double)(i + 1), .op_cpu_us = 1, .yard_calls = (double)(5 - i),
-			                       .yard_cpu_us = 1 };
+		pairs[i] = (bench_slice_pair){
+			.op_calls = (double)(i + 1), .op_cpu_us = 1, .yard_calls = (double)(5 - i), .yard_cpu_us = 1
+		};
 	double r[5] = { 0 };
 	TU_CHECK(bench_pair_ratios(pairs, 5, 5, r) == 0, "5 pairs, 5 rounds");
 	for (size_t i = 0; i < 5; i++)
@@ -121,12 +124,12 @@ static void check_call_numbers(void)
 	bench_spread spread;
 	TU_CHECK(ret == 0 && bench_paired_finish(&p, NULL, &ours, &yard, &spread) == 0, "3 rounds measured");
 	TU_CHECK(c.out_of_order == 0 && c.measured == c.last && c.measured == ours.n && c.measured >= 15,
-	         "measured calls numbered 1..%zu in order (%zu out of order, %zu samples)", c.last, c.out_of_order,
-	         ours.n);
+		 "measured calls numbered 1..%zu in order (%zu out of order, %zu samples)", c.last, c.out_of_order,
+		 ours.n);
 	TU_CHECK(c.warm >= 3, "warm-up calls numbered 0 in every round (%zu)", c.warm);
 	TU_CHECK(spread.rounds == 3 && spread.pairs >= 3 && spread.min > 0 && spread.min <= spread.median &&
-	                 spread.median <= spread.max,
-	         "3 rounds, %zu pairs, %g <= %g <= %g", spread.pairs, spread.min, spread.median, spread.max);
+			 spread.median <= spread.max,
+		 "3 rounds, %zu pairs, %g <= %g <= %g", spread.pairs, spread.min, spread.median, spread.max);
 	bench_paired_free(&p);
 }
 
