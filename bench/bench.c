@@ -174,49 +174,25 @@ static double cpu_rate_since(const bench_samples *s, size_t from_n, double from_
 	return cpu > 0 ? 1e6 * (double)(s->n - from_n) / cpu : 0;
 }
 
-/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
-typedef struct {
-	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
-} slice_pair;
-
-static double pair_yard_rate(const slice_pair *p)
+static double pair_yard_rate(const bench_slice_pair *p)
 {
 	return p->yard_cpu_us > 0 ? p->yard_calls / p->yard_cpu_us : 0;
 }
 
 /*
- * The operation's rate over the yardstick's in pairs [from, to), taken
- * over the pairs where the yardstick ran fastest (its top half): the
- * machine's least disturbed moments.  On a loaded machine other processes
- * refill the caches between and during slices, which slows OpenSSL's
- * table-driven P-256 code and our operations by different amounts, and by
- * how much depends on what else runs at that moment: over all pairs,
- * ML-DSA-65 keygen read 1.13 in one run and 0.92 in the next at load 13.
- * The top half (not a smaller share) keeps enough calls for operations
- * whose cost varies: with the top quarter, signing moved by up to 16 %.
- * The operation's side is not filtered (its cost may vary call to call by
- * design), and its calls over its CPU time counted in yardstick calls (each
- * slice's time at the rate of the yardstick slice beside it) keep the ratio
- * one of mean rates.  -1 on an allocation failure.
+ * The operation's rate over the yardstick's in pairs[0..n): its calls over
+ * its CPU time counted in yardstick calls, each slice's time at the rate of
+ * the yardstick slice beside it.  Summing calls and converted time (not
+ * averaging per-pair ratios) keeps the ratio one of mean rates, which
+ * matters for operations whose cost varies call to call by design
+ * (rejection sampling in ML-DSA signing, Falcon key generation).
  */
-static double ratio_over_pairs(const slice_pair *pairs, size_t from, size_t to)
+static double ratio_over_pairs(const bench_slice_pair *pairs, size_t n)
 {
-	size_t n = to - from;
-	double *rates = malloc((n ? n : 1) * sizeof *rates);
-	if (!rates)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		rates[i] = pair_yard_rate(&pairs[from + i]);
-	qsort(rates, n, sizeof *rates, cmp_double);
-	double threshold = n ? rates[n - 1 - n / 2] : 0;
-	free(rates);
 	double calls = 0, yard_calls_equivalent = 0;
-	for (size_t i = from; i < to; i++) {
-		double yard_rate = pair_yard_rate(&pairs[i]);
-		if (yard_rate < threshold)
-			continue;
+	for (size_t i = 0; i < n; i++) {
 		calls += pairs[i].op_calls;
-		yard_calls_equivalent += pairs[i].op_cpu_us * yard_rate;
+		yard_calls_equivalent += pairs[i].op_cpu_us * pair_yard_rate(&pairs[i]);
 	}
 	return yard_calls_equivalent > 0 ? calls / yard_calls_equivalent : 0;
 }
@@ -256,87 +232,174 @@ static int slice_with_stack_shift(size_t pair, const char *label, bench_fn fn, v
  */
 #define SLICE_SECONDS 0.002
 
-int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg,
-                     const bench_plan *plan, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
-                     bench_spread *ratio)
+/* Untimed calls numbered 0 for about one slice: page faults, lazy initialisation, caches, branch predictors. */
+static int warm_up(bench_fn fn, void *arg)
 {
-	size_t rounds = plan->rounds < 1 ? 1 : plan->rounds > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : plan->rounds;
-	double ratios[BENCH_MAX_ROUNDS];
-	double cpu_budget_us = (double)rounds * plan->seconds * 1e6;
-	size_t min_calls = rounds * plan->min_calls;
-	bench_samples mine = { 0 }, theirs = { 0 }, warm = { 0 };
-	slice_pair *pairs = NULL;
-	size_t npairs = 0, cap = 0;
-	/* One untimed slice of each: page faults, lazy initialisation, caches and branch predictors. */
-	int ret = bench_sample_slice(label, fn, arg, 1, 1, SLICE_SECONDS, 1000000, &warm);
+	double start = bench_now_us();
+	int ret;
+	do
+		ret = fn(arg, 0);
+	while (ret == 0 && bench_now_us() - start < SLICE_SECONDS * 1e6);
+	return ret;
+}
+
+void bench_paired_init(bench_paired *p, const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg)
+{
+	memset(p, 0, sizeof *p);
+	p->label = label;
+	p->fn = fn;
+	p->arg = arg;
+	p->yard_fn = yard_fn;
+	p->yard_arg = yard_arg;
+}
+
+void bench_paired_free(bench_paired *p)
+{
+	free(p->pairs);
+	bench_samples_free(&p->mine);
+	bench_samples_free(&p->theirs);
+	p->pairs = NULL;
+	p->npairs = p->cap = p->rounds = 0;
+}
+
+int bench_paired_round(bench_paired *p, const bench_plan *plan)
+{
+	if (p->rounds >= BENCH_MAX_ROUNDS)
+		return -1;
+	int ret = warm_up(p->fn, p->arg);
 	if (ret == 0)
-		ret = bench_sample_slice(label, yard_fn, yard_arg, 1, 1, SLICE_SECONDS, 1000000, &warm);
-	bench_samples_free(&warm);
-	double started = bench_now_us(), last_progress = started;
+		ret = warm_up(p->yard_fn, p->yard_arg);
+	double cpu_budget_us = plan->seconds * 1e6, started = bench_now_us(), last_progress = started;
+	double cpu_from = p->mine.cpu_us;
+	size_t calls_from = p->mine.n, first = p->npairs;
 	/*
-	 * Enough pairs for every round, the operation's CPU budget spent and its
-	 * minimum number of calls made; a slow operation (hash-based signing)
-	 * stops at 10 x the budget with what it has.  On a loaded machine the
-	 * CPU budget takes longer to get: the wall time stops at twice what an
-	 * idle machine needs (both sides' budgets), with what it has.
+	 * At least one pair, the operation's CPU budget spent and its minimum
+	 * number of calls made; a slow operation (hash-based signing) stops at
+	 * 10 x the budget with what it has.  On a loaded machine the CPU budget
+	 * takes longer to get: the wall time stops at twice what an idle machine
+	 * needs (both sides' budgets), with what it has.
 	 */
-	while (ret == 0 && (npairs < rounds ||
-			    ((mine.cpu_us < cpu_budget_us || mine.n < min_calls) && mine.cpu_us < 10 * cpu_budget_us &&
-			     bench_now_us() - started < 4 * cpu_budget_us))) {
-		if (npairs == cap) {
-			size_t more = cap ? 2 * cap : 256;
-			slice_pair *grown = realloc(pairs, more * sizeof *grown);
+	while (ret == 0 &&
+	       (p->npairs == first ||
+		((p->mine.cpu_us - cpu_from < cpu_budget_us || p->mine.n - calls_from < plan->min_calls) &&
+		 p->mine.cpu_us - cpu_from < 10 * cpu_budget_us && bench_now_us() - started < 4 * cpu_budget_us))) {
+		if (p->npairs == p->cap) {
+			size_t more = p->cap ? 2 * p->cap : 256;
+			bench_slice_pair *grown = realloc(p->pairs, more * sizeof *grown);
 			if (!grown) {
 				ret = -1;
 				break;
 			}
-			pairs = grown;
-			cap = more;
+			p->pairs = grown;
+			p->cap = more;
 		}
-		slice_pair *p = &pairs[npairs];
-		size_t mine_from = mine.n, theirs_from = theirs.n;
-		double mine_cpu = mine.cpu_us, theirs_cpu = theirs.cpu_us;
+		size_t mine_from = p->mine.n, theirs_from = p->theirs.n;
+		double mine_cpu = p->mine.cpu_us, theirs_cpu = p->theirs.cpu_us;
 		/* Alternate which side goes first, so that a steady drift in load favours neither. */
 		for (int side = 0; side < 2 && ret == 0; side++) {
-			if ((side == 0) == (npairs % 2 == 0))
-				ret = slice_with_stack_shift(npairs, label, yard_fn, yard_arg, SLICE_SECONDS, &theirs);
+			if ((side == 0) == (p->npairs % 2 == 0))
+				ret = slice_with_stack_shift(p->npairs, p->label, p->yard_fn, p->yard_arg,
+							     SLICE_SECONDS, &p->theirs);
 			else
-				ret = slice_with_stack_shift(npairs, label, fn, arg, SLICE_SECONDS, &mine);
+				ret = slice_with_stack_shift(p->npairs, p->label, p->fn, p->arg, SLICE_SECONDS,
+							     &p->mine);
 		}
-		*p = (slice_pair){ (double)(mine.n - mine_from), mine.cpu_us - mine_cpu,
-				   (double)(theirs.n - theirs_from), theirs.cpu_us - theirs_cpu };
-		npairs++;
+		p->pairs[p->npairs++] =
+			(bench_slice_pair){ (double)(p->mine.n - mine_from), p->mine.cpu_us - mine_cpu,
+					    (double)(p->theirs.n - theirs_from), p->theirs.cpu_us - theirs_cpu };
 		double now = bench_now_us();
 		if (now - last_progress > 250000) {
-			bench_progress("%s: %zu runs beside the yardstick", label, mine.n);
+			bench_progress("%s: round %zu, %zu runs beside the yardstick", p->label, p->rounds + 1,
+				       p->mine.n - calls_from);
 			last_progress = now;
 		}
 	}
-	if (ret == 0 && yard_pool) {
-		if (samples_reserve(yard_pool, theirs.n))
-			ret = -1;
-		else {
-			memcpy(yard_pool->us + yard_pool->n, theirs.us, theirs.n * sizeof *theirs.us);
-			yard_pool->n += theirs.n;
-			yard_pool->cpu_us += theirs.cpu_us;
-		}
-	}
-	if (ret == 0) {
-		/* Rounds are consecutive runs of pairs; each round's ratio is over its own pairs. */
-		for (size_t r = 0; r < rounds; r++)
-			if ((ratios[r] = ratio_over_pairs(pairs, r * npairs / rounds, (r + 1) * npairs / rounds)) < 0)
-				ret = -1;
-		bench_spread_of(ratios, rounds, ratio);
-		ratio->pairs = npairs;
-		bench_stats_of(mine.us, mine.n, ours);
-		bench_stats_of(theirs.us, theirs.n, yard);
-		ours->ops_per_s = cpu_rate_since(&mine, 0, 0);
-		yard->ops_per_s = cpu_rate_since(&theirs, 0, 0);
-	}
-	free(pairs);
-	bench_samples_free(&mine);
-	bench_samples_free(&theirs);
+	if (ret == 0)
+		p->rounds++;
 	return ret;
+}
+
+/* A pair's yardstick rate and its position in time. */
+typedef struct {
+	double rate;
+	size_t index;
+} pair_rank;
+
+static int cmp_rank_fastest_first(const void *a, const void *b)
+{
+	const pair_rank *x = a, *y = b;
+	if (x->rate != y->rate)
+		return (x->rate < y->rate) - (x->rate > y->rate);
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/*
+ * The per-round ratios: the half of ALL the operation's pairs (every
+ * round) where the yardstick ran fastest, in time order, cut into `rounds`
+ * groups of as many pairs each, each group's ratio over its own pairs
+ * (ratio_over_pairs).  On a shared machine other processes slow OpenSSL's
+ * P-256 code (key generation above all) more than our operations, and
+ * their builds come and go over seconds: one threshold for the whole run
+ * measures every round in the least disturbed moments of the run, where a
+ * threshold per round (the top half of each round) let a round spent in a
+ * burst of load count its least disturbed moments, which were disturbed
+ * too (under compile jobs that come and go, the worst of 25 ratios between
+ * two runs: 8.5 % and 5.7 % this way, 20.1 % and 14.7 % per round).  The yardstick's rate alone chooses, so which keys
+ * or signatures of ours are kept does not depend on their cost.  The half,
+ * not a smaller share: with the top tenth of the run Falcon-512 keygen
+ * moved by 27 % between two runs (too few keys), and neither the quarter nor
+ * the tenth helped where one whole run met a slowed machine
+ * (docs/performance.md, "Stability measured").  At least one pair per
+ * group.  -1 on an allocation failure.
+ */
+int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios)
+{
+	pair_rank *rank = malloc((n ? n : 1) * sizeof *rank);
+	unsigned char *kept = calloc(n ? n : 1, 1);
+	bench_slice_pair *sel = malloc((n ? n : 1) * sizeof *sel);
+	int ret = rank && kept && sel ? 0 : -1;
+	if (ret == 0) {
+		for (size_t i = 0; i < n; i++)
+			rank[i] = (pair_rank){ pair_yard_rate(&pairs[i]), i };
+		qsort(rank, n, sizeof *rank, cmp_rank_fastest_first);
+		size_t k = (n + 1) / 2;
+		if (k < rounds)
+			k = rounds < n ? rounds : n;
+		for (size_t i = 0; i < k; i++)
+			kept[rank[i].index] = 1;
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (kept[i])
+				sel[m++] = pairs[i];
+		for (size_t r = 0; r < rounds; r++)
+			ratios[r] = ratio_over_pairs(sel + r * m / rounds, (r + 1) * m / rounds - r * m / rounds);
+	}
+	free(rank);
+	free(kept);
+	free(sel);
+	return ret;
+}
+
+int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
+			bench_spread *ratio)
+{
+	double ratios[BENCH_MAX_ROUNDS];
+	if (p->rounds == 0 || bench_pair_ratios(p->pairs, p->npairs, p->rounds, ratios))
+		return -1;
+	if (yard_pool) {
+		if (samples_reserve(yard_pool, p->theirs.n))
+			return -1;
+		memcpy(yard_pool->us + yard_pool->n, p->theirs.us, p->theirs.n * sizeof *p->theirs.us);
+		yard_pool->n += p->theirs.n;
+		yard_pool->cpu_us += p->theirs.cpu_us;
+	}
+	bench_spread_of(ratios, p->rounds, ratio);
+	ratio->pairs = p->npairs;
+	bench_stats_of(p->mine.us, p->mine.n, ours);
+	bench_stats_of(p->theirs.us, p->theirs.n, yard);
+	ours->ops_per_s = cpu_rate_since(&p->mine, 0, 0);
+	yard->ops_per_s = cpu_rate_since(&p->theirs, 0, 0);
+	return 0;
 }
 
 double bench_ratio(const bench_stats *ours, const bench_stats *yard)

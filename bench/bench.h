@@ -60,28 +60,35 @@ int bench_sample_slice(const char *label, bench_fn fn, void *arg, size_t min_cal
 typedef struct {
 	size_t rounds;
 	double median, min, max;
-	size_t pairs; /* bench_run_paired: the adjacent yardstick/operation slice pairs the rounds hold (else 0) */
+	size_t pairs; /* bench_paired: the adjacent yardstick/operation slice pairs the rounds hold (else 0) */
 } bench_spread;
 /* Spread of values[0..n) (sorts the array in place). */
 void bench_spread_of(double *values, size_t n, bench_spread *out);
 
 /*
- * Paired measurement: many short slices (about 2 ms each) of the yardstick
- * and of fn alternate (which goes first alternates too, so that a steady
- * drift in load favours neither), each adjacent pair seeing the same
- * machine conditions, and each with the stack shifted by another 16-byte
- * offset.  The pairs are cut into `rounds` consecutive rounds; a round's
- * ratio is fn's calls over its CPU time converted into yardstick calls at
- * the rate of the yardstick slice beside it, over the half of the round's
- * pairs where the yardstick ran fastest (the least disturbed moments).
- * The ratio is the median of the rounds, with their range.  One untimed
- * slice of each warms up first.  Pairs go on until fn has had `seconds` of
- * CPU time per round and at least min_calls calls per round; a slow
- * operation stops at 10 x that time, and a loaded machine at twice the wall
- * time an idle one needs, each with at least one pair per round.  Rates (the ratios, and
- * ops_per_s of ours and yard) are per CPU second of the measuring thread:
- * time spent preempted by other processes is not the operation's cost.
- * Latencies (median, p99) stay wall-clock.
+ * Paired measurement of one operation against the yardstick, one round
+ * at a time (docs/performance.md, "How the ratios are taken").  A round
+ * starts with untimed warm-up calls of both (call number 0), then many
+ * short slices (about 2 ms each) of the yardstick and of fn alternate
+ * (which goes first alternates too, so that a steady drift in load
+ * favours neither), each adjacent pair seeing the same machine conditions,
+ * and each with the stack shifted by another 16-byte offset.  Pairs go on
+ * until fn has had `seconds` of CPU time in the round and at least
+ * min_calls calls; a slow operation stops at 10 x that time, and a loaded
+ * machine at twice the wall time an idle one needs, each with at least one
+ * pair.  fn's measured calls are numbered 1, 2, ... across all rounds.
+ * The caller interleaves the rounds of several operations
+ * (bench_sig_collect: round 1 of every operation, then round 2, ...), so
+ * that each operation's rounds are spread over the whole run.
+ *
+ * bench_paired_finish keeps the half of all the pairs where the yardstick
+ * ran fastest, cuts them in time order into as many groups as there were
+ * rounds, and takes each group's ratio: fn's calls over its CPU time
+ * converted into yardstick calls at the rate of the yardstick slice beside
+ * it.  The ratio is the median of the groups, with their range.  Rates
+ * (the ratios, and ops_per_s of ours and yard) are per CPU second of the
+ * measuring thread: time spent preempted by other processes is not the
+ * operation's cost.  Latencies (median, p99) stay wall-clock.
  */
 typedef struct {
 	size_t rounds;
@@ -89,9 +96,32 @@ typedef struct {
 	size_t min_calls; /* per round, measured side */
 } bench_plan;
 #define BENCH_MAX_ROUNDS 32
-int bench_run_paired(const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg,
-                     const bench_plan *plan, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
-                     bench_spread *ratio);
+/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
+typedef struct bench_slice_pair {
+	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
+} bench_slice_pair;
+typedef struct {
+	const char *label;
+	bench_fn fn, yard_fn;
+	void *arg, *yard_arg;
+	bench_samples mine, theirs;
+	bench_slice_pair *pairs;
+	size_t npairs, cap, rounds;
+} bench_paired;
+void bench_paired_init(bench_paired *p, const char *label, bench_fn fn, void *arg, bench_fn yard_fn, void *yard_arg);
+/* One more round.  0, fn's or the yardstick's error, or -1 (out of memory, or BENCH_MAX_ROUNDS done). */
+int bench_paired_round(bench_paired *p, const bench_plan *plan);
+/* The results of the rounds so far; yard_pool (if not NULL) gets the yardstick's samples appended.  0 or -1. */
+int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,
+			bench_spread *ratio);
+void bench_paired_free(bench_paired *p);
+/*
+ * The per-round ratios bench_paired_finish takes from pairs[0..n) in time
+ * order: the half of them (at least `rounds`) where the yardstick ran
+ * fastest, cut into `rounds` groups, each group's calls over its converted
+ * CPU time.  0 or -1 (out of memory).
+ */
+int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios);
 
 /* The yardstick: OpenSSL ECDSA P-256 keygen/sign/verify with keys already loaded (EVP). */
 typedef struct {

@@ -3,10 +3,12 @@
  * (or those given with -a), each as ops per CPU second of the measuring
  * thread, median and p99 wall-clock latency in microseconds,
  * and as a ratio to OpenSSL ECDSA P-256 timed right next to it: short
- * slices of the yardstick and of the operation alternate (bench_run_paired),
- * their pairs cut into 5 rounds (--rounds), the ratio being the median of
- * the per-round ratios, printed with their range (JSON ratio_spread, with
- * the number of slice pairs).  A fourth row, "verify-prepared",
+ * slices of the yardstick and of the operation alternate (bench_paired) in
+ * 5 rounds (--rounds), each round measuring every operation of every
+ * scheme once; the ratio is the median of the per-round ratios, printed
+ * with their range (JSON ratio_spread, with the number of slice pairs).
+ * Key generation and signing draw from a deterministic rng (bench_rng.h),
+ * so that every run measures the same keys and signatures.  A fourth row, "verify-prepared",
  * verifies with the public key prepared once (pqs_sig_prepare: the
  * expanded ML-DSA matrix, Falcon's NTT(h), ECDSA's decoded OpenSSL key),
  * as a verifier that sees the same signer again does; for ECDSA-P256 its
@@ -20,33 +22,63 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_rng.h"
 #include "cli.h"
 #include "pqsig/rand.h"
 
 #define MSG_LEN 32 /* a hash-sized message, as signed in V2X and ledgers */
 #define BENCH_SIG_ROUNDS 5 /* rounds per operation; the ratio is their median */
 
+#define OP_VERIFY_PREPARED 3
+#define OP_SIGN_PREPARED   4
+
+/*
+ * One scheme's fixed key, the signature over msg that verify checks, and
+ * where keygen and sign write (so that every round signs and verifies with
+ * the same key and signature, whatever keygen drew last).
+ */
 typedef struct {
 	const pqs_sig_class *cls;
 	uint8_t *pk, *sk, *sig;
 	size_t sig_len;
+	uint8_t *keygen_pk, *keygen_sk, *sign_out;
+	size_t sign_out_len;
 	void *prepared;    /* pqs_sig_prepared_len bytes, PQS_SIG_PREPARED_ALIGN-aligned */
 	void *prepared_sk; /* pqs_sig_prepared_sk_len bytes, aligned the same */
+	int have_prepared, have_prepared_sk;
 	uint8_t msg[MSG_LEN];
+	char label[BENCH_SIG_OPS][96];
+	bench_paired op[BENCH_SIG_OPS];
 } sig_state;
+
+/*
+ * Randomness of measured call i (bench_rng: SHAKE256 of a label and a
+ * counter), so that every run measures the same keys and signatures in the
+ * same order: Falcon and FN-DSA key generation costs differ a lot from key
+ * to key (rejected candidates, NTRUSolve failures), and with the OS's
+ * randomness two runs timed different keys.  Each call gets its own 2^16
+ * counter values, however many times the scheme draws.
+ */
+static void call_rng(bench_rng *r, const char *label, size_t i)
+{
+	bench_rng_init(r, label, (uint64_t)i << 16);
+}
 
 static int run_keygen(void *arg, size_t i)
 {
 	sig_state *s = arg;
-	(void)i;
-	return pqs_sig_keygen(s->cls, s->pk, s->sk, NULL, 0, NULL);
+	bench_rng r;
+	call_rng(&r, "pqsig bench sig keygen", i);
+	return pqs_sig_keygen(s->cls, s->keygen_pk, s->keygen_sk, NULL, 0, &r.rng);
 }
 
 static int run_sign(void *arg, size_t i)
 {
 	sig_state *s = arg;
-	(void)i;
-	return pqs_sig_sign(s->cls, s->sig, s->cls->sig_max_len, &s->sig_len, s->msg, MSG_LEN, NULL, 0, s->sk, 0, NULL);
+	bench_rng r;
+	call_rng(&r, "pqsig bench sig sign", i);
+	return pqs_sig_sign(s->cls, s->sign_out, s->cls->sig_max_len, &s->sign_out_len, s->msg, MSG_LEN, NULL, 0, s->sk,
+			    0, &r.rng);
 }
 
 static int run_verify(void *arg, size_t i)
@@ -66,13 +98,12 @@ static int run_verify_prepared(void *arg, size_t i)
 static int run_sign_prepared(void *arg, size_t i)
 {
 	sig_state *s = arg;
-	(void)i;
-	return pqs_sig_sign_prepared(s->cls, s->sig, s->cls->sig_max_len, &s->sig_len, s->msg, MSG_LEN, NULL, 0,
-				     s->prepared_sk, 0, NULL);
+	bench_rng r;
+	call_rng(&r, "pqsig bench sig sign", i);
+	return pqs_sig_sign_prepared(s->cls, s->sign_out, s->cls->sig_max_len, &s->sign_out_len, s->msg, MSG_LEN, NULL,
+				     0, s->prepared_sk, 0, &r.rng);
 }
 
-#define OP_VERIFY_PREPARED 3
-#define OP_SIGN_PREPARED   4
 static const char *const op_names[BENCH_SIG_OPS] = { "keygen", "sign", "verify", "verify-prepared", "sign-prepared" };
 static const bench_fn ops[BENCH_SIG_OPS] = { run_keygen, run_sign, run_verify, run_verify_prepared, run_sign_prepared };
 /* the yardstick operation each is timed next to: a prepared verify beside OpenSSL's verify, prepared signing beside its signing */
@@ -91,81 +122,122 @@ static void *prepared_alloc(size_t n)
 	return aligned_alloc(PQS_SIG_PREPARED_ALIGN, n ? n : PQS_SIG_PREPARED_ALIGN);
 }
 
-/*
- * Measure one scheme, each operation next to the same yardstick operation
- * (bench_run_paired).  At least 100 runs of each over all rounds: Falcon's
- * keygen cost varies key to key.
- */
-static int measure(const pqs_sig_class *cls, const bench_plan *plan, bench_ecdsa_p256 *yard,
-                   bench_samples yard_pool[3], bench_sig_result *r)
+static void state_free(sig_state *s)
 {
-	sig_state s;
-	memset(&s, 0, sizeof s);
-	s.cls = cls;
-	s.pk = malloc(cls->pk_len);
-	s.sk = malloc(cls->sk_len);
-	s.sig = malloc(cls->sig_max_len);
-	s.prepared = prepared_alloc(pqs_sig_prepared_len(cls));
-	s.prepared_sk = prepared_alloc(pqs_sig_prepared_sk_len(cls));
-	int ret = -1, prepared = 0, prepared_sk = 0;
-	if (s.pk && s.sk && s.sig && s.prepared && s.prepared_sk) {
-		memset(s.msg, 0xA5, MSG_LEN);
-		r->cls = cls;
-		ret = 0;
-		/* in this order: sign needs the key keygen left, verify the signature sign left */
-		for (int op = 0; op < BENCH_SIG_OPS && ret == 0; op++) {
-			char label[96];
-			if (!op_measured(cls, op))
-				continue;
-			snprintf(label, sizeof label, "%s %s", cls->name, op_names[op]);
-			if (op == OP_VERIFY_PREPARED && (ret = pqs_sig_prepare(cls, s.prepared, s.pk)) == 0)
-				prepared = 1;
-			if (op == OP_SIGN_PREPARED && (ret = pqs_sig_prepare_sk(cls, s.prepared_sk, s.sk)) == 0)
-				prepared_sk = 1;
-			if (ret == 0)
-				ret = bench_run_paired(label, ops[op], &s, bench_ecdsa_p256_ops[yard_op[op]], yard,
-						       plan, &yard_pool[yard_op[op]], &r->op[op], &r->yard[op],
-						       &r->ratio[op]);
-		}
+	const pqs_sig_class *cls = s->cls;
+	for (int op = 0; op < BENCH_SIG_OPS; op++)
+		bench_paired_free(&s->op[op]);
+	if (s->have_prepared)
+		pqs_sig_release_prepared(cls, s->prepared);
+	if (s->have_prepared_sk)
+		pqs_sig_release_prepared_sk(cls, s->prepared_sk);
+	free(s->prepared);
+	free(s->prepared_sk);
+	if (s->sk)
+		pqs_zeroize(s->sk, cls->sk_len);
+	if (s->keygen_sk)
+		pqs_zeroize(s->keygen_sk, cls->sk_len);
+	free(s->pk);
+	free(s->sk);
+	free(s->sig);
+	free(s->keygen_pk);
+	free(s->keygen_sk);
+	free(s->sign_out);
+}
+
+/* The fixed key (drawn from its own bench_rng), its signature, its prepared forms, and the pairings. */
+static int state_init(sig_state *s, const pqs_sig_class *cls, bench_ecdsa_p256 *yard)
+{
+	memset(s, 0, sizeof *s);
+	s->cls = cls;
+	s->pk = malloc(cls->pk_len);
+	s->sk = malloc(cls->sk_len);
+	s->sig = malloc(cls->sig_max_len);
+	s->keygen_pk = malloc(cls->pk_len);
+	s->keygen_sk = malloc(cls->sk_len);
+	s->sign_out = malloc(cls->sig_max_len);
+	s->prepared = prepared_alloc(pqs_sig_prepared_len(cls));
+	s->prepared_sk = prepared_alloc(pqs_sig_prepared_sk_len(cls));
+	if (!s->pk || !s->sk || !s->sig || !s->keygen_pk || !s->keygen_sk || !s->sign_out || !s->prepared ||
+	    !s->prepared_sk)
+		return PQS_ERR_NOMEM;
+	memset(s->msg, 0xA5, MSG_LEN);
+	bench_rng r;
+	call_rng(&r, "pqsig bench sig fixed key", 0);
+	int ret = pqs_sig_keygen(cls, s->pk, s->sk, NULL, 0, &r.rng);
+	call_rng(&r, "pqsig bench sig fixed key", 1);
+	if (ret == 0)
+		ret = pqs_sig_sign(cls, s->sig, cls->sig_max_len, &s->sig_len, s->msg, MSG_LEN, NULL, 0, s->sk, 0,
+				   &r.rng);
+	if (ret == 0 && (ret = pqs_sig_prepare(cls, s->prepared, s->pk)) == 0)
+		s->have_prepared = 1;
+	if (ret == 0 && cls->prepare_sk && (ret = pqs_sig_prepare_sk(cls, s->prepared_sk, s->sk)) == 0)
+		s->have_prepared_sk = 1;
+	for (int op = 0; op < BENCH_SIG_OPS; op++) {
+		snprintf(s->label[op], sizeof s->label[op], "%s %s", cls->name, op_names[op]);
+		bench_paired_init(&s->op[op], s->label[op], ops[op], s, bench_ecdsa_p256_ops[yard_op[op]], yard);
 	}
-	if (prepared)
-		pqs_sig_release_prepared(cls, s.prepared);
-	if (prepared_sk)
-		pqs_sig_release_prepared_sk(cls, s.prepared_sk);
-	free(s.prepared);
-	free(s.prepared_sk);
-	bench_progress_done();
-	if (s.sk)
-		pqs_zeroize(s.sk, cls->sk_len);
-	free(s.pk);
-	free(s.sk);
-	free(s.sig);
 	return ret;
 }
 
+/*
+ * Rounds outermost: round 1 of every operation of every scheme, then
+ * round 2, and so on, each operation next to the same yardstick operation
+ * (bench_paired).  A burst of load on the shared machine then falls into
+ * one round of many ratios, which the median over rounds discards, rather
+ * than into every round of one ratio; and each ratio's rounds are spread
+ * over the whole run.  At least 100 runs of each over all rounds: Falcon's
+ * keygen cost varies key to key.
+ */
 int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, size_t rounds,
                       bench_yardstick *y, bench_sig_result *res)
 {
 	if (rounds < 1)
 		rounds = 1;
+	if (rounds > BENCH_MAX_ROUNDS)
+		rounds = BENCH_MAX_ROUNDS;
 	const bench_plan plan = { .rounds = rounds, .seconds = seconds / (double)rounds,
 		                  .min_calls = (100 + rounds - 1) / rounds };
 	bench_ecdsa_p256 *yard = bench_ecdsa_p256_new();
-	if (!yard)
-		return cli_error("OpenSSL ECDSA P-256 yardstick failed");
-	bench_samples yard_pool[3] = { { 0 }, { 0 }, { 0 } };
-	int rc = CLI_OK;
-	for (size_t i = 0; i < n && rc == CLI_OK; i++) {
-		int ret = measure(classes[i], &plan, yard, yard_pool, &res[i]);
-		if (ret != 0)
-			rc = cli_error("benchmark of %s failed: %s", classes[i]->name, pqs_strerror(ret));
+	sig_state *st = calloc(n ? n : 1, sizeof *st);
+	if (!yard || !st) {
+		bench_ecdsa_p256_free(yard);
+		free(st);
+		return cli_error(yard ? "out of memory" : "OpenSSL ECDSA P-256 yardstick failed");
 	}
+	size_t ready = 0, failed = n;
+	int ret = 0;
+	for (; ready < n && ret == 0; ready++)
+		if ((ret = state_init(&st[ready], classes[ready], yard)) != 0)
+			failed = ready;
+	for (size_t r = 0; r < rounds && ret == 0; r++)
+		for (size_t i = 0; i < n && ret == 0; i++)
+			for (int op = 0; op < BENCH_SIG_OPS && ret == 0; op++)
+				if (op_measured(classes[i], op) &&
+				    (ret = bench_paired_round(&st[i].op[op], &plan)) != 0)
+					failed = i;
+	bench_progress_done();
+	bench_samples yard_pool[3] = { { 0 }, { 0 }, { 0 } };
+	for (size_t i = 0; i < n && ret == 0; i++) {
+		res[i].cls = classes[i];
+		for (int op = 0; op < BENCH_SIG_OPS && ret == 0; op++)
+			if (op_measured(classes[i], op))
+				ret = bench_paired_finish(&st[i].op[op], &yard_pool[yard_op[op]], &res[i].op[op],
+							  &res[i].yard[op], &res[i].ratio[op]);
+	}
+	int rc = CLI_OK;
+	if (ret != 0)
+		rc = failed < n ? cli_error("benchmark of %s failed: %s", classes[failed]->name, pqs_strerror(ret))
+				: cli_error("out of memory");
 	bench_stats *pooled[3] = { &y->keygen, &y->sign, &y->verify };
 	for (int op = 0; op < 3; op++) {
 		bench_stats_of(yard_pool[op].us, yard_pool[op].n, pooled[op]);
 		pooled[op]->ops_per_s = yard_pool[op].cpu_us > 0 ? 1e6 * (double)yard_pool[op].n / yard_pool[op].cpu_us : 0;
 		bench_samples_free(&yard_pool[op]);
 	}
+	for (size_t i = 0; i < ready; i++)
+		state_free(&st[i]);
+	free(st);
 	bench_ecdsa_p256_free(yard);
 	return rc;
 }
@@ -203,8 +275,8 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 	printf("yardstick OpenSSL ECDSA P-256 (timed next to every operation, all rounds): keygen %.0f/s, "
 	       "sign %.0f/s, verify %.0f/s\n",
 	       y->keygen.ops_per_s, y->sign.ops_per_s, y->verify.ops_per_s);
-	printf("ops/s per CPU second of this thread; x ECDSA: median of the per-round ratios, with their range over "
-	       "%zu rounds of alternating ~2 ms slices of the operation and the yardstick\n\n",
+	printf("ops/s per CPU second of this thread; x ECDSA: median of %zu per-round ratios, with their range, over "
+	       "the half of the alternating ~2 ms slice pairs where the yardstick ran fastest\n\n",
 	       n ? res[0].ratio[0].rounds : 0);
 	printf("%-24s %-15s %12s %12s %12s %10s  %s\n", "algorithm", "op", "ops/s", "median us", "p99 us", "x ECDSA",
 	       "range");

@@ -2,9 +2,9 @@
 # Stability of `pqsig bench sig` (issue 16, item 1): run `bench sig --json`
 # twice back to back with the same arguments and print, for every
 # (algorithm, operation), the two ratios to ECDSA P-256 and how far they
-# disagree (|a - b| / min(a, b)), then the worst disagreement, each run's
-# wall time and the load average.  Exit 0 if every ratio agrees within the
-# limit (default 15 %), 1 if one does not, 2 on an error.
+# disagree (|a - b| / min(a, b)), the worst disagreement, each run's wall
+# time, the load average and the yardstick's own rates in each run.  Exit 0
+# if every ratio agrees within the limit (default 15 %), 1 if not, 2 on an error.
 #
 #   scripts/bench-stability.sh [--pqsig PATH] [--limit PCT] [--load N] [bench sig options...]
 #   scripts/bench-stability.sh -a ECDSA-P256 -a ML-DSA-44 -a ML-DSA-65 -a ML-DSA-87 -a Falcon-512 -a FN-DSA-512
@@ -83,4 +83,10 @@ printf 'alg op\tratio run 1\tratio run 2\tdisagreement\n'
 sed '$d' "$tmp/table"
 printf 'runs\t%s s and %s s wall\tload average %s before, %s after\tsynthetic load: %s busy processes\n' \
 	"$seconds1" "$seconds2" "$load_before" "$load_after" "$load"
+# The yardstick's own rates in each run (all rounds pooled): when they differ a lot, the two processes
+# met different machines for their whole lives, which no choice of slice pairs inside a run undoes.
+for run in 1 2; do
+	jq -r --arg run "$run" '[.[] | select(.ratio_spread == null) | "\(.op) \(.ops_per_s | floor)/s"]
+		| "yardstick run \($run)\t" + join(", ")' "$tmp/run$run.json"
+done
 [ "$(tail -n 1 "$tmp/table")" = stable ]
