@@ -341,9 +341,7 @@ void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_
  * construction); a negative result is negated.  Returns bit 0 set if a
  * was negated, bit 1 if b was.
  */
-static uint32_t
-zint_co_reduce(uint32_t *a, uint32_t *b, size_t len,
-	int64_t xa, int64_t xb, int64_t ya, int64_t yb)
+static uint32_t zint_co_reduce(uint32_t *a, uint32_t *b, size_t len, int64_t xa, int64_t xb, int64_t ya, int64_t yb)
 {
 	int64_t cca = 0, ccb = 0;
 	uint32_t nega, negb;
@@ -403,9 +401,8 @@ static void zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t
  * a <- (a*xa + b*xb)/2^31 mod m, b <- (a*ya + b*yb)/2^31 mod m
  * (Montgomery reduction by one word); m odd, m0i = -1/m[0] mod 2^31.
  */
-static void
-zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
-	uint32_t m0i, int64_t xa, int64_t xb, int64_t ya, int64_t yb)
+static void zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len, uint32_t m0i, int64_t xa,
+			       int64_t xb, int64_t ya, int64_t yb)
 {
 	int64_t cca = 0, ccb = 0;
 	uint32_t fa, fb, ba = 0, bb = 0;
@@ -416,10 +413,8 @@ zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len,
 	for (u = 0; u < len; u++) {
 		uint32_t wa = a[u];
 		uint32_t wb = b[u];
-		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb
-			+ m[u] * (uint64_t)fa + (uint64_t)cca;
-		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb
-			+ m[u] * (uint64_t)fb + (uint64_t)ccb;
+		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb + m[u] * (uint64_t)fa + (uint64_t)cca;
+		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb + m[u] * (uint64_t)fb + (uint64_t)ccb;
 
 		if (u > 0) {
 			uint32_t na = (uint32_t)za & 0x7FFFFFFFu;
@@ -492,11 +487,26 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 		uint64_t a_hi, b_hi;
 		uint32_t a_lo, b_lo, r;
 		int64_t pa = 1, pb = 0, qa = 0, qb = 1;
+		size_t alen;
 		int i;
+
+		/* Working length: before this batch len(a) + len(b) <=
+		 * num - 30 bits (62*len at the start, minus at least 30 per
+		 * batch; Pornin, "Optimized Binary GCD for Modular
+		 * Inversion", eprint 2020/972, section 3), so a and b fit in
+		 * ceil((num - 30)/31) = floor(num/31) words and the words
+		 * above are zero; one more word holds the signed intermediate
+		 * of zint_co_reduce.  The bound depends on len and the batch
+		 * index only (public); the results are those of a pass over
+		 * all len words. */
+		alen = num / 31 + 1;
+		if (alen > len) {
+			alen = len;
+		}
 
 		/* Top words: the highest index j >= 1 where a or b is
 		 * nonzero gives (w[j] << 31) + w[j-1]; else word 0. */
-		j = len;
+		j = alen;
 		while (j-- > 0) {
 			uint32_t aw = a[j];
 			uint32_t bw = b[j];
@@ -553,7 +563,7 @@ int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 
 		/* Apply; if a or b came out negative (approximate top
 		 * words), it was negated, and so must its matrix row. */
-		r = zint_co_reduce(a, b, len, pa, pb, qa, qb);
+		r = zint_co_reduce(a, b, alen, pa, pb, qa, qb);
 		pa -= (pa + pa) & -(int64_t)(r & 1);
 		pb -= (pb + pb) & -(int64_t)(r & 1);
 		qa -= (qa + qa) & -(int64_t)(r >> 1);
@@ -592,7 +602,7 @@ void pqs_zint_add_scaled_mul_small(uint32_t *x, size_t xlen, const uint32_t *y, 
 	if (ylen == 0) {
 		return;
 	}
-	ysign = (uint32_t)-(y[ylen - 1] >> 30) >> 1;
+	ysign = (uint32_t) - (y[ylen - 1] >> 30) >> 1;
 	for (u = sch; u < xlen; u++) {
 		uint32_t wys = zint_scaled_word(y, ylen, ysign, u - sch, scl, &tw);
 		uint64_t z = (uint64_t)((int64_t)wys * (int64_t)k) + x[u] + bias + cb;
