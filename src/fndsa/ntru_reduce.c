@@ -245,14 +245,17 @@ static void ntt_tables_rns(uint32_t *gmc, size_t flen, unsigned logn)
 }
 
 /*
- * f modulo the flen+1 primes used by poly_sub_scaled_ntt_fg(), in NTT
- * form and Montgomery representation (f*R mod p, so that one Montgomery
- * product with k gives k*f): fntt[v*(flen+1) + u] (n*(flen+1) words).
- * f does not change during a reduction, so this is computed once instead
- * of at every pass.  gmc: from ntt_tables_rns().
+ * f and g modulo the flen+1 primes used by poly_sub_scaled_ntt_fg(), in
+ * NTT form and Montgomery representation (f*R mod p, so that one
+ * Montgomery product with k gives k*f), word-major: f mod prime u at
+ * fntt + u*n, g mod prime u at gntt + u*n (n*(flen+1) words each), so
+ * the transforms run on contiguous rows.  f, g do not change during a
+ * reduction, so this is computed once instead of at every pass; the
+ * residue weights of a prime serve both.  gmc: from ntt_tables_rns();
+ * pw: flen words of scratch.
  */
-static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t fstride, unsigned logn,
-			 const uint32_t *gmc)
+static void poly_ntt_rns_fg(uint32_t *fntt, uint32_t *gntt, const uint32_t *f, const uint32_t *g, size_t flen,
+			    size_t fstride, unsigned logn, const uint32_t *gmc, uint32_t *pw)
 {
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
@@ -263,11 +266,16 @@ static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t 
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
+		uint32_t *fr = fntt + u * n, *gr = gntt + u * n;
 
-		pqs_zint_mod_small_signed_many(fntt + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-		pqs_mp31_NTT(fntt + u, tlen, gmc + 2 * n * u, logn, p, p0i);
+		pqs_zint_mod_weights(pw, flen, p, p0i, R2);
+		pqs_zint_mod_small_signed_many_pw(fr, 1, f, fstride, n, flen, p, p0i, Rx, pw);
+		pqs_zint_mod_small_signed_many_pw(gr, 1, g, fstride, n, flen, p, p0i, Rx, pw);
+		pqs_mp31_NTT(fr, 1, gmc + 2 * n * u, logn, p, p0i);
+		pqs_mp31_NTT(gr, 1, gmc + 2 * n * u, logn, p, p0i);
 		for (v = 0; v < n; v++) {
-			fntt[v * tlen + u] = mp31_mmul(fntt[v * tlen + u], R2, p, p0i);
+			fr[v] = mp31_mmul(fr[v], R2, p, p0i);
+			gr[v] = mp31_mmul(gr[v], R2, p, p0i);
 		}
 	}
 }
@@ -276,11 +284,15 @@ static void poly_ntt_rns(uint32_t *fntt, const uint32_t *f, size_t flen, size_t 
  * F <- F - k*f*2^(31*sch+scl) and G <- G - k*g*2^(31*sch+scl) modulo
  * x^n+1, with k*f and k*g computed in RNS/NTT over flen+1 primes (k has
  * 31-bit coefficients, f and g flen words).  Each prime's NTT of k serves
- * both products, and the two CRT rebuilds are one call.  With fntt, gntt
- * (from poly_ntt_rns()) and the tables gmc (from ntt_tables_rns()), f and
- * g are not read; with NULL (depth 2, where memory does not allow keeping
- * them across passes), the residues of f, g (flen words, fstride apart)
- * and the tables are computed here for each prime.
+ * both products.  k*f and k*g are kept word-major, the rows of one prime
+ * side by side (k*f mod p_u at kfg + 2n*u, k*g mod p_u at kfg + 2n*u + n):
+ * the transforms run on contiguous rows, and one
+ * pqs_zint_rebuild_CRT_wm() call rebuilds both as 2n integers, 8 per AVX2
+ * vector in place.  With fntt, gntt (from poly_ntt_rns_fg()) and the
+ * tables gmc (from ntt_tables_rns()), f and g are not read; with NULL
+ * (depth 2, where memory does not allow keeping them across passes), the
+ * residues of f, g (flen words, fstride apart, one set of weights per
+ * prime for both) and the tables are computed here for each prime.
  * tmp: 2n*(flen+1) + max(n, flen+1) words, plus 2n without gmc.
  */
 static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t Fstride, const uint32_t *f,
@@ -291,52 +303,62 @@ static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t
 	size_t n = (size_t)1 << logn;
 	size_t tlen = flen + 1;
 	uint32_t *gmt = tmp;
-	uint32_t *fk = gmc != NULL ? tmp : tmp + 2 * n;
-	uint32_t *gk = fk + n * tlen;
-	uint32_t *t1 = gk + n * tlen;
+	uint32_t *kfg = gmc != NULL ? tmp : tmp + 2 * n;
+	uint32_t *t1 = kfg + 2 * n * tlen;
 	size_t u, v;
 
 	for (u = 0; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		const uint32_t *gm = gmc != NULL ? gmc + 2 * n * u : gmt;
+		uint32_t *fk = kfg + 2 * n * u, *gk = fk + n;
 
-		if (gmc == NULL) {
-			pqs_mp31_mkgm(gmt, gmt + n, logn, &pqs_mp31_primes[u], p0i);
-		}
-		for (v = 0; v < n; v++) {
-			t1[v] = mp31_set(k[v], p);
-		}
-		pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 		if (fntt != NULL) {
+			const uint32_t *fr = fntt + u * n, *gr = gntt + u * n;
+
 			for (v = 0; v < n; v++) {
-				fk[v * tlen + u] = mp31_mmul(t1[v], fntt[v * tlen + u], p, p0i);
-				gk[v * tlen + u] = mp31_mmul(t1[v], gntt[v * tlen + u], p, p0i);
+				t1[v] = mp31_set(k[v], p);
+			}
+			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
+			for (v = 0; v < n; v++) {
+				fk[v] = mp31_mmul(t1[v], fr[v], p, p0i);
+				gk[v] = mp31_mmul(t1[v], gr[v], p, p0i);
 			}
 		} else {
 			uint32_t R2 = pqs_mp31_R2(p);
 			uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
-			pqs_zint_mod_small_signed_many(fk + u, tlen, f, fstride, n, flen, p, p0i, R2, Rx);
-			pqs_zint_mod_small_signed_many(gk + u, tlen, g, fstride, n, flen, p, p0i, R2, Rx);
-			pqs_mp31_NTT(fk + u, tlen, gm, logn, p, p0i);
-			pqs_mp31_NTT(gk + u, tlen, gm, logn, p, p0i);
+			pqs_mp31_mkgm(gmt, gmt + n, logn, &pqs_mp31_primes[u], p0i);
+			/* t1 holds the weights (flen words), then k mod p. */
+			pqs_zint_mod_weights(t1, flen, p, p0i, R2);
+			pqs_zint_mod_small_signed_many_pw(fk, 1, f, fstride, n, flen, p, p0i, Rx, t1);
+			pqs_zint_mod_small_signed_many_pw(gk, 1, g, fstride, n, flen, p, p0i, Rx, t1);
+			pqs_mp31_NTT(fk, 1, gm, logn, p, p0i);
+			pqs_mp31_NTT(gk, 1, gm, logn, p, p0i);
+			for (v = 0; v < n; v++) {
+				t1[v] = mp31_set(k[v], p);
+			}
+			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);
 			/* k in Montgomery form: one product per slot gives k*f. */
 			for (v = 0; v < n; v++) {
 				uint32_t kr = mp31_mmul(t1[v], R2, p, p0i);
 
-				fk[v * tlen + u] = mp31_mmul(kr, fk[v * tlen + u], p, p0i);
-				gk[v * tlen + u] = mp31_mmul(kr, gk[v * tlen + u], p, p0i);
+				fk[v] = mp31_mmul(kr, fk[v], p, p0i);
+				gk[v] = mp31_mmul(kr, gk[v], p, p0i);
 			}
 		}
-		pqs_mp31_iNTT(fk + u, tlen, gm + n, logn, p, p0i);
-		pqs_mp31_iNTT(gk + u, tlen, gm + n, logn, p, p0i);
+		pqs_mp31_iNTT(fk, 1, gm + n, logn, p, p0i);
+		pqs_mp31_iNTT(gk, 1, gm + n, logn, p, p0i);
 	}
-	/* fk and gk are contiguous: 2n integers of tlen words. */
-	pqs_zint_rebuild_CRT(fk, tlen, tlen, 2 * n, 1, t1);
-	for (u = 0; u < n; u++) {
-		pqs_zint_sub_scaled(F + u * Fstride, Flen, fk + u * tlen, tlen, sch, scl);
-		pqs_zint_sub_scaled(G + u * Fstride, Flen, gk + u * tlen, tlen, sch, scl);
+	pqs_zint_rebuild_CRT_wm(kfg, tlen, 2 * n, 1, t1);
+	for (u = 0; u < 2 * n; u++) {
+		uint32_t y[MP31_NUM_PRIMES];
+		uint32_t *x = u < n ? F + u * Fstride : G + (u - n) * Fstride;
+
+		for (v = 0; v < tlen; v++) {
+			y[v] = kfg[v * 2 * n + u];
+		}
+		pqs_zint_sub_scaled(x, Flen, y, tlen, sch, scl);
 	}
 }
 
@@ -438,8 +460,7 @@ int pqs_ntru_reduce_fp_bl(unsigned logn_top, unsigned depth, uint32_t *tmp, cons
 		gmc = gntt + n * (slen + 1);
 		t1 = gmc + 2 * n * (slen + 1);
 		ntt_tables_rns(gmc, slen, logn);
-		poly_ntt_rns(fntt, ft, slen, slen, logn, gmc);
-		poly_ntt_rns(gntt, gt, slen, slen, logn, gmc);
+		poly_ntt_rns_fg(fntt, gntt, ft, gt, slen, slen, logn, gmc, t1);
 	}
 	if (!rt5_per_pass) {
 		rt2 = fpr_at(tmp, t1);
