@@ -178,7 +178,7 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
 /*
  * pqs_zint_rebuild_CRT() of num coefficient-major integers (xstride =
- * xlen), the same words.  With AVX2 and num < 8 (the deep NTRUSolve
+ * xlen), the same words.  With AVX2 and 4 <= num < 8 (the deep NTRUSolve
  * depths: few integers of many words), the integers are moved into the 8
  * lanes of pqs_zint_rebuild_CRT_wm() (unused lanes zero), so the
  * per-prime weights and the Garner steps run once for all of them
