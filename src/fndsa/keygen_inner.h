@@ -177,6 +177,15 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
  */
 void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
 /*
+ * pqs_zint_rebuild_CRT() of num coefficient-major integers (xstride =
+ * xlen), the same words.  With AVX2 and 4 <= num < 8 (the deep NTRUSolve
+ * depths: few integers of many words), the integers are moved into the 8
+ * lanes of pqs_zint_rebuild_CRT_wm() (unused lanes zero), so the
+ * per-prime weights and the Garner steps run once for all of them
+ * instead of per integer in portable code.  tmp: xlen words.
+ */
+void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
+/*
  * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
  * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.
