@@ -383,28 +383,34 @@ static uint32_t zint_co_reduce(uint32_t *a, uint32_t *b, size_t len, int64_t xa,
 }
 
 /*
- * Finish a Montgomery-style reduction modulo odd m:
- * if neg = 1, -m <= a < 0 on input; if neg = 0, 0 <= a < 2*m (the top
- * word may use 32 bits).  Output: a mod m in 0..m-1.  cc: the borrow of
- * a - m (the chain cc = (a[u] - m[u] - cc) >> 31 over all words), which
- * the caller computes while it writes a.
+ * Finish a Montgomery-style reduction modulo odd m, of a and b together
+ * (two independent chains in one pass): for each, if neg = 1, -m <= a < 0
+ * on input; if neg = 0, 0 <= a < 2*m (the top word may use 32 bits).
+ * Output: a mod m in 0..m-1.  cca, ccb: the borrows of a - m, b - m (the
+ * chain cc = (a[u] - m[u] - cc) >> 31 over all words), which the caller
+ * computes while it writes a and b.
  */
-static void zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t neg, uint32_t cc)
+static void zint_finish_mod2(uint32_t *a, uint32_t *b, size_t len, const uint32_t *m, uint32_t nega, uint32_t cca,
+			     uint32_t negb, uint32_t ccb)
 {
-	uint32_t xm, ym;
+	uint32_t xa, ya, xb, yb;
 	size_t u;
 
 	/* neg = 1: add m; neg = 0 and a >= m (cc = 0): subtract m. */
-	xm = -neg >> 1;
-	ym = -(neg | (1 - cc));
-	cc = neg;
+	xa = -nega >> 1;
+	ya = -(nega | (1 - cca));
+	cca = nega;
+	xb = -negb >> 1;
+	yb = -(negb | (1 - ccb));
+	ccb = negb;
 	for (u = 0; u < len; u++) {
-		uint32_t aw = a[u];
-		uint32_t mw = (m[u] ^ xm) & ym;
+		uint32_t aw = a[u] - ((m[u] ^ xa) & ya) - cca;
+		uint32_t bw = b[u] - ((m[u] ^ xb) & yb) - ccb;
 
-		aw = aw - mw - cc;
 		a[u] = aw & 0x7FFFFFFFu;
-		cc = aw >> 31;
+		cca = aw >> 31;
+		b[u] = bw & 0x7FFFFFFFu;
+		ccb = bw >> 31;
 	}
 }
 
@@ -437,7 +443,7 @@ static void zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size
 		nb = (uint32_t)zb & 0x7FFFFFFFu;
 		a[u - 1] = na;
 		b[u - 1] = nb;
-		/* Borrows of a - m, b - m for zint_finish_mod(). */
+		/* Borrows of a - m, b - m for zint_finish_mod2(). */
 		ba = (na - mp - ba) >> 31;
 		bb = (nb - mp - bb) >> 31;
 		mp = mw;
@@ -446,8 +452,7 @@ static void zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size
 	b[len - 1] = (uint32_t)(zb >> 31);
 	ba = (a[len - 1] - mp - ba) >> 31;
 	bb = (b[len - 1] - mp - bb) >> 31;
-	zint_finish_mod(a, len, m, (uint32_t)(za >> 63) ^ 1, ba);
-	zint_finish_mod(b, len, m, (uint32_t)(zb >> 63) ^ 1, bb);
+	zint_finish_mod2(a, b, len, m, (uint32_t)(za >> 63) ^ 1, ba, (uint32_t)(zb >> 63) ^ 1, bb);
 }
 
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp)
