@@ -337,63 +337,80 @@ void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_
 }
 
 /*
+ * Carries of the co-reductions below: the signed intermediate z (|z| <
+ * 2^63) is kept biased as zu = z + 2^63, an unsigned value, so that its
+ * arithmetic shift floor(z / 2^31) is (zu >> 31) - 2^32 with a logical
+ * shift only (portable C, no implementation-defined signed shift).  The
+ * next word's biased value is then products + (zu >> 31) + CO_BIAS with
+ * CO_BIAS = 2^63 - 2^32, a constant that folds into the products, so the
+ * word-to-word dependency is one shift and one add.  The low 31 bits of
+ * zu and z are equal; the top carry is (uint32_t)(zu >> 31) as a word.
+ */
+#define CO_BIAS ((uint64_t)0x7FFFFFFF00000000)
+
+/*
  * a <- (a*xa + b*xb)/2^31, b <- (a*ya + b*yb)/2^31 (exact divisions by
  * construction); a negative result is negated.  Returns bit 0 set if a
  * was negated, bit 1 if b was.
  */
 static uint32_t zint_co_reduce(uint32_t *a, uint32_t *b, size_t len, int64_t xa, int64_t xb, int64_t ya, int64_t yb)
 {
-	int64_t cca = 0, ccb = 0;
+	uint64_t za, zb;
 	uint32_t nega, negb;
 	size_t u;
 
-	for (u = 0; u < len; u++) {
+	/* Word 0: only its carry is kept (the low 31 bits are zero). */
+	za = a[0] * (uint64_t)xa + b[0] * (uint64_t)xb + ((uint64_t)1 << 63);
+	zb = a[0] * (uint64_t)ya + b[0] * (uint64_t)yb + ((uint64_t)1 << 63);
+	for (u = 1; u < len; u++) {
 		uint32_t wa = a[u];
 		uint32_t wb = b[u];
-		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb + (uint64_t)cca;
-		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb + (uint64_t)ccb;
 
-		if (u > 0) {
-			a[u - 1] = (uint32_t)za & 0x7FFFFFFFu;
-			b[u - 1] = (uint32_t)zb & 0x7FFFFFFFu;
-		}
-		/* Arithmetic shift of the signed intermediate, written
-		 * portably: (z >> 31) with the sign bits propagated. */
-		cca = (int64_t)((za >> 31) | -((za >> 63) << 33));
-		ccb = (int64_t)((zb >> 31) | -((zb >> 63) << 33));
+		za = wa * (uint64_t)xa + wb * (uint64_t)xb + CO_BIAS + (za >> 31);
+		zb = wa * (uint64_t)ya + wb * (uint64_t)yb + CO_BIAS + (zb >> 31);
+		a[u - 1] = (uint32_t)za & 0x7FFFFFFFu;
+		b[u - 1] = (uint32_t)zb & 0x7FFFFFFFu;
 	}
-	a[len - 1] = (uint32_t)cca;
-	b[len - 1] = (uint32_t)ccb;
-	nega = (uint32_t)((uint64_t)cca >> 63);
-	negb = (uint32_t)((uint64_t)ccb >> 63);
+	/* Top carry (signed, biased by 2^32): its word, and its sign,
+	 * which is set iff zu >> 31 < 2^32, i.e. iff bit 63 of zu is 0. */
+	a[len - 1] = (uint32_t)(za >> 31);
+	b[len - 1] = (uint32_t)(zb >> 31);
+	nega = (uint32_t)(za >> 63) ^ 1;
+	negb = (uint32_t)(zb >> 63) ^ 1;
 	pqs_zint_negate(a, len, nega);
 	pqs_zint_negate(b, len, negb);
 	return nega | (negb << 1);
 }
 
 /*
- * Finish a Montgomery-style reduction modulo odd m:
- * if neg = 1, -m <= a < 0 on input; if neg = 0, 0 <= a < 2*m (the top
- * word may use 32 bits).  Output: a mod m in 0..m-1.  cc: the borrow of
- * a - m (the chain cc = (a[u] - m[u] - cc) >> 31 over all words), which
- * the caller computes while it writes a.
+ * Finish a Montgomery-style reduction modulo odd m, of a and b together
+ * (two independent chains in one pass): for each, if neg = 1, -m <= a < 0
+ * on input; if neg = 0, 0 <= a < 2*m (the top word may use 32 bits).
+ * Output: a mod m in 0..m-1.  cca, ccb: the borrows of a - m, b - m (the
+ * chain cc = (a[u] - m[u] - cc) >> 31 over all words), which the caller
+ * computes while it writes a and b.
  */
-static void zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t neg, uint32_t cc)
+static void zint_finish_mod2(uint32_t *a, uint32_t *b, size_t len, const uint32_t *m, uint32_t nega, uint32_t cca,
+			     uint32_t negb, uint32_t ccb)
 {
-	uint32_t xm, ym;
+	uint32_t xa, ya, xb, yb;
 	size_t u;
 
 	/* neg = 1: add m; neg = 0 and a >= m (cc = 0): subtract m. */
-	xm = -neg >> 1;
-	ym = -(neg | (1 - cc));
-	cc = neg;
+	xa = -nega >> 1;
+	ya = -(nega | (1 - cca));
+	cca = nega;
+	xb = -negb >> 1;
+	yb = -(negb | (1 - ccb));
+	ccb = negb;
 	for (u = 0; u < len; u++) {
-		uint32_t aw = a[u];
-		uint32_t mw = (m[u] ^ xm) & ym;
+		uint32_t aw = a[u] - ((m[u] ^ xa) & ya) - cca;
+		uint32_t bw = b[u] - ((m[u] ^ xb) & yb) - ccb;
 
-		aw = aw - mw - cc;
 		a[u] = aw & 0x7FFFFFFFu;
-		cc = aw >> 31;
+		cca = aw >> 31;
+		b[u] = bw & 0x7FFFFFFFu;
+		ccb = bw >> 31;
 	}
 }
 
@@ -404,37 +421,38 @@ static void zint_finish_mod(uint32_t *a, size_t len, const uint32_t *m, uint32_t
 static void zint_co_reduce_mod(uint32_t *a, uint32_t *b, const uint32_t *m, size_t len, uint32_t m0i, int64_t xa,
 			       int64_t xb, int64_t ya, int64_t yb)
 {
-	int64_t cca = 0, ccb = 0;
-	uint32_t fa, fb, ba = 0, bb = 0;
+	uint64_t za, zb;
+	uint32_t fa, fb, ba = 0, bb = 0, mp;
 	size_t u;
 
 	fa = ((a[0] * (uint32_t)xa + b[0] * (uint32_t)xb) * m0i) & 0x7FFFFFFFu;
 	fb = ((a[0] * (uint32_t)ya + b[0] * (uint32_t)yb) * m0i) & 0x7FFFFFFFu;
-	for (u = 0; u < len; u++) {
+	/* Biased carries (see CO_BIAS); word 0 is zero by choice of fa, fb. */
+	mp = m[0];
+	za = a[0] * (uint64_t)xa + b[0] * (uint64_t)xb + mp * (uint64_t)fa + ((uint64_t)1 << 63);
+	zb = a[0] * (uint64_t)ya + b[0] * (uint64_t)yb + mp * (uint64_t)fb + ((uint64_t)1 << 63);
+	for (u = 1; u < len; u++) {
 		uint32_t wa = a[u];
 		uint32_t wb = b[u];
-		uint64_t za = wa * (uint64_t)xa + wb * (uint64_t)xb + m[u] * (uint64_t)fa + (uint64_t)cca;
-		uint64_t zb = wa * (uint64_t)ya + wb * (uint64_t)yb + m[u] * (uint64_t)fb + (uint64_t)ccb;
+		uint32_t mw = m[u];
+		uint32_t na, nb;
 
-		if (u > 0) {
-			uint32_t na = (uint32_t)za & 0x7FFFFFFFu;
-			uint32_t nb = (uint32_t)zb & 0x7FFFFFFFu;
-
-			a[u - 1] = na;
-			b[u - 1] = nb;
-			/* Borrows of a - m, b - m for zint_finish_mod(). */
-			ba = (na - m[u - 1] - ba) >> 31;
-			bb = (nb - m[u - 1] - bb) >> 31;
-		}
-		cca = (int64_t)((za >> 31) | -((za >> 63) << 33));
-		ccb = (int64_t)((zb >> 31) | -((zb >> 63) << 33));
+		za = wa * (uint64_t)xa + wb * (uint64_t)xb + mw * (uint64_t)fa + CO_BIAS + (za >> 31);
+		zb = wa * (uint64_t)ya + wb * (uint64_t)yb + mw * (uint64_t)fb + CO_BIAS + (zb >> 31);
+		na = (uint32_t)za & 0x7FFFFFFFu;
+		nb = (uint32_t)zb & 0x7FFFFFFFu;
+		a[u - 1] = na;
+		b[u - 1] = nb;
+		/* Borrows of a - m, b - m for zint_finish_mod2(). */
+		ba = (na - mp - ba) >> 31;
+		bb = (nb - mp - bb) >> 31;
+		mp = mw;
 	}
-	a[len - 1] = (uint32_t)cca;
-	b[len - 1] = (uint32_t)ccb;
-	ba = ((uint32_t)cca - m[len - 1] - ba) >> 31;
-	bb = ((uint32_t)ccb - m[len - 1] - bb) >> 31;
-	zint_finish_mod(a, len, m, (uint32_t)((uint64_t)cca >> 63), ba);
-	zint_finish_mod(b, len, m, (uint32_t)((uint64_t)ccb >> 63), bb);
+	a[len - 1] = (uint32_t)(za >> 31);
+	b[len - 1] = (uint32_t)(zb >> 31);
+	ba = (a[len - 1] - mp - ba) >> 31;
+	bb = (b[len - 1] - mp - bb) >> 31;
+	zint_finish_mod2(a, b, len, m, (uint32_t)(za >> 63) ^ 1, ba, (uint32_t)(zb >> 63) ^ 1, bb);
 }
 
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp)

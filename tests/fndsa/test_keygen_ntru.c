@@ -289,21 +289,32 @@ test_crt(void)
 	}
 }
 
+/*
+ * pqs_zint_bezout against OpenSSL: the return value is gcd == 1, and then
+ * x*u - y*v = 1 with 0 <= u <= y, 0 <= v <= x, which fixes u and v (u is
+ * x^-1 mod y), so any change of the GCD's internals that passes this test
+ * gives the previous implementation's outputs.  Lengths up to 209 words
+ * (the deepest level of logn 10), inputs of 31*len-1 bits (the callers'
+ * bound), y 20 bits shorter, a common factor, the edge cases x = 1 and
+ * x = y, and the u == NULL mode (v must be the same).
+ */
 static void
 test_bezout(void)
 {
-	size_t len;
+	static const size_t lens[] = { 1, 2, 3, 8, 15, 22, 29, 36, 43, 50, 57, 106, 107, 209 };
+	size_t li;
 
-	for (len = 1; len <= 60; len += 7) {
+	for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+		size_t len = lens[li];
 		int j;
 
-		for (j = 0; j < 4; j++) {
+		for (j = 0; j < 6; j++) {
 			uint32_t *x = calloc(len, 4), *y = calloc(len, 4);
-			uint32_t *u = calloc(len, 4), *v = calloc(len, 4);
+			uint32_t *u = calloc(len, 4), *v = calloc(len, 4), *v2 = calloc(len, 4);
 			uint32_t *tmp = calloc(4 * len, 4);
 			BIGNUM *bx = BN_new(), *by = BN_new(), *g = BN_new();
 			BIGNUM *bu, *bv, *l = BN_new(), *r = BN_new();
-			int rc, coprime;
+			int rc, rc2, coprime;
 
 			if (j == 3) {
 				/* A common factor 3: the GCD must be reported. */
@@ -311,6 +322,14 @@ test_bezout(void)
 				BN_rand(by, (int)(31 * len - 3), BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ODD);
 				BN_mul_word(bx, 3);
 				BN_mul_word(by, 3);
+			} else if (j == 4) {
+				/* x = 1: u = 1, v = 0. */
+				BN_one(bx);
+				BN_rand(by, (int)(31 * len - 1), BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ODD);
+			} else if (j == 5) {
+				/* x = y: gcd x, coprime only if x = 1. */
+				BN_rand(bx, (int)(31 * len - 1), BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ODD);
+				BN_copy(by, bx);
 			} else {
 				BN_rand(bx, (int)(31 * len - 1), BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ODD);
 				BN_rand(by, (int)(31 * len - 1 - (j & 1) * 20), BN_RAND_TOP_ANY,
@@ -321,22 +340,29 @@ test_bezout(void)
 			BN_gcd(g, bx, by, bnctx);
 			coprime = BN_is_one(g);
 			rc = pqs_zint_bezout(u, v, x, y, len, tmp);
-			TU_CHECK(rc == coprime, "bezout rc len=%zu j=%d", len, j);
+			rc2 = pqs_zint_bezout(NULL, v2, x, y, len, tmp);
+			TU_CHECK(rc == coprime && rc2 == rc, "bezout rc len=%zu j=%d", len, j);
+			TU_CHECK(memcmp(v, v2, len * 4) == 0, "bezout v with u == NULL len=%zu j=%d", len, j);
 			if (rc) {
 				bu = zint_to_bn(u, len);
 				bv = zint_to_bn(v, len);
 				BN_mul(l, bx, bu, bnctx);
 				BN_mul(r, by, bv, bnctx);
 				BN_sub(l, l, r);
-				TU_CHECK(BN_is_one(l), "x*u - y*v = 1 len=%zu", len);
-				TU_CHECK(!BN_is_negative(bu) && BN_cmp(bu, by) <= 0
-					&& !BN_is_negative(bv) && BN_cmp(bv, bx) <= 0,
-					"bezout bounds");
+				TU_CHECK(BN_is_one(l), "x*u - y*v = 1 len=%zu j=%d", len, j);
+				TU_CHECK(!BN_is_negative(bu) && BN_cmp(bu, by) <= 0 && !BN_is_negative(bv) &&
+						 BN_cmp(bv, bx) <= 0,
+					 "bezout bounds len=%zu j=%d", len, j);
 				BN_free(bu);
 				BN_free(bv);
 			}
 			BN_free(bx); BN_free(by); BN_free(g); BN_free(l); BN_free(r);
-			free(x); free(y); free(u); free(v); free(tmp);
+			free(x);
+			free(y);
+			free(u);
+			free(v);
+			free(v2);
+			free(tmp);
 		}
 	}
 }
