@@ -191,6 +191,12 @@ void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_s
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.
  * u may be NULL when only v is wanted (FN-DSA 2025 keeps F alone): that
  * skips a third of the work and leaves v unchanged.
+ * Contract (not checked): y > 1, and x, y not both of the full 31*len
+ * bits; outside it the function may return 1 with a wrong u, v (found by
+ * test_keygen_ntru's edge cases; the reference code behaves the same).
+ * NTRUSolve's callers meet it: the resultants of the deepest level are
+ * far above 1, and their word budgets are set with margin above their
+ * usual sizes (a resultant that filled them would already be wrong).
  */
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
 /* Word v of y*2^scl (y sign-extended above ylen words as ysign); *tw
