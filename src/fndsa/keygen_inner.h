@@ -193,7 +193,7 @@ void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_s
  * skips a third of the work and leaves v unchanged.
  * Contract (not checked): y > 1, and x, y not both of the full 31*len
  * bits; outside it the function may return 1 with a wrong u, v (found by
- * test_keygen_ntru's edge cases; the reference code behaves the same).
+ * test_keygen_ntru's edge cases; the code before 2026-12-02 did too).
  * NTRUSolve's callers meet it: the resultants of the deepest level are
  * far above 1, and their word budgets are set with margin above their
  * usual sizes (a resultant that filled them would already be wrong).
