@@ -186,6 +186,15 @@ void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_
  */
 void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
 /*
+ * f and g (n coefficients of len words, 'stride' words apart, signed plain)
+ * modulo p in NTT form (tables gm for logn): fx, gx get one row of n
+ * residues each.  The weights 2^(31k) mod p go to pw (len words) once for
+ * both (ntru_lift.c; the round-3 Reduce's NTT route uses it too).
+ */
+void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const uint32_t *g, size_t stride, size_t n,
+			 size_t len, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i, uint32_t R2,
+			 uint32_t *pw);
+/*
  * Extended binary GCD: for odd x, y (len words each) with gcd 1, sets
  * u, v with 0 <= u <= y, 0 <= v <= x, x*u - y*v = 1 and returns 1;
  * returns 0 otherwise.  tmp: 4*len words.  Constant time in the values.

@@ -147,14 +147,9 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 			pqs_mp31_iNTT(ft + u, slen, igm, logn, p, p0i);
 			pqs_mp31_iNTT(gt + u, slen, igm, logn, p, p0i);
 		} else {
-			uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 			uint32_t pw[MP31_NUM_PRIMES];
 
-			pqs_zint_mod_weights(pw, slen, p, p0i, R2);
-			pqs_zint_mod_small_signed_many_pw(fx, 1, ft, slen, n, slen, p, p0i, Rx, pw);
-			pqs_zint_mod_small_signed_many_pw(gx, 1, gt, slen, n, slen, p, p0i, Rx, pw);
-			pqs_mp31_NTT(fx, 1, gm, logn, p, p0i);
-			pqs_mp31_NTT(gx, 1, gm, logn, p, p0i);
+			pqs_ntru_fg_ntt_mod(fx, gx, ft, gt, slen, n, slen, gm, logn, p, p0i, R2, pw);
 		}
 
 		for (v = 0; v < hn; v++) {
@@ -181,4 +176,18 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 
 	/* Gt follows Ft: one rebuild of the 2n integers. */
 	pqs_ntru_rebuild_CRT(Ft, llen, 2 * n, 1, t1);
+}
+
+void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const uint32_t *g, size_t stride, size_t n,
+			 size_t len, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i, uint32_t R2,
+			 uint32_t *pw)
+{
+	uint32_t Rx = pqs_mp31_Rx((unsigned)len, p, p0i, R2);
+
+	/* One weight table 2^(31k) mod p serves both polynomials. */
+	pqs_zint_mod_weights(pw, len, p, p0i, R2);
+	pqs_zint_mod_small_signed_many_pw(fx, 1, f, stride, n, len, p, p0i, Rx, pw);
+	pqs_zint_mod_small_signed_many_pw(gx, 1, g, stride, n, len, p, p0i, Rx, pw);
+	pqs_mp31_NTT(fx, 1, gm, logn, p, p0i);
+	pqs_mp31_NTT(gx, 1, gm, logn, p, p0i);
 }

@@ -326,15 +326,10 @@ static void poly_sub_scaled_ntt_fg(uint32_t *F, uint32_t *G, size_t Flen, size_t
 			}
 		} else {
 			uint32_t R2 = pqs_mp31_R2(p);
-			uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 
 			pqs_mp31_mkgm(gmt, gmt + n, logn, &pqs_mp31_primes[u], p0i);
 			/* t1 holds the weights (flen words), then k mod p. */
-			pqs_zint_mod_weights(t1, flen, p, p0i, R2);
-			pqs_zint_mod_small_signed_many_pw(fk, 1, f, fstride, n, flen, p, p0i, Rx, t1);
-			pqs_zint_mod_small_signed_many_pw(gk, 1, g, fstride, n, flen, p, p0i, Rx, t1);
-			pqs_mp31_NTT(fk, 1, gm, logn, p, p0i);
-			pqs_mp31_NTT(gk, 1, gm, logn, p, p0i);
+			pqs_ntru_fg_ntt_mod(fk, gk, f, g, fstride, n, flen, gm, logn, p, p0i, R2, t1);
 			for (v = 0; v < n; v++) {
 				t1[v] = mp31_set(k[v], p);
 			}

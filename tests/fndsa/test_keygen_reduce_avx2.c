@@ -26,19 +26,10 @@ static uint64_t rnd(void)
 	return tu_xorshift64(&rs);
 }
 
-/* 31-bit words: 0, all ones, sign bit only, or random. */
+/* 31-bit words: 0, all ones, sign bit only, or random (tu_word31). */
 static uint32_t word(int pattern)
 {
-	switch (pattern) {
-	case 0:
-		return 0;
-	case 1:
-		return 0x7FFFFFFFu;
-	case 2:
-		return 0x40000000u;
-	default:
-		return (uint32_t)rnd() & 0x7FFFFFFFu;
-	}
+	return tu_word31(&rs, pattern);
 }
 
 /* x + k*y*2^(31 sch + scl) with the signed carry written out, y sign-extended. */

@@ -73,4 +73,20 @@ static inline uint64_t tu_xorshift64(uint64_t *state)
 	return *state;
 }
 
+/* A 31-bit word of a big integer for NTRUSolve tests: pattern 0, 1, 2 give the edge values 0,
+ * 2^31 - 1 and the sign bit alone (2^30); any other pattern a random word from *state. */
+static inline uint32_t tu_word31(uint64_t *state, int pattern)
+{
+	switch (pattern) {
+	case 0:
+		return 0;
+	case 1:
+		return 0x7FFFFFFFu;
+	case 2:
+		return 0x40000000u;
+	default:
+		return (uint32_t)tu_xorshift64(state) & 0x7FFFFFFFu;
+	}
+}
+
 #endif
