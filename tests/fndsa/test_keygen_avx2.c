@@ -21,6 +21,7 @@
 #include "fndsa/keygen2025_inner.h"
 #include "fndsa/keygen_inner.h"
 #include "testutil.h"
+#include "zint_ref.h"
 
 static uint64_t rs = 0x243F6A8885A308D3ULL;
 static uint64_t rnd(void)
@@ -292,26 +293,6 @@ static void check_mkgm_ntt(void)
 	}
 }
 
-/* x + k*y*2^(31 sch + scl) with the signed carry written out (reference). */
-static void add_scaled_ref(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int32_t k, uint32_t sch,
-			   uint32_t scl)
-{
-	uint32_t ysign = (y[ylen - 1] >> 30) ? 0x7FFFFFFFu : 0, tw = 0;
-	int64_t cc = 0;
-
-	for (size_t u = sch; u < xlen; u++) {
-		size_t v = u - sch;
-		uint32_t wy = v < ylen ? y[v] : ysign;
-		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		int64_t z = (int64_t)wys * k + (int64_t)x[u] + cc;
-
-		tw = scl == 0 ? 0 : wy >> (31 - scl);
-		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		/* floor(z / 2^31) without relying on >> of a negative value */
-		cc = z >= 0 ? z / 2147483648LL : -((-z + 2147483647LL) / 2147483648LL);
-	}
-}
-
 static void check_scaled(void)
 {
 	static const int32_t ks[] = { 0, 1, -1, 2147483647, -2147483647 - 1, 12345, -987654 };
@@ -332,12 +313,12 @@ static void check_scaled(void)
 		memcpy(x[1], x[0], sizeof x[0]);
 		memcpy(x[2], x[0], sizeof x[0]);
 		pqs_zint_add_scaled_mul_small(x[1], xlen, y, ylen, k, sch, scl);
-		add_scaled_ref(x[2], xlen, y, ylen, k, sch, scl);
+		zint_ref_add_scaled(x[2], xlen, y, ylen, k, sch, scl);
 		TU_CHECK(memcmp(x[1], x[2], xlen * 4) == 0, "add_scaled_mul_small rep %d", rep);
 		memcpy(x[1], x[0], sizeof x[0]);
 		memcpy(x[2], x[0], sizeof x[0]);
 		pqs_zint_sub_scaled(x[1], xlen, y, ylen, sch, scl);
-		add_scaled_ref(x[2], xlen, y, ylen, -1, sch, scl);
+		zint_ref_add_scaled(x[2], xlen, y, ylen, -1, sch, scl);
 		TU_CHECK(memcmp(x[1], x[2], xlen * 4) == 0, "sub_scaled rep %d", rep);
 		compared += 2;
 	}
@@ -380,7 +361,7 @@ static void check_schoolbook(void)
 				size_t d = (i + j) % n;
 				int32_t kf = i + j < n ? -k[i] : k[i];
 
-				add_scaled_ref(F[1] + d * llen, FGlen, f + j * slen, slen, kf, sc / 31, sc % 31);
+				zint_ref_add_scaled(F[1] + d * llen, FGlen, f + j * slen, slen, kf, sc / 31, sc % 31);
 			}
 		}
 		TU_CHECK(memcmp(F[0], F[1], n * llen * 4) == 0, "sub_kf_schoolbook rep %d (n = %zu)", rep, n);

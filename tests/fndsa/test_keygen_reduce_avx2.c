@@ -19,6 +19,7 @@
 #include "fndsa/inner.h"
 #include "fndsa/keygen_inner.h"
 #include "testutil.h"
+#include "zint_ref.h"
 
 static uint64_t rs = 0x9E3779B97F4A7C15ULL;
 static uint64_t rnd(void)
@@ -30,26 +31,6 @@ static uint64_t rnd(void)
 static uint32_t word(int pattern)
 {
 	return tu_word31(&rs, pattern);
-}
-
-/* x + k*y*2^(31 sch + scl) with the signed carry written out, y sign-extended. */
-static void add_scaled_ref(uint32_t *x, size_t xlen, const uint32_t *y, size_t ylen, int64_t k, uint32_t sch,
-			   uint32_t scl)
-{
-	uint32_t ysign = (y[ylen - 1] >> 30) ? 0x7FFFFFFFu : 0, tw = 0;
-	int64_t cc = 0;
-
-	for (size_t u = sch; u < xlen; u++) {
-		size_t v = u - sch;
-		uint32_t wy = v < ylen ? y[v] : ysign;
-		uint32_t wys = ((wy << scl) & 0x7FFFFFFFu) | tw;
-		int64_t z = (int64_t)wys * k + (int64_t)x[u] + cc;
-
-		tw = scl == 0 ? 0 : wy >> (31 - scl);
-		x[u] = (uint32_t)z & 0x7FFFFFFFu;
-		/* floor(z / 2^31) without relying on >> of a negative value */
-		cc = z >= 0 ? z / 2147483648LL : -((-z + 2147483647LL) / 2147483648LL);
-	}
 }
 
 #define MAXN  PQS_NTRU_SUB_SCALED_MAX_N
@@ -106,8 +87,8 @@ static void check_sub_scaled_fg(void)
 				size_t d = (i + j) % n;
 				int64_t kf = i + j < n ? -(int64_t)k[i] : (int64_t)k[i];
 
-				add_scaled_ref(F[2] + d * Fstride, Flen, f + j * flen, flen, kf, sch, scl);
-				add_scaled_ref(G[2] + d * Fstride, Flen, g + j * flen, flen, kf, sch, scl);
+				zint_ref_add_scaled(F[2] + d * Fstride, Flen, f + j * flen, flen, kf, sch, scl);
+				zint_ref_add_scaled(G[2] + d * Fstride, Flen, g + j * flen, flen, kf, sch, scl);
 			}
 		}
 		same = memcmp(FG[0], FG[2], 2 * n * Fstride * 4) == 0;
