@@ -166,6 +166,8 @@ void pqs_zint_negate(uint32_t *a, size_t len, uint32_t ctl);
  * Rebuild num integers from RNS (xlen words, moduli pqs_mp31_primes[0..xlen-1])
  * to plain form, in place; integer j starts at xx + j*xstride.  If
  * normalize_signed, results are in -M/2..M/2 (M = product of moduli).
+ * With AVX2 and integers back to back (xstride = xlen), blocks of 8, and
+ * a last 4 to 7 of more than 2 words, run 8 per vector (zint_avx2.c).
  * tmp: xlen words.
  */
 void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp);
@@ -176,15 +178,6 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
  * place.  tmp: xlen words (the product of the moduli, as above).
  */
 void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
-/*
- * pqs_zint_rebuild_CRT() of num coefficient-major integers (xstride =
- * xlen), the same words.  With AVX2 and 4 <= num < 8 (the deep NTRUSolve
- * depths: few integers of many words), the integers are moved into the 8
- * lanes of pqs_zint_rebuild_CRT_wm() (unused lanes zero), so the
- * per-prime weights and the Garner steps run once for all of them
- * instead of per integer in portable code.  tmp: xlen words.
- */
-void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
 /*
  * f and g (n coefficients of len words, 'stride' words apart, signed plain)
  * modulo p in NTT form (tables gm for logn): fx, gx get one row of n

@@ -146,7 +146,7 @@ solve_deepest(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *w,
 	gp = fp + len;
 	t = gp + len;
 	memmove(fp, w, 2 * len * sizeof *w);
-	pqs_ntru_rebuild_CRT(fp, len, 2, 0, t);
+	pqs_zint_rebuild_CRT(fp, len, len, 2, 0, t);
 	/* Only F is needed (G is rebuilt at the top); it must fit.  A
 	 * rejected candidate is discarded: the verdict is public. */
 	ok = pqs_zint_bezout(NULL, Fp, fp, gp, len, t);
@@ -189,7 +189,7 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 		pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
 		pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
 	}
-	pqs_ntru_rebuild_CRT(ft, slen, 2 * n, 1, crt);
+	pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
 
 	/* F modulo each of the llen primes. */
 	for (i = 0; i < llen; i++) {
@@ -226,7 +226,7 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 			Ft[j * llen + i] = tF2[j];
 		}
 	}
-	pqs_ntru_rebuild_CRT(Ft, llen, n, 1, crt);
+	pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
 
 	/* The reduction's memory starts after ft (even word offset). */
 	{

@@ -45,7 +45,7 @@ int pqs_ntru_solve_deepest_q(unsigned logn_top, uint32_t q, const int8_t *f, con
 	pqs_ntru_make_fg_fill(fp, f, g, logn_top, logn_top, 0, c);
 	/* Resultants are positive (Res(f, x^n+1) = prod |f(w)|^2 over
 	 * half the roots), so no signed normalization. */
-	pqs_ntru_rebuild_CRT(fp, len, 2, 0, t1);
+	pqs_zint_rebuild_CRT(fp, len, len, 2, 0, t1);
 
 	/*
 	 * Rejection (spec Alg. 6 line 3): gcd(Res(f), Res(g)) != 1; then

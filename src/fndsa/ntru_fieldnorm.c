@@ -96,7 +96,7 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 
 	/* Input to plain integers, then residues modulo the new primes. */
 	/* gs follows fs: one rebuild of the 2n integers. */
-	pqs_ntru_rebuild_CRT(fs, slen, 2 * n, 1, gm);
+	pqs_zint_rebuild_CRT(fs, slen, slen, 2 * n, 1, gm);
 	for (u = slen; u < tlen; u++) {
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "keygen_inner.h"
-#include "pqsig/rand.h"
 
 size_t pqs_ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
 {
@@ -35,33 +34,6 @@ size_t pqs_ntru_lift_words(unsigned logn_top, unsigned depth, int cached)
 		return b;
 	}
 	return a > b ? a : b;
-}
-
-void pqs_ntru_rebuild_CRT(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp)
-{
-	uint32_t buf[8 * MP31_NUM_PRIMES];
-	size_t j, k;
-
-	/* Below 4 integers the 8 lanes lose to the portable loop (measured,
-	 * 53 to 157 words: 1 integer 2x slower, 4 integers 1.2-1.45x faster). */
-	if (num < 4 || num >= 8 || xlen <= 2 || xlen > MP31_NUM_PRIMES || !pqs_mp31_uses_avx2()) {
-		pqs_zint_rebuild_CRT(xx, xlen, xlen, num, normalize_signed, tmp);
-		return;
-	}
-	/* Word k of integer j at buf[8k + j]; lanes num..7 rebuild to 0. */
-	memset(buf, 0, 8 * xlen * sizeof *buf);
-	for (j = 0; j < num; j++) {
-		for (k = 0; k < xlen; k++) {
-			buf[8 * k + j] = xx[j * xlen + k];
-		}
-	}
-	pqs_zint_rebuild_CRT_wm(buf, xlen, 8, normalize_signed, tmp);
-	for (j = 0; j < num; j++) {
-		for (k = 0; k < xlen; k++) {
-			xx[j * xlen + k] = buf[8 * k + j];
-		}
-	}
-	pqs_zeroize(buf, 8 * xlen * sizeof *buf);
 }
 
 void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned depth, uint32_t *tmp,
@@ -130,7 +102,7 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 		 * rebuild f, g once and reduce modulo the next primes. */
 		if (u == slen) {
 			/* gt follows ft: one rebuild of the 2n integers. */
-			pqs_ntru_rebuild_CRT(ft, slen, 2 * n, 1, t1);
+			pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, t1);
 		}
 		gm = t1;
 		igm = gm + n;
@@ -175,7 +147,7 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 	}
 
 	/* Gt follows Ft: one rebuild of the 2n integers. */
-	pqs_ntru_rebuild_CRT(Ft, llen, 2 * n, 1, t1);
+	pqs_zint_rebuild_CRT(Ft, llen, llen, 2 * n, 1, t1);
 }
 
 void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const uint32_t *g, size_t stride, size_t n,

@@ -4,8 +4,9 @@
  * big integers (pqs_zint_mod_small_signed_many, also against the Horner
  * form pqs_zint_mod_small_signed), the residue weights, Garner's CRT
  * rebuild (also checked independently: the rebuilt integer has the input
- * residues), its word-major form and the 8-lane rebuild of fewer than 8
- * integers (pqs_ntru_rebuild_CRT, the deep NTRUSolve depths), the NTT tables, and the strided and contiguous NTT / inverse
+ * residues), its word-major form and its padded last block of 4 to 7
+ * integers (the deep NTRUSolve depths), the NTT tables, and the strided
+ * and contiguous NTT / inverse
  * NTT, and the fixed-point division.  It also checks the carry-chain
  * rewrites of
  * pqs_zint_add_scaled_mul_small and pqs_zint_sub_scaled against a
@@ -201,16 +202,16 @@ static void check_crt_wm(void)
 	}
 }
 
-/* pqs_ntru_rebuild_CRT (fewer than 8 integers through the 8 word-major
- * lanes with AVX2) against the portable coefficient-major rebuild, with
- * the lengths of the deep NTRUSolve depths (53, 106, 157, 308). */
+/* pqs_zint_rebuild_CRT of 1 to 15 integers (blocks of 8, and a last 4 to
+ * 7 through the 8 lanes padded with zeros, with AVX2) against the portable
+ * rebuild, with the lengths of the deep NTRUSolve depths (53, 106, 157, 308). */
 static void check_crt_few(void)
 {
 	static const size_t xlens[] = { 1, 2, 3, 8, 27, 53, 106, 157, 308, 320 };
-	static uint32_t in[9 * 320], x[2][9 * 320], ref[9 * 320], tmp[3][320];
+	static uint32_t in[15 * 320], x[2][15 * 320], ref[15 * 320], tmp[3][320];
 
 	for (size_t li = 0; li < sizeof xlens / sizeof xlens[0]; li++) {
-		for (size_t num = 1; num <= 9; num++) {
+		for (size_t num = 1; num <= 15; num++) {
 			for (int norm = 0; norm < 2; norm++) {
 				size_t xlen = xlens[li];
 				int ok = 1;
@@ -230,12 +231,12 @@ static void check_crt_few(void)
 				for (int pass = 0; pass < 2; pass++) {
 					memcpy(x[pass], in, num * xlen * sizeof in[0]);
 					pqs_mp31_allow_avx2(pass);
-					pqs_ntru_rebuild_CRT(x[pass], xlen, num, norm, tmp[pass]);
+					pqs_zint_rebuild_CRT(x[pass], xlen, xlen, num, norm, tmp[pass]);
 					ok &= memcmp(x[pass], ref, num * xlen * sizeof in[0]) == 0;
 					ok &= memcmp(tmp[pass], tmp[2], xlen * sizeof tmp[2][0]) == 0;
 				}
 				pqs_mp31_allow_avx2(1);
-				TU_CHECK(ok, "ntru_rebuild_CRT xlen %zu num %zu normalize %d", xlen, num, norm);
+				TU_CHECK(ok, "rebuild_CRT few xlen %zu num %zu normalize %d", xlen, num, norm);
 				compared++;
 			}
 		}
@@ -423,7 +424,7 @@ int main(void)
 	check_schoolbook();
 	check_fxr_div();
 	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40 + 5 * 4 * 2 +
-				     10 * 9 * 2,
+				     10 * 15 * 2,
 		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
