@@ -9,7 +9,8 @@
  * Modules (one concept per file):
  *   mp31.c            arithmetic modulo 31-bit primes p = 1 mod 2048, NTT
  *   pqs_mp31_primes.c     the table of RNS primes (generated)
- *   zint.c            big integers in base 2^31 (CRT, binary GCD, scaling)
+ *   zint.c            big integers in base 2^31 (CRT, scaling)
+ *   zint_bezout.c     binary GCD of the resultants (31- and 62-bit forms)
  *   zint_avx2.c       AVX2: residues and CRT rebuild, 8 integers per vector
  *   mp31_avx2.h       AVX2 mod-p arithmetic shared by mp31.c, zint_avx2.c
  *                     (run-time choice: pqs_mp31_uses_avx2(), core/simd.h)
@@ -199,8 +200,13 @@ void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const ui
  * NTRUSolve's callers meet it: the resultants of the deepest level are
  * far above 1, and their word budgets are set with margin above their
  * usual sizes (a resultant that filled them would already be wrong).
+ * Where the compiler has 128-bit products (64-bit targets) and len <=
+ * 210, it runs in 62-bit limbs and ignores tmp (zint_bezout.c).
  */
 int pqs_zint_bezout(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
+/* The 31-bit form of pqs_zint_bezout() (same contract and results): what
+ * 32-bit targets run; tests compare the two. */
+int pqs_zint_bezout31(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t *y, size_t len, uint32_t *tmp);
 /* Word v of y*2^scl (y sign-extended above ylen words as ysign); *tw
  * carries the bits shifted out of the previous word (0 before word 0). */
 static inline uint32_t zint_scaled_word(const uint32_t *y, size_t ylen, uint32_t ysign, size_t v, uint32_t scl,
