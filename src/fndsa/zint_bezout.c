@@ -523,7 +523,6 @@ static int bezout62(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 	 */
 	for (num = 62 * (uint32_t)len + 60; num >= 60; num -= 60) {
 		uint64_t a2 = a[0], a1 = 0, a0 = 0, b2 = b[0], b1 = 0, b0 = 0;
-		uint64_t top0 = (uint64_t)-1;
 		uint64_t a_hi, b_hi, a_lo, b_lo, sa, sb;
 		int64_t pa = 1, pb = 0, qa = 0, qb = 1;
 		size_t alen = (num - 60 + 61) / 62;
@@ -538,12 +537,12 @@ static int bezout62(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 		}
 
 		/*
-		 * Top window: the highest limb j >= 1 where a or b is nonzero,
-		 * and the two below it (zero below limb 0), select w2, w1, w0;
-		 * with t = bitlen(a[j] | b[j]), X = w2*2^64 + w1*4 + (w0 >> 60)
-		 * has 64 + t bits for the larger of a, b, and the window is
-		 * X >> (t + 1): the top 63 bits.  If every limb above 0 is zero
-		 * (top0), the window is limb 0 itself, exact.
+		 * Top window: the highest limb j where a or b is nonzero and
+		 * the two below it (zero below limb 0) are w2, w1, w0; with t =
+		 * bitlen(a[j] | b[j]), X = w2*2^64 + w1*4 + (w0 >> 60) has 64 +
+		 * t bits for the larger of a, b, and the window is X >> (t + 1),
+		 * its top 63 bits.  If a and b fit in limb 0 (63 bits or less),
+		 * the windows are a and b exactly, times 2^(63 - t).
 		 */
 		for (j = 1; j < alen; j++) {
 			uint64_t aw = a[j], bw = b[j];
@@ -556,13 +555,10 @@ static int bezout62(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 			b2 ^= (b2 ^ bw) & nz;
 			b1 ^= (b1 ^ b[j - 1]) & nz;
 			b0 ^= (b0 ^ bw0) & nz;
-			top0 &= ~nz;
 		}
 		t = bz_bitlen(a2 | b2);
 		a_hi = ((((a1 << 2) | (a0 >> 60))) >> (t + 1)) | (a2 << (63 - t));
 		b_hi = ((((b1 << 2) | (b0 >> 60))) >> (t + 1)) | (b2 << (63 - t));
-		a_hi ^= (a_hi ^ a[0]) & top0;
-		b_hi ^= (b_hi ^ b[0]) & top0;
 		a_lo = a[0];
 		b_lo = b[0];
 
