@@ -512,14 +512,15 @@ static int bezout62(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 	v1[0]--;
 
 	/*
-	 * Pornin (eprint 2020/972, section 3): with exact low bits and top
-	 * approximations of k+1 bits, k-1 steps remove at least k-1 bits from
-	 * len(a) + len(b).  Here 62 steps, 62 low bits and 63 top bits; the
-	 * count assumes 60 bits per batch (the 31-bit form: 31 steps, >= 32
-	 * top bits, 30 assumed), so 62*len/60 + 1 batches take len(a) +
-	 * len(b) from 62*len bits to 1 (a = gcd, b = 0).  Before the batch
-	 * with counter num, len(a) + len(b) <= num - 60, which bounds the
-	 * limbs in use (alen, public: it depends on len and the batch index).
+	 * Pornin (eprint 2020/972, section 3): k-1 steps decided on k-1
+	 * exact low bits and k+1 top bits remove at least k-1 bits from
+	 * len(a) + len(b).  The 31-bit form runs 31 steps on 31 low bits and
+	 * at least 32 top bits and counts 30 bits per batch; this one runs 62
+	 * steps on 62 low bits and 63 top bits and counts 60, so 62*len/60 + 1
+	 * batches take len(a) + len(b) from 62*len bits to 1 (a = gcd, b = 0).
+	 * Before the batch with counter num, len(a) + len(b) <= num - 60,
+	 * which bounds the limbs in use (alen, public: it depends on len and
+	 * the batch index only).
 	 */
 	for (num = 62 * (uint32_t)len + 60; num >= 60; num -= 60) {
 		uint64_t a2 = a[0], a1 = 0, a0 = 0, b2 = b[0], b1 = 0, b0 = 0;
@@ -541,8 +542,8 @@ static int bezout62(uint32_t *u, uint32_t *v, const uint32_t *x, const uint32_t 
 		 * the two below it (zero below limb 0) are w2, w1, w0; with t =
 		 * bitlen(a[j] | b[j]), X = w2*2^64 + w1*4 + (w0 >> 60) has 64 +
 		 * t bits for the larger of a, b, and the window is X >> (t + 1),
-		 * its top 63 bits.  If a and b fit in limb 0 (63 bits or less),
-		 * the windows are a and b exactly, times 2^(63 - t).
+		 * its top 63 bits.  If a and b fit in limb 0, the windows are
+		 * a and b exactly, times 2^(63 - t).
 		 */
 		for (j = 1; j < alen; j++) {
 			uint64_t aw = a[j], bw = b[j];
