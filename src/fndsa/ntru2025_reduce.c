@@ -428,6 +428,46 @@ static inline void sub_kf_schoolbook_body(uint32_t *Ft, size_t llen, size_t FGle
 }
 
 /*
+ * n = 2 (depth logn_top - 1, the most passes): F_0 -= k_0 f_0 - k_1 f_1,
+ * F_1 -= k_0 f_1 + k_1 f_0 (x^2 = -1).  Per word, the two products of a
+ * coefficient sum to s with |s| <= 2^63 - 2^32 for any int32 k (each
+ * |k w| <= 2^62 - 2^31 with w < 2^31), so s is exact in 64 bits and split
+ * once: s + 2^63 (an unsigned value) gives floor(s/2^31) + 2^32 and s mod
+ * 2^31; F's word and the carry cc (|cc| <= 2^32) are added to the low part
+ * only, kept as cb = cc + 2^33 >= 0, so no shift of a negative value and
+ * no overflow.  The sums are exact: the words are those of the general
+ * body, with one split per coefficient instead of one per product.
+ */
+static void sub_kf_n2(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc, const uint32_t *ft,
+		      size_t slen)
+{
+	const uint64_t top = (uint64_t)1 << 63;
+	/* cb' = (s + 2^63) >> 31 + t >> 31 - 2^32 - 4 + 2^33. */
+	const uint64_t adj = ((uint64_t)1 << 32) - 4;
+	uint32_t sch = sc / 31, scl = sc % 31, tw0 = 0, tw1 = 0;
+	uint32_t fsg0 = (uint32_t) - (ft[slen - 1] >> 30) >> 1;
+	uint32_t fsg1 = (uint32_t) - (ft[2 * slen - 1] >> 30) >> 1;
+	int64_t k0 = k[0], k1 = k[1];
+	uint64_t cb0 = (uint64_t)1 << 33, cb1 = cb0;
+	uint32_t *x0 = Ft, *x1 = Ft + llen;
+	size_t u;
+
+	for (u = sch; u < FGlen; u++) {
+		int64_t f0 = zint_scaled_word(ft, slen, fsg0, u - sch, scl, &tw0);
+		int64_t f1 = zint_scaled_word(ft + slen, slen, fsg1, u - sch, scl, &tw1);
+		uint64_t s0 = (uint64_t)(k1 * f1 - k0 * f0) ^ top;
+		uint64_t s1 = (uint64_t)(-(k0 * f1) - k1 * f0) ^ top;
+		uint64_t t0 = (s0 & 0x7FFFFFFFu) + x0[u] + cb0;
+		uint64_t t1 = (s1 & 0x7FFFFFFFu) + x1[u] + cb1;
+
+		x0[u] = (uint32_t)t0 & 0x7FFFFFFFu;
+		x1[u] = (uint32_t)t1 & 0x7FFFFFFFu;
+		cb0 = (s0 >> 31) + (t0 >> 31) + adj;
+		cb1 = (s1 >> 31) + (t1 >> 31) + adj;
+	}
+}
+
+/*
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
  */
@@ -444,7 +484,7 @@ void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGle
 #endif
 	switch (n) {
 	case 2:
-		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 2);
+		sub_kf_n2(Ft, llen, FGlen, k, sc, ft, slen);
 		break;
 	case 4:
 		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 4);
