@@ -10,7 +10,11 @@
  *     to 128, with and without shared NTT tables, against n^2 products of
  *     one pair of coefficients each (tests/fndsa/zint_ref.h);
  *   - the n = 2 schoolbook (the single-split exact form) with extreme k,
- *     k = -2^31 included.
+ *     k = -2^31 included;
+ *   - big_to_fixed (the fixed-point window of F and f that every pass
+ *     reads) against the bits of each integer taken one at a time, for
+ *     every scale (its AVX2 form, tried, was not faster: the gathers of
+ *     the few words per coefficient cost what the scalar masks did).
  * The keygen KATs run on both paths (test_fn_kat, test_keygen_kat and
  * their _no_simd twins).
  */
@@ -183,6 +187,58 @@ static void check_n2(void)
 	}
 }
 
+/* Bit i of the signed integer x (len words of 31 bits): 0 below bit 0, the
+ * sign above the top word. */
+static uint64_t ref_bit(const uint32_t *x, size_t len, int64_t i)
+{
+	if (i < 0) {
+		return 0;
+	}
+	if (i >= (int64_t)(31 * len)) {
+		i = (int64_t)(31 * len) - 1;
+	}
+	return (x[i / 31] >> (i % 31)) & 1;
+}
+
+/* big_to_fixed: bits sc-32 .. sc+31 of each x_j (see below for sc = 0 mod
+ * 31), for every sc from 0 to past the sign words, n = 1 to 24, edge
+ * words. */
+static void check_big_to_fixed(void)
+{
+	static uint32_t x[24 * 12];
+	static fxr d[24];
+
+	for (int rep = 0; rep < 60; rep++) {
+		size_t n = 1 + (size_t)(rep % 24), len = 1 + (size_t)(rnd() % 9), stride = len + (size_t)(rnd() % 3);
+		int ok = 1;
+
+		for (size_t i = 0; i < n * stride; i++) {
+			x[i] = word(rep < 20 ? (rep / 5 + (int)(i % 5 == 0)) % 4 : 3);
+		}
+		for (uint32_t sc = 0; sc < 31 * len + 70; sc++) {
+			pqs_fndsa_ntru2025_big_to_fixed(d, x, n, stride, len, sc);
+			for (size_t j = 0; j < n; j++) {
+				uint64_t r = 0;
+
+				for (int b = 0; b < 64; b++) {
+					r |= ref_bit(x + j * stride, len, (int64_t)sc - 32 + b) << b;
+				}
+				/* sc a multiple of 31: the top bit is that of x/2^sc
+				 * read as a signed 32.32 value that fits, i.e. bit sc+30
+				 * (the function takes three words, the third
+				 * sign-extended from its bit 30). */
+				if (sc % 31 == 0) {
+					r = (r & ~((uint64_t)1 << 63)) | ref_bit(x + j * stride, len, (int64_t)sc + 30)
+										 << 63;
+				}
+				ok &= d[j].v == r;
+			}
+		}
+		TU_CHECK(ok, "big_to_fixed rep %d (n %zu, len %zu)", rep, n, len);
+		compared++;
+	}
+}
+
 int main(void)
 {
 	pqs_mp31_allow_avx2(1);
@@ -191,6 +247,7 @@ int main(void)
 	check_sub_rows();
 	check_sub_kf_ntt();
 	check_n2();
-	TU_CHECK(compared == 2 * 400 + 3 * 96 + 200, "%lu comparisons", compared);
+	check_big_to_fixed();
+	TU_CHECK(compared == 2 * 400 + 3 * 96 + 200 + 60, "%lu comparisons", compared);
 	return tu_finish("test_keygen_subkf");
 }
