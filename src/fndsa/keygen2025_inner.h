@@ -20,7 +20,9 @@
  *                        the driver and the final range check
  *   ntru2025_reduce.c    ReducePartial at depths >= 1 and the depth-0
  *                        reduction with G rebuilt modulo one prime
- *   ntru2025_avx2.c      AVX2: ReducePartial's schoolbook k*f, n = 4, 8
+ *   ntru2025_avx2.c      AVX2: ReducePartial's schoolbook k*f, n = 4, 8,
+ *                        and the slot products and word-major subtraction
+ *                        of its NTT route (n >= 16)
  *   keygen2025.c         sample_f, the candidate loop, the key encodings
  *
  * Big integers use pqsig's NTRUSolve conventions (keygen_inner.h): 31-bit

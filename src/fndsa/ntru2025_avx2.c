@@ -1,5 +1,5 @@
 /*
- * AVX2 form of ReducePartial's schoolbook k*f for n = 4 and 8
+ * AVX2 forms of ReducePartial's k*f: the schoolbook for n = 4 and 8
  * (ntru2025_reduce.c, sub_kf_schoolbook_body; notes/fn-dsa-provisional.md
  * section 1.4 step 3): F <- F - (k*f mod x^n+1)*2^sc, exact modulo
  * 2^(31*FGlen).  Lane d (a 64-bit lane) carries coefficient d of F with
