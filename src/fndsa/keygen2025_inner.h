@@ -20,7 +20,9 @@
  *                        the driver and the final range check
  *   ntru2025_reduce.c    ReducePartial at depths >= 1 and the depth-0
  *                        reduction with G rebuilt modulo one prime
- *   ntru2025_avx2.c      AVX2: ReducePartial's schoolbook k*f, n = 4, 8
+ *   ntru2025_avx2.c      AVX2: ReducePartial's schoolbook k*f, n = 4, 8,
+ *                        and the slot products and word-major subtraction
+ *                        of its NTT route (n >= 16)
  *   keygen2025.c         sample_f, the candidate loop, the key encodings
  *
  * Big integers use pqsig's NTRUSolve conventions (keygen_inner.h): 31-bit
@@ -69,9 +71,17 @@ size_t pqs_fndsa_ntru2025_reduce_words(unsigned logn_top, unsigned depth);
  *     word per coefficient; pre: NULL, or for p_0 then p_1 the NTT tables
  *     and NTT(f), 3n words each, shared by the passes; tmp: 5n + 2 words);
  *   sub_kf_ntt: the same for n >= 16, f in NTT form over slen+1 primes
- *     (word-major: f mod p_i at fntt + i*n), with the NTT tables of those primes in tabs (gm
- *     then igm of prime i at tabs + 2n*i) or, if tabs is NULL, made per
- *     call (tmp: (slen+1)*n + n + slen + 1 words, +2n without tabs);
+ *     in Montgomery representation (word-major: f*2^31 mod p_i at fntt +
+ *     i*n, as poly_to_ntt_rns makes it), with the NTT tables of those
+ *     primes in tabs (gm then igm of prime i at tabs + 2n*i) or, if tabs
+ *     is NULL, made per call (tmp: (slen+1)*n + n + slen + 1 words, +2n
+ *     without tabs);
+ *   poly_to_ntt_rns: that form of f (slen words per coefficient, n
+ *     coefficients back to back); tabs (not NULL) receives the NTT tables
+ *     of the slen+1 primes, else they are made in tmp (2n words);
+ *   sub_rows: F <- F - y*2^(31 sch + scl) for the n signed integers y of
+ *     tlen words stored word-major (word v of y_j at rows[v*n + j]), exact
+ *     modulo 2^(31*FGlen); the last step of sub_kf_ntt;
  *   sub_kf_schoolbook: the same for n <= 8, f plain (slen words).
  */
 uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t stride, size_t len);
@@ -83,6 +93,24 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 				   uint32_t *tmp);
 void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 					  const uint32_t *ft, size_t slen, size_t n);
+void pqs_fndsa_ntru2025_poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn,
+					uint32_t *tabs, uint32_t *tmp);
+void pqs_fndsa_ntru2025_sub_rows(uint32_t *Ft, size_t llen, size_t FGlen, const uint32_t *rows, size_t tlen, size_t n,
+				 uint32_t sch, uint32_t scl);
+
+/*
+ * AVX2 twins (ntru2025_avx2.c, built with MP31_AVX2_BUILD; callers check
+ * pqs_mp31_uses_avx2()), n a multiple of 8, the same words as the portable
+ * loops of sub_kf_ntt:
+ *   k_mod_p: d[j] = mp31_set(k[j], p);
+ *   mul_row: d[j] = mp31_mmul(a[j], b[j], p, p0i);
+ *   sub_rows: pqs_fndsa_ntru2025_sub_rows() (7*llen < 2^31).
+ */
+void pqs_fndsa_ntru2025_k_mod_p_avx2(uint32_t *d, const int32_t *k, size_t n, uint32_t p);
+void pqs_fndsa_ntru2025_mul_row_avx2(uint32_t *d, const uint32_t *a, const uint32_t *b, size_t n, uint32_t p,
+				     uint32_t p0i);
+void pqs_fndsa_ntru2025_sub_rows_avx2(uint32_t *Ft, size_t llen, size_t FGlen, const uint32_t *rows, size_t tlen,
+				      size_t n, uint32_t sch, uint32_t scl);
 
 /*
  * One fixed-point Babai reduction at a depth >= 1, for every solver that

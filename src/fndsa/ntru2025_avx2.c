@@ -1,5 +1,5 @@
 /*
- * AVX2 form of ReducePartial's schoolbook k*f for n = 4 and 8
+ * AVX2 forms of ReducePartial's k*f: the schoolbook for n = 4 and 8
  * (ntru2025_reduce.c, sub_kf_schoolbook_body; notes/fn-dsa-provisional.md
  * section 1.4 step 3): F <- F - (k*f mod x^n+1)*2^sc, exact modulo
  * 2^(31*FGlen).  Lane d (a 64-bit lane) carries coefficient d of F with
@@ -8,7 +8,7 @@
  * word and carry is the same integer (tests/fndsa/test_keygen_avx2.c
  * compares both paths with extreme k).
  */
-#include "keygen_inner.h"
+#include "keygen2025_inner.h"
 #include "mp31_avx2.h"
 
 #if MP31_AVX2_BUILD
@@ -99,6 +99,83 @@ MP31_AVX2 int pqs_fndsa_ntru2025_sub_kf_schoolbook_avx2(uint32_t *Ft, size_t lle
 		return 1;
 	default:
 		return 0;
+	}
+}
+
+/*
+ * The NTT route of ReducePartial (pqs_fndsa_ntru2025_sub_kf_ntt), 8 lanes
+ * per vector; every lane runs the scalar operation of the portable loop
+ * (mp31_set, mp31_mmul, the borrow chain of pqs_zint_sub_scaled), so the
+ * words are the same (tests/fndsa/test_keygen_subkf.c).
+ */
+static inline MP31_AVX2 __m256i ld8(const uint32_t *a)
+{
+	return _mm256_loadu_si256((const __m256i *)(const void *)a);
+}
+
+static inline MP31_AVX2 void st8(uint32_t *a, __m256i x)
+{
+	_mm256_storeu_si256((__m256i *)(void *)a, x);
+}
+
+MP31_AVX2 void pqs_fndsa_ntru2025_k_mod_p_avx2(uint32_t *d, const int32_t *k, size_t n, uint32_t p)
+{
+	const __m256i vp = _mm256_set1_epi32((int)p);
+	size_t j;
+
+	for (j = 0; j < n; j += 8) {
+		__m256i w = ld8((const uint32_t *)(const void *)(k + j));
+
+		st8(d + j, _mm256_add_epi32(w, _mm256_and_si256(vp, _mm256_srai_epi32(w, 31))));
+	}
+}
+
+MP31_AVX2 void pqs_fndsa_ntru2025_mul_row_avx2(uint32_t *d, const uint32_t *a, const uint32_t *b, size_t n, uint32_t p,
+					       uint32_t p0i)
+{
+	const __m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+	size_t j;
+
+	for (j = 0; j < n; j += 8) {
+		st8(d + j, mp31_mmul8(ld8(a + j), ld8(b + j), vp, vp0i));
+	}
+}
+
+/*
+ * Lane l carries coefficient j+l of F: its words are gathered (llen apart),
+ * the words of the product come straight from the word-major rows, and the
+ * lane's borrow chain runs as in pqs_zint_sub_scaled.
+ */
+MP31_AVX2 void pqs_fndsa_ntru2025_sub_rows_avx2(uint32_t *Ft, size_t llen, size_t FGlen, const uint32_t *rows,
+						size_t tlen, size_t n, uint32_t sch, uint32_t scl)
+{
+	const __m256i m31 = _mm256_set1_epi32(0x7FFFFFFF);
+	const __m128i sl = _mm_cvtsi32_si128((int)scl), sr = _mm_cvtsi32_si128((int)(31 - scl));
+	const __m256i idx = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)llen));
+	size_t j, u, l;
+
+	for (j = 0; j < n; j += 8) {
+		uint32_t *F = Ft + j * llen;
+		__m256i top = ld8(rows + (tlen - 1) * n + j);
+		/* Words above tlen: 0x7FFFFFFF where bit 30 of the top word is set. */
+		__m256i ysign = _mm256_srli_epi32(_mm256_srai_epi32(_mm256_slli_epi32(top, 1), 31), 1);
+		__m256i tw = _mm256_setzero_si256(), cc = tw;
+
+		for (u = sch; u < FGlen; u++) {
+			size_t v = u - sch;
+			__m256i wy = v < tlen ? ld8(rows + v * n + j) : ysign;
+			__m256i wys = _mm256_or_si256(_mm256_and_si256(_mm256_sll_epi32(wy, sl), m31), tw);
+			__m256i x = _mm256_i32gather_epi32((const int *)(const void *)(F + u), idx, 4);
+			__m256i w = _mm256_sub_epi32(_mm256_sub_epi32(x, wys), cc);
+			uint32_t o[8];
+
+			tw = _mm256_srl_epi32(wy, sr);
+			cc = _mm256_srli_epi32(w, 31);
+			st8(o, _mm256_and_si256(w, m31));
+			for (l = 0; l < 8; l++) {
+				F[l * llen + u] = o[l];
+			}
+		}
 	}
 }
 

@@ -293,13 +293,37 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 	}
 }
 
+void pqs_fndsa_ntru2025_sub_rows(uint32_t *Ft, size_t llen, size_t FGlen, const uint32_t *rows, size_t tlen, size_t n,
+				 uint32_t sch, uint32_t scl)
+{
+	size_t i, j;
+
+#if MP31_AVX2_BUILD
+	if ((n & 7) == 0 && llen < ((size_t)1 << 27) && pqs_mp31_uses_avx2()) {
+		pqs_fndsa_ntru2025_sub_rows_avx2(Ft, llen, FGlen, rows, tlen, n, sch, scl);
+		return;
+	}
+#endif
+	for (j = 0; j < n; j++) {
+		uint32_t y[MP31_NUM_PRIMES];
+
+		for (i = 0; i < tlen; i++) {
+			y[i] = rows[i * n + j];
+		}
+		pqs_zint_sub_scaled(Ft + j * llen, FGlen, y, tlen, sch, scl);
+	}
+}
+
 /*
  * Depth >= 2 with n >= 16: k*f over slen+1 primes (f given in NTT form
- * over those primes, word-major: f mod p_i at fntt + i*n), rebuilt as
- * signed integers, then subtracted from F with scale 2^sc, exactly modulo
- * 2^(31*FGlen).  k*f stays word-major (k*f mod p_i at fk + i*n): the
- * transforms run on contiguous rows and the CRT rebuild reads 8
- * coefficients per AVX2 vector in place (pqs_zint_rebuild_CRT_wm).
+ * over those primes, Montgomery representation, word-major: f*2^31 mod
+ * p_i at fntt + i*n), rebuilt as signed integers, then subtracted from F
+ * with scale 2^sc, exactly modulo 2^(31*FGlen).  k*f stays word-major (k*f
+ * mod p_i at fk + i*n): the transforms run on contiguous rows, the CRT
+ * rebuild reads 8 coefficients per AVX2 vector in place
+ * (pqs_zint_rebuild_CRT_wm) and so does the subtraction (sub_rows).
+ * With f in Montgomery form, one Montgomery product per slot gives k*f
+ * mod p (canonical, hence the value two products with R^2 gave).
  * tabs: the NTT tables of prime i at tabs + 2n*i (gm) and + n more (igm),
  * as pqs_mp31_mkgm() makes them, so that the passes of one reduction
  * share them; NULL: made here for each prime, in tmp.
@@ -313,37 +337,42 @@ void pqs_fndsa_ntru2025_sub_kf_ntt(uint32_t *Ft, size_t llen, size_t FGlen, cons
 	uint32_t *fk = tmp, *tk = fk + tlen * n;
 	uint32_t *crt = tk + n, *own = crt + tlen;
 	size_t i, j;
+#if MP31_AVX2_BUILD
+	int avx2 = (n & 7) == 0 && pqs_mp31_uses_avx2();
+#endif
 
 	for (i = 0; i < tlen; i++) {
-		prime_ctx c = prime_at(i);
+		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
 		const uint32_t *gm, *igm;
+		uint32_t *row = fk + i * n;
 
 		if (tabs != NULL) {
 			gm = tabs + 2 * n * i;
 		} else {
-			pqs_mp31_mkgm(own, own + n, logn, &pqs_mp31_primes[i], c.p0i);
+			pqs_mp31_mkgm(own, own + n, logn, &pqs_mp31_primes[i], p0i);
 			gm = own;
 		}
 		igm = gm + n;
-
-		for (j = 0; j < n; j++) {
-			tk[j] = mp31_set(k[j], c.p);
+#if MP31_AVX2_BUILD
+		if (avx2) {
+			pqs_fndsa_ntru2025_k_mod_p_avx2(tk, k, n, p);
+			pqs_mp31_NTT(tk, 1, gm, logn, p, p0i);
+			pqs_fndsa_ntru2025_mul_row_avx2(row, tk, fntt + i * n, n, p, p0i);
+			pqs_mp31_iNTT(row, 1, igm, logn, p, p0i);
+			continue;
 		}
-		pqs_mp31_NTT(tk, 1, gm, logn, c.p, c.p0i);
+#endif
 		for (j = 0; j < n; j++) {
-			fk[i * n + j] = mp31_mmul(mp31_mmul(tk[j], fntt[i * n + j], c.p, c.p0i), c.R2, c.p, c.p0i);
+			tk[j] = mp31_set(k[j], p);
 		}
-		pqs_mp31_iNTT(fk + i * n, 1, igm, logn, c.p, c.p0i);
+		pqs_mp31_NTT(tk, 1, gm, logn, p, p0i);
+		for (j = 0; j < n; j++) {
+			row[j] = mp31_mmul(tk[j], fntt[i * n + j], p, p0i);
+		}
+		pqs_mp31_iNTT(row, 1, igm, logn, p, p0i);
 	}
 	pqs_zint_rebuild_CRT_wm(fk, tlen, n, 1, crt);
-	for (j = 0; j < n; j++) {
-		uint32_t y[MP31_NUM_PRIMES];
-
-		for (i = 0; i < tlen; i++) {
-			y[i] = fk[i * n + j];
-		}
-		pqs_zint_sub_scaled(Ft + j * llen, FGlen, y, tlen, sc / 31, sc % 31);
-	}
+	pqs_fndsa_ntru2025_sub_rows(Ft, llen, FGlen, fk, tlen, n, sc / 31, sc % 31);
 }
 
 /*
@@ -399,6 +428,46 @@ static inline void sub_kf_schoolbook_body(uint32_t *Ft, size_t llen, size_t FGle
 }
 
 /*
+ * n = 2 (depth logn_top - 1, the most passes): F_0 -= k_0 f_0 - k_1 f_1,
+ * F_1 -= k_0 f_1 + k_1 f_0 (x^2 = -1).  Per word, the two products of a
+ * coefficient sum to s with |s| <= 2^63 - 2^32 for any int32 k (each
+ * |k w| <= 2^62 - 2^31 with w < 2^31), so s is exact in 64 bits and split
+ * once: s + 2^63 (an unsigned value) gives floor(s/2^31) + 2^32 and s mod
+ * 2^31; F's word and the carry cc (|cc| <= 2^32) are added to the low part
+ * only, kept as cb = cc + 2^33 >= 0, so no shift of a negative value and
+ * no overflow.  The sums are exact: the words are those of the general
+ * body, with one split per coefficient instead of one per product.
+ */
+static void sub_kf_n2(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc, const uint32_t *ft,
+		      size_t slen)
+{
+	const uint64_t top = (uint64_t)1 << 63;
+	/* cb' = (s + 2^63) >> 31 + t >> 31 - 2^32 - 4 + 2^33. */
+	const uint64_t adj = ((uint64_t)1 << 32) - 4;
+	uint32_t sch = sc / 31, scl = sc % 31, tw0 = 0, tw1 = 0;
+	uint32_t fsg0 = (uint32_t) - (ft[slen - 1] >> 30) >> 1;
+	uint32_t fsg1 = (uint32_t) - (ft[2 * slen - 1] >> 30) >> 1;
+	int64_t k0 = k[0], k1 = k[1];
+	uint64_t cb0 = (uint64_t)1 << 33, cb1 = cb0;
+	uint32_t *x0 = Ft, *x1 = Ft + llen;
+	size_t u;
+
+	for (u = sch; u < FGlen; u++) {
+		int64_t f0 = zint_scaled_word(ft, slen, fsg0, u - sch, scl, &tw0);
+		int64_t f1 = zint_scaled_word(ft + slen, slen, fsg1, u - sch, scl, &tw1);
+		uint64_t s0 = (uint64_t)(k1 * f1 - k0 * f0) ^ top;
+		uint64_t s1 = (uint64_t)(-(k0 * f1) - k1 * f0) ^ top;
+		uint64_t t0 = (s0 & 0x7FFFFFFFu) + x0[u] + cb0;
+		uint64_t t1 = (s1 & 0x7FFFFFFFu) + x1[u] + cb1;
+
+		x0[u] = (uint32_t)t0 & 0x7FFFFFFFu;
+		x1[u] = (uint32_t)t1 & 0x7FFFFFFFu;
+		cb0 = (s0 >> 31) + (t0 >> 31) + adj;
+		cb1 = (s1 >> 31) + (t1 >> 31) + adj;
+	}
+}
+
+/*
  * Depth >= 2 with n <= 8 (the reference's poly_sub_scaled): schoolbook
  * F <- F - (k*f mod x^n+1)*2^sc, exact modulo 2^(31*FGlen).
  */
@@ -415,7 +484,7 @@ void pqs_fndsa_ntru2025_sub_kf_schoolbook(uint32_t *Ft, size_t llen, size_t FGle
 #endif
 	switch (n) {
 	case 2:
-		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 2);
+		sub_kf_n2(Ft, llen, FGlen, k, sc, ft, slen);
 		break;
 	case 4:
 		sub_kf_schoolbook_body(Ft, llen, FGlen, k, sc, ft, slen, 4);
@@ -495,24 +564,27 @@ static int shares_tables(const pqs_fndsa_babai *r)
 }
 
 /*
- * f (slen words per coefficient) modulo slen+1 primes, NTT form, word-major
- * (f mod p_i at fntt + i*n).  tabs
- * (not NULL): receives the NTT tables of those primes, in the layout of
- * pqs_fndsa_ntru2025_sub_kf_ntt(); else they are made in tmp (2n words).
+ * f (slen words per coefficient) modulo slen+1 primes, NTT form, Montgomery
+ * representation, word-major (f*2^31 mod p_i at fntt + i*n); see
+ * keygen2025_inner.h.
  */
-static void poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn, uint32_t *tabs,
-			    uint32_t *tmp)
+void pqs_fndsa_ntru2025_poly_to_ntt_rns(uint32_t *fntt, const uint32_t *ft, size_t slen, size_t n, unsigned logn,
+					uint32_t *tabs, uint32_t *tmp)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i <= slen; i++) {
 		prime_ctx c = prime_at(i);
 		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, c.p, c.p0i, c.R2);
 		uint32_t *gm = tabs != NULL ? tabs + 2 * n * i : tmp;
+		uint32_t *row = fntt + i * n;
 
 		pqs_mp31_mkgm(gm, gm + n, logn, &pqs_mp31_primes[i], c.p0i);
-		pqs_zint_mod_small_signed_many(fntt + i * n, 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
-		pqs_mp31_NTT(fntt + i * n, 1, gm, logn, c.p, c.p0i);
+		pqs_zint_mod_small_signed_many(row, 1, ft, slen, n, slen, c.p, c.p0i, c.R2, Rx);
+		pqs_mp31_NTT(row, 1, gm, logn, c.p, c.p0i);
+		for (j = 0; j < n; j++) {
+			row[j] = mp31_mmul(row[j], c.R2, c.p, c.p0i);
+		}
 	}
 }
 
@@ -634,9 +706,9 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 
 	if (uses_fntt(r)) {
 		/* f (and g) modulo slen+1 primes, NTT form, for the exact k*f. */
-		poly_to_ntt_rns(fntt, r->ft, slen, n, logn, tabs, sub_tmp);
+		pqs_fndsa_ntru2025_poly_to_ntt_rns(fntt, r->ft, slen, n, logn, tabs, sub_tmp);
 		if (r->with_g) {
-			poly_to_ntt_rns(gntt, r->gt, slen, n, logn, tabs, sub_tmp);
+			pqs_fndsa_ntru2025_poly_to_ntt_rns(gntt, r->gt, slen, n, logn, tabs, sub_tmp);
 		}
 	}
 
