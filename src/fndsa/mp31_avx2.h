@@ -64,7 +64,8 @@ size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_
 /* sum of d[k]*pw[k]/2^31 mod p for k < len & ~7 (one integer, 8 words
  * per vector; canonical). */
 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i);
-/* pqs_zint_mod_weights() for len >= 9: eight chains of len/8 products. */
+/* pqs_zint_mod_weights() for any len >= 1: four vector chains of len/32
+ * products. */
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);

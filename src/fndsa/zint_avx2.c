@@ -89,27 +89,48 @@ MP31_AVX2 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const ui
 }
 
 /*
- * pw[k] = 2^(31(k+1)) mod p: pw[0..8] as the scalar chain, then
- * pw[k+8] = pw[k]*pw[8]/2^31 on 8 lanes (canonical residues: the same
- * values as the scalar chain).
+ * pw[k] = 2^(31(k+1)) mod p, so pw[a]*pw[b]/2^31 = pw[a+b]: pw[0..8] by
+ * a product tree (3 dependent products instead of 8), pw[8..31] by 3
+ * vector products, then four independent vector chains advance by
+ * pw[32] (a chain of len/32 dependent products instead of len/8: the
+ * scalar chain's latency, not its work, was the cost).  Residues are
+ * canonical, so the values are the scalar chain's.
  */
 MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
 {
-	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), step, w;
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), v[4], s32;
+	uint32_t w[32], w8, w16;
 	size_t k;
+	int i;
 
-	pw[0] = mp31_R(p);
-	for (k = 1; k < 9; k++) {
-		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
-	}
-	step = _mm256_set1_epi32((int)pw[8]);
-	w = load8(pw);
-	for (k = 8; k + 8 <= len; k += 8) {
-		w = mp31_mmul8(w, step, vp, vp0i);
-		store8(pw + k, w);
-	}
-	for (; k < len; k++) {
-		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	w[0] = mp31_R(p);
+	w[1] = R2;
+	w[2] = mp31_mmul(R2, R2, p, p0i);
+	w[3] = mp31_mmul(w[2], R2, p, p0i);
+	w[4] = mp31_mmul(w[2], w[2], p, p0i);
+	w[5] = mp31_mmul(w[4], w[1], p, p0i);
+	w[6] = mp31_mmul(w[4], w[2], p, p0i);
+	w[7] = mp31_mmul(w[4], w[3], p, p0i);
+	w8 = mp31_mmul(w[4], w[4], p, p0i);
+	w16 = mp31_mmul(w8, w8, p, p0i);
+	v[0] = load8(w);
+	v[1] = mp31_mmul8(v[0], _mm256_set1_epi32((int)w8), vp, vp0i);
+	v[2] = mp31_mmul8(v[0], _mm256_set1_epi32((int)w16), vp, vp0i);
+	v[3] = mp31_mmul8(v[1], _mm256_set1_epi32((int)w16), vp, vp0i);
+	s32 = _mm256_set1_epi32((int)mp31_mmul(w16, w16, p, p0i));
+	for (k = 0;; k += 32) {
+		uint32_t *dst = k + 32 <= len ? pw + k : w;
+
+		for (i = 0; i < 4; i++) {
+			store8(dst + 8 * i, v[i]);
+		}
+		if (dst == w) {
+			memcpy(pw + k, w, (len - k) * sizeof *w);
+			break;
+		}
+		for (i = 0; i < 4; i++) {
+			v[i] = mp31_mmul8(v[i], s32, vp, vp0i);
+		}
 	}
 }
 
