@@ -180,38 +180,38 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 
 	memmove(Fd, w, hn * dlen * sizeof *w);
 
-	/* f, g at this depth as plain integers (they fit in slen words). */
+	/*
+	 * F modulo each of the llen primes; f, g at this depth back to plain
+	 * integers on the way (they fit in slen words).  One NTT table per
+	 * prime serves both: the first slen primes' iNTTs of f, g run in the
+	 * same pass, and f, g are rebuilt before prime slen, the first one
+	 * that needs their plain form (LARGE_BL[d] > SMALL_BL[d] at every
+	 * depth, so that prime is always reached).
+	 */
 	memcpy(ft, fg_ntt, 2 * n * slen * sizeof *ft);
-	for (i = 0; i < slen; i++) {
-		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
-
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
-		pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
-		pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
-	}
-	pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
-
-	/* F modulo each of the llen primes. */
 	for (i = 0; i < llen; i++) {
 		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rxd = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 		uint32_t pw[MP31_NUM_PRIMES];
 
-		/* Residue weights once for both inputs (dlen > slen). */
+		/* Residue weights once for both inputs (dlen >= slen); their
+		 * last ones are 2^(31 len) mod p, the signed corrections. */
 		pqs_zint_mod_weights(pw, dlen, p, p0i, R2);
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
+		if (i == slen) {
+			pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
+		}
 		if (i < slen) {
 			for (j = 0; j < n; j++) {
 				tg[j] = fg_ntt[n * slen + j * slen + i];
 			}
+			pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
+			pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
 		} else {
-			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
-
-			pqs_zint_mod_small_signed_many_pw(tg, 1, gt, slen, n, slen, p, p0i, Rxs, pw);
+			pqs_zint_mod_small_signed_many_pw(tg, 1, gt, slen, n, slen, p, p0i, pw[slen - 1], pw);
 			pqs_mp31_NTT(tg, 1, gm, logn, p, p0i);
 		}
-		pqs_zint_mod_small_signed_many_pw(tF, 1, Fd, dlen, hn, dlen, p, p0i, Rxd, pw);
+		pqs_zint_mod_small_signed_many_pw(tF, 1, Fd, dlen, hn, dlen, p, p0i, pw[dlen - 1], pw);
 		/* The degree-n/2 NTT uses the first n/2 roots of gm. */
 		pqs_mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
 		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j. */
