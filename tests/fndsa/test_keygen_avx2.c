@@ -122,10 +122,12 @@ static void check_crt(void)
 						uint32_t p = pqs_mp31_primes[u].p;
 						uint64_t r = rnd();
 
-						/* Residues: random, 0 or p-1 (edges). */
-						in[j * xlen + u] = (j % 3) == 0   ? (uint32_t)(r % p)
-								   : (j % 3) == 1 ? 0
-										  : p - 1;
+						/* Residues: random, 0, p-1, or either side of
+						 * the signed boundary (p-1)/2 (edges). */
+						in[j * xlen + u] = (j % 5) == 0   ? (uint32_t)(r % p)
+								   : (j % 5) == 1 ? 0
+								   : (j % 5) == 2 ? p - 1
+										  : (p >> 1) + (uint32_t)(j % 5 == 4);
 					}
 				}
 				for (int pass = 0; pass < 2; pass++) {
