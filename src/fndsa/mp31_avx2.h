@@ -70,6 +70,9 @@ void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0
 /* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
+/* rebuild_CRT_portable() (zint.c) for 1 to 3 integers, xlen >= 2, any
+ * stride: four 64-bit lanes (the integers and the prime product). */
+void pqs_zint_rebuild_CRT_few_avx2(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp);
 /* pqs_zint_rebuild_CRT_wm() for n a multiple of 8 (xlen >= 1). */
 void pqs_zint_rebuild_CRT_wm_avx2(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
 /* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 4 and 8 (ntru2025_avx2.c);

@@ -312,10 +312,18 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 		done = pqs_zint_rebuild_CRT_avx2(xx, xlen, num, normalize_signed, tmp);
 	}
 #endif
-	/* Both paths leave the product of the xlen primes in tmp; the AVX2
-	 * one has normalised its integers already. */
+	/* Every path leaves the product of the xlen primes in tmp; the
+	 * 8-lane AVX2 one has normalised its integers already. */
 	if (done < num || done == 0) {
-		rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
+#if MP31_AVX2_BUILD
+		/* 1 to 3 integers left (xlen > 2 here): the 4-lane AVX2 form. */
+		if (num - done > 0 && num - done <= 3 && pqs_mp31_uses_avx2()) {
+			pqs_zint_rebuild_CRT_few_avx2(xx + done * xstride, xlen, xstride, num - done, tmp);
+		} else
+#endif
+		{
+			rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
+		}
 	}
 	if (normalize_signed) {
 		uint32_t *x;

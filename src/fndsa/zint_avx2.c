@@ -135,6 +135,90 @@ MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, u
 }
 
 /*
+ * Garner's rebuild (rebuild_CRT_portable() in zint.c) of 1 to 3 integers
+ * (integer j at xx + j*xstride, xlen words), the resultants and F at the
+ * deepest lifted depth: too few to fill the 8 lanes of crt_step8().  Row
+ * k of a 4-lane table holds word k of each integer and of the product Q
+ * of the primes so far (lane 3), so that one vector step per word does
+ * the scalar code's three carry chains (x_j += Q*xr_j and Q *= p_u) side
+ * by side, with the same 64-bit sums and 31-bit carries; the residues
+ * x mod p_u are dot products over two rows per vector.  Unused lanes hold
+ * zero.  tmp gets Q; no signed normalisation (the caller's).
+ */
+MP31_AVX2 void pqs_zint_rebuild_CRT_few_avx2(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp)
+{
+	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
+	const __m256i keep_x = _mm256_setr_epi64x(-1, -1, -1, 0);
+	const __m256i pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	const __m256i halves = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+	uint32_t rows[4 * MP31_NUM_PRIMES], pw[MP31_NUM_PRIMES];
+	size_t j, k, u;
+
+	if (num == 0 || num > 3 || xlen < 2 || xlen > MP31_NUM_PRIMES) {
+		return;
+	}
+	memset(rows, 0, 4 * xlen * sizeof *rows);
+	for (j = 0; j < num; j++) {
+		for (k = 0; k < xlen; k++) {
+			rows[4 * k + j] = xx[j * xstride + k];
+		}
+	}
+	rows[3] = pqs_mp31_primes[0].p;
+	for (u = 1; u < xlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p, p0i = pqs_mp31_ninv31(p), s = pqs_mp31_primes[u].s;
+		__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+		__m256i acc = _mm256_setzero_si256(), mul, cc;
+		uint32_t r[8], xr[3];
+
+		pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
+		/* x_j mod p_u over words k < u: rows k, k+1 in one vector. */
+		for (k = 0; k + 2 <= u; k += 2) {
+			__m256i w = _mm256_permutevar8x32_epi32(
+				_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)(pw + k))),
+				halves);
+
+			acc = mp31_add8(acc, mp31_mmul8(load8(rows + 4 * k), w, vp, vp0i), vp);
+		}
+		if (k < u) {
+			__m256i x =
+				_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + 4 * k)));
+
+			acc = mp31_add8(acc, mp31_mmul8(x, _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
+		}
+		store8(r, acc);
+		for (j = 0; j < 3; j++) {
+			uint32_t xq = mp31_add(r[j], r[j + 4], p);
+
+			/* s is in Montgomery form: mmul gives a normal value. */
+			xr[j] = mp31_mmul(s, mp31_sub(rows[4 * u + j], xq, p), p, p0i);
+		}
+		/* Lanes 0-2: x_j + Q*xr_j; lane 3: Q*p_u (its own word not added). */
+		mul = _mm256_setr_epi64x((long long)xr[0], (long long)xr[1], (long long)xr[2], (long long)p);
+		cc = _mm256_setzero_si256();
+		for (k = 0; k < u; k++) {
+			__m256i row =
+				_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(rows + 4 * k)));
+			__m256i z = _mm256_mul_epu32(_mm256_set1_epi64x((long long)rows[4 * k + 3]), mul);
+
+			z = _mm256_add_epi64(_mm256_add_epi64(z, _mm256_and_si256(row, keep_x)), cc);
+			cc = _mm256_srli_epi64(z, 31);
+			_mm_storeu_si128(
+				(__m128i *)(void *)(rows + 4 * k),
+				_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_and_si256(z, m31), pack)));
+		}
+		_mm_storeu_si128((__m128i *)(void *)(rows + 4 * u),
+				 _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(cc, pack)));
+	}
+	for (k = 0; k < xlen; k++) {
+		for (j = 0; j < num; j++) {
+			xx[j * xstride + k] = rows[4 * k + j];
+		}
+		tmp[k] = rows[4 * k + 3];
+	}
+	pqs_zeroize(rows, 4 * xlen * sizeof *rows);
+}
+
+/*
  * One Garner step u on a block of 8 integers stored lane-interleaved (word
  * k of integer l at blk[rs*k + l]; rs = 8 for a transposed block, n for
  * word-major polynomials): xr = (x_u - (x mod Q))/Q mod p_u, then
