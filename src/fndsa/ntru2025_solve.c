@@ -229,16 +229,24 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 		pqs_mp31_iNTT(Ft + i * n, 1, igm, logn, p, p0i);
 	}
 	/*
-	 * The rebuild reads the rows as they are (8 integers per vector, no
-	 * transposition in and out); then F goes coefficient-major for the
-	 * reduction, through gt's space (f, g are no longer needed in RNS).
+	 * From 8 coefficients on, the rebuild reads the rows as they are (8
+	 * integers per vector, no transposition in and out); then F goes
+	 * coefficient-major for the reduction, through gt's space (f, g are
+	 * no longer needed in RNS).  Below 8, F is rebuilt coefficient-major:
+	 * the word-major rebuild would go through its own 10 KiB lane buffer
+	 * on top of the coefficient-major one (+10 KiB of keygen stack).
 	 */
-	pqs_zint_rebuild_CRT_wm(Ft, llen, n, 1, crt);
+	if ((n & 7) == 0) {
+		pqs_zint_rebuild_CRT_wm(Ft, llen, n, 1, crt);
+	}
 	memcpy(gt, Ft, n * llen * sizeof *Ft);
 	for (i = 0; i < llen; i++) {
 		for (j = 0; j < n; j++) {
 			Ft[j * llen + i] = gt[i * n + j];
 		}
+	}
+	if ((n & 7) != 0) {
+		pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
 	}
 
 	/* The reduction's memory starts after ft (even word offset). */
