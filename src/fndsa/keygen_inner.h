@@ -181,8 +181,8 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 void pqs_zint_rebuild_CRT_wm(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
 /*
  * f and g (n coefficients of len words, 'stride' words apart, signed plain)
- * modulo p in NTT form (tables gm for logn): fx, gx get one row of n
- * residues each.  The weights 2^(31k) mod p go to pw (len words) once for
+ * modulo p in NTT form (tables gm for logn; len >= 1): fx, gx get one row
+ * of n residues each.  The weights 2^(31k) mod p go to pw (len words) once for
  * both (ntru_lift.c; the round-3 Reduce's NTT route uses it too).
  */
 void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const uint32_t *g, size_t stride, size_t n,

@@ -64,11 +64,15 @@ size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_
 /* sum of d[k]*pw[k]/2^31 mod p for k < len & ~7 (one integer, 8 words
  * per vector; canonical). */
 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i);
-/* pqs_zint_mod_weights() for len >= 9: eight chains of len/8 products. */
+/* pqs_zint_mod_weights() for any len >= 1: four vector chains of len/32
+ * products. */
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
 /* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
 void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
+/* rebuild_CRT_portable() (zint.c) for 1 to 3 integers, xlen >= 2, any
+ * stride: four 64-bit lanes (the integers and the prime product). */
+void pqs_zint_rebuild_CRT_few_avx2(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp);
 /* pqs_zint_rebuild_CRT_wm() for n a multiple of 8 (xlen >= 1). */
 void pqs_zint_rebuild_CRT_wm_avx2(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
 /* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 4 and 8 (ntru2025_avx2.c);

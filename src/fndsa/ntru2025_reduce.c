@@ -926,6 +926,85 @@ static void batch_inverse(uint32_t *inv, const uint32_t *f, size_t n, prime_ctx 
 	inv[0] = acc;
 }
 
+#if MP31_AVX2_BUILD
+/* mulmod() on 8 lanes (the same two Montgomery products per lane). */
+static inline MP31_AVX2 __m256i mulmod8(__m256i a, __m256i b, __m256i vp, __m256i vp0i, __m256i vR2)
+{
+	return mp31_mmul8(mp31_mmul8(a, b, vp, vp0i), vR2, vp, vp0i);
+}
+
+static inline MP31_AVX2 __m256i ld8(const uint32_t *a)
+{
+	return _mm256_loadu_si256((const __m256i *)(const void *)a);
+}
+
+static inline MP31_AVX2 void st8(uint32_t *a, __m256i x)
+{
+	_mm256_storeu_si256((__m256i *)(void *)a, x);
+}
+
+/*
+ * The three slot-wise loops of pqs_fndsa_ntru2025_depth0() (n >= 16),
+ * 8 slots per vector, each lane doing that loop's scalar operations on
+ * canonical residues, so the values are the portable loops'.  Slot
+ * n-1-i of the conjugate pair is read and written through a lane
+ * reversal of the vector that ends at n-1-i.
+ *   step 0: tF[2i], tF[2i+1] from F'(w^2) = num[i] and g(-w)
+ *   step 1: num, den from F, G = (q + g F)/f, f, g
+ *   step 2: F <- F - k f, G <- (q + g F)/f
+ */
+static MP31_AVX2 void depth0_avx2(int step, size_t n, uint32_t *tF, uint32_t *tg, const uint32_t *tf, uint32_t *num,
+				  uint32_t *den, const uint32_t *finv, prime_ctx c)
+{
+	const __m256i vp = _mm256_set1_epi32((int)c.p), vp0i = _mm256_set1_epi32((int)c.p0i);
+	const __m256i vR2 = _mm256_set1_epi32((int)c.R2), vq = _mm256_set1_epi32(12289);
+	const __m256i rev = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+	const __m256i swap = _mm256_setr_epi32(1, 0, 3, 2, 5, 4, 7, 6);
+	const __m256i dup = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+	size_t hn = n >> 1, i;
+
+	if (step == 0) {
+		for (i = 0; i < n; i += 8) {
+			__m256i k =
+				_mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadu_si128(
+								    (const __m128i *)(const void *)(num + (i >> 1)))),
+							    dup);
+
+			st8(tF + i, mulmod8(_mm256_permutevar8x32_epi32(ld8(tg + i), swap), k, vp, vp0i, vR2));
+		}
+		return;
+	}
+	if (step == 1) {
+		for (i = 0; i < hn; i += 8) {
+			size_t j = n - 8 - i;
+			__m256i f0 = ld8(tf + i), g0 = ld8(tg + i), F0 = ld8(tF + i), v0 = ld8(finv + i);
+			__m256i f1 = _mm256_permutevar8x32_epi32(ld8(tf + j), rev);
+			__m256i g1 = _mm256_permutevar8x32_epi32(ld8(tg + j), rev);
+			__m256i F1 = _mm256_permutevar8x32_epi32(ld8(tF + j), rev);
+			__m256i v1 = _mm256_permutevar8x32_epi32(ld8(finv + j), rev);
+			__m256i G0 = mp31_mmul8(mp31_add8(vq, mulmod8(g0, F0, vp, vp0i, vR2), vp), v0, vp, vp0i);
+			__m256i G1 = mp31_mmul8(mp31_add8(vq, mulmod8(g1, F1, vp, vp0i, vR2), vp), v1, vp, vp0i);
+			__m256i d = mp31_add8(mulmod8(f0, f1, vp, vp0i, vR2), mulmod8(g0, g1, vp, vp0i, vR2), vp);
+			__m256i n0 = mp31_add8(mulmod8(f1, F0, vp, vp0i, vR2), mulmod8(g1, G0, vp, vp0i, vR2), vp);
+			__m256i n1 = mp31_add8(mulmod8(f0, F1, vp, vp0i, vR2), mulmod8(g0, G1, vp, vp0i, vR2), vp);
+
+			st8(num + i, n0);
+			st8(num + j, _mm256_permutevar8x32_epi32(n1, rev));
+			st8(den + i, d);
+			st8(den + j, _mm256_permutevar8x32_epi32(d, rev));
+		}
+		return;
+	}
+	for (i = 0; i < n; i += 8) {
+		__m256i F = mp31_sub8(ld8(tF + i), mulmod8(ld8(tf + i), ld8(num + i), vp, vp0i, vR2), vp);
+
+		st8(tF + i, F);
+		st8(tg + i,
+		    mp31_mmul8(mp31_add8(vq, mulmod8(ld8(tg + i), F, vp, vp0i, vR2), vp), ld8(finv + i), vp, vp0i));
+	}
+}
+#endif
+
 int
 pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	uint32_t *tmp)
@@ -938,6 +1017,10 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	size_t off = (size_t)(den + n - tmp);
 	fxr *rnum;
 	uint32_t *finv;
+#if MP31_AVX2_BUILD
+	/* 8 slots per vector; hn a multiple of 8. */
+	int avx2 = logn >= 4 && pqs_mp31_uses_avx2();
+#endif
 
 	off += off & 1;
 	rnum = (fxr *)(void *)(tmp + off);
@@ -955,7 +1038,14 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	}
 	pqs_mp31_NTT(tg, 1, gm, logn, c.p, c.p0i);
 	pqs_mp31_NTT(tf, 1, gm, logn, c.p, c.p0i);
-	for (i = 0; i < hn; i++) {
+	i = 0;
+#if MP31_AVX2_BUILD
+	if (avx2) {
+		depth0_avx2(0, n, tF, tg, tf, num, den, NULL, c);
+		i = hn;
+	}
+#endif
+	for (; i < hn; i++) {
 		tF[2 * i] = mulmod(tg[2 * i + 1], num[i], c);
 		tF[2 * i + 1] = mulmod(tg[2 * i], num[i], c);
 	}
@@ -971,7 +1061,14 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 
 	/* num = F adj(f) + G adj(g), den = f adj(f) + g adj(g); slots i
 	 * and n-1-i are complex conjugates. */
-	for (i = 0; i < hn; i++) {
+	i = 0;
+#if MP31_AVX2_BUILD
+	if (avx2) {
+		depth0_avx2(1, n, tF, tg, tf, num, den, finv, c);
+		i = hn;
+	}
+#endif
+	for (; i < hn; i++) {
 		size_t i1 = n - 1 - i;
 		uint32_t G0 = mp31_mmul(mp31_add(q, mulmod(tg[i], tF[i], c), c.p), finv[i], c.p, c.p0i);
 		uint32_t G1 = mp31_mmul(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p), finv[i1], c.p, c.p0i);
@@ -988,7 +1085,14 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 	pqs_fndsa_ntru2025_depth0_quotient(logn, num, den, gm, igm, rnum);
 
 	/* F <- F - k f, G <- (q + g F)/f, back to signed coefficients. */
-	for (i = 0; i < n; i++) {
+	i = 0;
+#if MP31_AVX2_BUILD
+	if (avx2) {
+		depth0_avx2(2, n, tF, tg, tf, num, den, finv, c);
+		i = n;
+	}
+#endif
+	for (; i < n; i++) {
 		uint32_t F = mp31_sub(tF[i], mulmod(tf[i], num[i], c), c.p);
 
 		tF[i] = F;

@@ -77,16 +77,20 @@ tower_words(unsigned logn)
 	return m > 8 * (size_t)SMALL_BL[logn] ? m : 8 * (size_t)SMALL_BL[logn];
 }
 
-/* Intermediate depth: Ft | ft | then max(lift scratch, reduction). */
+/*
+ * Intermediate depth: Ft | ft | then max(lift scratch, the word-major
+ * copy of Ft, reduction).
+ */
 static size_t
 level_words(unsigned logn, unsigned depth)
 {
 	size_t n = (size_t)1 << (logn - depth);
 	size_t slen = SMALL_BL[depth], llen = LARGE_BL[depth];
 	size_t dlen = SMALL_BL[depth + 1];
-	size_t lift = n * slen + (n >> 1) * dlen + 5 * n + llen;
+	size_t lift = n * slen + (n >> 1) * dlen + 4 * n + llen;
 	size_t red = pqs_fndsa_ntru2025_reduce_words(logn, depth);
 
+	lift = lift > n * llen ? lift : n * llen;
 	/* +1: fxr arrays must start at an even word offset. */
 	return n * llen + n * slen + 1 + (lift > red ? lift : red);
 }
@@ -174,59 +178,76 @@ solve_intermediate(unsigned logn_top, const int8_t *f, unsigned depth,
 	uint32_t *gt = ft + n * slen;
 	uint32_t *Fd = gt + n * slen;
 	uint32_t *gm = Fd + hn * dlen, *igm = gm + n;
-	uint32_t *tg = igm + n, *tF = tg + n, *tF2 = tF + n;
-	uint32_t *crt = tF2 + n;
+	uint32_t *tg = igm + n, *tF = tg + n;
+	uint32_t *crt = tF + n;
 	size_t i, j;
 
 	memmove(Fd, w, hn * dlen * sizeof *w);
 
-	/* f, g at this depth as plain integers (they fit in slen words). */
+	/*
+	 * F modulo each of the llen primes; f, g at this depth back to plain
+	 * integers on the way (they fit in slen words).  One NTT table per
+	 * prime serves both: the first slen primes' iNTTs of f, g run in the
+	 * same pass, and f, g are rebuilt before prime slen, the first one
+	 * that needs their plain form (LARGE_BL[d] > SMALL_BL[d] at every
+	 * depth, so that prime is always reached).
+	 */
 	memcpy(ft, fg_ntt, 2 * n * slen * sizeof *ft);
-	for (i = 0; i < slen; i++) {
-		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
-
-		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
-		pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
-		pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
-	}
-	pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
-
-	/* F modulo each of the llen primes. */
 	for (i = 0; i < llen; i++) {
 		uint32_t p = pqs_mp31_primes[i].p, p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rxd = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 		uint32_t pw[MP31_NUM_PRIMES];
 
-		/* Residue weights once for both inputs (dlen > slen). */
+		/* Residue weights once for both inputs (dlen >= slen); their
+		 * last ones are 2^(31 len) mod p, the signed corrections. */
 		pqs_zint_mod_weights(pw, dlen, p, p0i, R2);
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[i], p0i);
+		if (i == slen) {
+			pqs_zint_rebuild_CRT(ft, slen, slen, 2 * n, 1, crt);
+		}
 		if (i < slen) {
 			for (j = 0; j < n; j++) {
 				tg[j] = fg_ntt[n * slen + j * slen + i];
 			}
+			pqs_mp31_iNTT(ft + i, slen, igm, logn, p, p0i);
+			pqs_mp31_iNTT(gt + i, slen, igm, logn, p, p0i);
 		} else {
-			uint32_t Rxs = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
-
-			pqs_zint_mod_small_signed_many_pw(tg, 1, gt, slen, n, slen, p, p0i, Rxs, pw);
+			pqs_zint_mod_small_signed_many_pw(tg, 1, gt, slen, n, slen, p, p0i, pw[slen - 1], pw);
 			pqs_mp31_NTT(tg, 1, gm, logn, p, p0i);
 		}
-		pqs_zint_mod_small_signed_many_pw(tF, 1, Fd, dlen, hn, dlen, p, p0i, Rxd, pw);
+		pqs_zint_mod_small_signed_many_pw(tF, 1, Fd, dlen, hn, dlen, p, p0i, pw[dlen - 1], pw);
 		/* The degree-n/2 NTT uses the first n/2 roots of gm. */
 		pqs_mp31_NTT(tF, 1, gm, logn - 1, p, p0i);
-		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j. */
+		/* F(w) = F'(w^2) g(-w): slots 2j, 2j+1 hold w_j and -w_j.
+		 * Word-major: row i of Ft holds the n residues mod p_i. */
 		for (j = 0; j < hn; j++) {
 			uint32_t mF = mp31_mmul(tF[j], R2, p, p0i);
 
-			tF2[2 * j] = mp31_mmul(tg[2 * j + 1], mF, p, p0i);
-			tF2[2 * j + 1] = mp31_mmul(tg[2 * j], mF, p, p0i);
+			Ft[i * n + 2 * j] = mp31_mmul(tg[2 * j + 1], mF, p, p0i);
+			Ft[i * n + 2 * j + 1] = mp31_mmul(tg[2 * j], mF, p, p0i);
 		}
-		pqs_mp31_iNTT(tF2, 1, igm, logn, p, p0i);
+		pqs_mp31_iNTT(Ft + i * n, 1, igm, logn, p, p0i);
+	}
+	/*
+	 * From 8 coefficients on, the rebuild reads the rows as they are (8
+	 * integers per vector, no transposition in and out); then F goes
+	 * coefficient-major for the reduction, through gt's space (f, g are
+	 * no longer needed in RNS).  Below 8, F is rebuilt coefficient-major:
+	 * the word-major rebuild would go through its own 10 KiB lane buffer
+	 * on top of the coefficient-major one (+10 KiB of keygen stack).
+	 */
+	if ((n & 7) == 0) {
+		pqs_zint_rebuild_CRT_wm(Ft, llen, n, 1, crt);
+	}
+	memcpy(gt, Ft, n * llen * sizeof *Ft);
+	for (i = 0; i < llen; i++) {
 		for (j = 0; j < n; j++) {
-			Ft[j * llen + i] = tF2[j];
+			Ft[j * llen + i] = gt[i * n + j];
 		}
 	}
-	pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
+	if ((n & 7) != 0) {
+		pqs_zint_rebuild_CRT(Ft, llen, llen, n, 1, crt);
+	}
 
 	/* The reduction's memory starts after ft (even word offset). */
 	{

@@ -101,8 +101,8 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rx = pqs_mp31_Rx((unsigned)slen, p, p0i, R2);
 		uint32_t pw[MP31_NUM_PRIMES];
+		uint32_t Rx;
 		uint32_t *src[2];
 		uint32_t *dst[2];
 		int k;
@@ -113,6 +113,8 @@ void pqs_ntru_fieldnorm_step_len(uint32_t *data, unsigned logn, size_t slen, siz
 		dst[1] = gd;
 		pqs_mp31_mkgm(gm, igm, logn, &pqs_mp31_primes[u], p0i);
 		pqs_zint_mod_weights(pw, slen, p, p0i, R2);
+		/* Signed correction 2^(31 slen) mod p: the last weight. */
+		Rx = pw[slen - 1];
 		for (k = 0; k < 2; k++) {
 			pqs_zint_mod_small_signed_many_pw(t1, 1, src[k], slen, n, slen, p, p0i, Rx, pw);
 			pqs_mp31_NTT(t1, 1, gm, logn, p, p0i);

@@ -82,13 +82,13 @@ void pqs_ntru_lift(unsigned logn_top, const int8_t *f, const int8_t *g, unsigned
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rx = pqs_mp31_Rx((unsigned)dlen, p, p0i, R2);
 		uint32_t pw[MP31_NUM_PRIMES];
 
-		/* The residue weights of p once for F' and G'. */
+		/* The residue weights of p once for F' and G'; the last one is
+		 * the signed correction 2^(31 dlen) mod p. */
 		pqs_zint_mod_weights(pw, dlen, p, p0i, R2);
-		pqs_zint_mod_small_signed_many_pw(Ft + u, llen, Fd, dlen, hn, dlen, p, p0i, Rx, pw);
-		pqs_zint_mod_small_signed_many_pw(Gt + u, llen, Gd, dlen, hn, dlen, p, p0i, Rx, pw);
+		pqs_zint_mod_small_signed_many_pw(Ft + u, llen, Fd, dlen, hn, dlen, p, p0i, pw[dlen - 1], pw);
+		pqs_zint_mod_small_signed_many_pw(Gt + u, llen, Gd, dlen, hn, dlen, p, p0i, pw[dlen - 1], pw);
 	}
 
 	/* Fd, Gd are no longer needed: t1 is scratch from here on. */
@@ -154,12 +154,11 @@ void pqs_ntru_fg_ntt_mod(uint32_t *fx, uint32_t *gx, const uint32_t *f, const ui
 			 size_t len, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i, uint32_t R2,
 			 uint32_t *pw)
 {
-	uint32_t Rx = pqs_mp31_Rx((unsigned)len, p, p0i, R2);
-
-	/* One weight table 2^(31k) mod p serves both polynomials. */
+	/* One weight table 2^(31k) mod p serves both polynomials; its last
+	 * entry is the signed correction 2^(31 len) mod p. */
 	pqs_zint_mod_weights(pw, len, p, p0i, R2);
-	pqs_zint_mod_small_signed_many_pw(fx, 1, f, stride, n, len, p, p0i, Rx, pw);
-	pqs_zint_mod_small_signed_many_pw(gx, 1, g, stride, n, len, p, p0i, Rx, pw);
+	pqs_zint_mod_small_signed_many_pw(fx, 1, f, stride, n, len, p, p0i, pw[len - 1], pw);
+	pqs_zint_mod_small_signed_many_pw(gx, 1, g, stride, n, len, p, p0i, pw[len - 1], pw);
 	pqs_mp31_NTT(fx, 1, gm, logn, p, p0i);
 	pqs_mp31_NTT(gx, 1, gm, logn, p, p0i);
 }

@@ -274,11 +274,34 @@ static void rebuild_CRT2(uint32_t *xx, size_t xstride, size_t num, int normalize
 	tmp[1] = (uint32_t)(M >> 31);
 }
 
+/*
+ * One word (the first two depths of the field-norm tower, 2n integers
+ * each): nothing to rebuild; the signed normalisation is
+ * pqs_zint_norm_zero() on one word, x - p_0 (mod 2^31) when x > (p_0-1)/2,
+ * the same word without the general code's two passes per integer.
+ */
+static void rebuild_CRT1(uint32_t *xx, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
+{
+	uint32_t p = pqs_mp31_primes[0].p, hp = p >> 1;
+	size_t v;
+
+	for (v = 0; normalize_signed && v < num; v++) {
+		uint32_t x = xx[v * xstride];
+
+		xx[v * xstride] = (x - (p & -((hp - x) >> 31))) & 0x7FFFFFFFu;
+	}
+	tmp[0] = p;
+}
+
 void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num, int normalize_signed, uint32_t *tmp)
 {
 	size_t done = 0, v;
 
 	if (xlen == 0 || xlen > MP31_NUM_PRIMES) {
+		return;
+	}
+	if (xlen == 1) {
+		rebuild_CRT1(xx, xstride, num, normalize_signed, tmp);
 		return;
 	}
 	if (xlen == 2) {
@@ -290,10 +313,18 @@ void pqs_zint_rebuild_CRT(uint32_t *xx, size_t xlen, size_t xstride, size_t num,
 		done = pqs_zint_rebuild_CRT_avx2(xx, xlen, num, normalize_signed, tmp);
 	}
 #endif
-	/* Both paths leave the product of the xlen primes in tmp; the AVX2
-	 * one has normalised its integers already. */
+	/* Every path leaves the product of the xlen primes in tmp; the
+	 * 8-lane AVX2 one has normalised its integers already. */
 	if (done < num || done == 0) {
-		rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
+#if MP31_AVX2_BUILD
+		/* 1 to 3 integers left (xlen > 2 here): the 4-lane AVX2 form. */
+		if (num - done > 0 && num - done <= 3 && pqs_mp31_uses_avx2()) {
+			pqs_zint_rebuild_CRT_few_avx2(xx + done * xstride, xlen, xstride, num - done, tmp);
+		} else
+#endif
+		{
+			rebuild_CRT_portable(xx + done * xstride, xlen, xstride, num - done, tmp);
+		}
 	}
 	if (normalize_signed) {
 		uint32_t *x;

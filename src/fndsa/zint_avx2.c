@@ -89,28 +89,133 @@ MP31_AVX2 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const ui
 }
 
 /*
- * pw[k] = 2^(31(k+1)) mod p: pw[0..8] as the scalar chain, then
- * pw[k+8] = pw[k]*pw[8]/2^31 on 8 lanes (canonical residues: the same
- * values as the scalar chain).
+ * pw[k] = 2^(31(k+1)) mod p, so pw[a]*pw[b]/2^31 = pw[a+b]: pw[0..8] by
+ * a product tree (3 dependent products instead of 8), pw[8..31] by 3
+ * vector products, then four independent vector chains advance by
+ * pw[32] (a chain of len/32 dependent products instead of len/8: the
+ * scalar chain's latency, not its work, was the cost).  Residues are
+ * canonical, so the values are the scalar chain's.
  */
 MP31_AVX2 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2)
 {
-	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), step, w;
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), v[4], s32;
+	uint32_t w[32], w8, w16;
 	size_t k;
+	int i;
 
-	pw[0] = mp31_R(p);
-	for (k = 1; k < 9; k++) {
-		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	w[0] = mp31_R(p);
+	w[1] = R2;
+	w[2] = mp31_mmul(R2, R2, p, p0i);
+	w[3] = mp31_mmul(w[2], R2, p, p0i);
+	w[4] = mp31_mmul(w[2], w[2], p, p0i);
+	w[5] = mp31_mmul(w[4], w[1], p, p0i);
+	w[6] = mp31_mmul(w[4], w[2], p, p0i);
+	w[7] = mp31_mmul(w[4], w[3], p, p0i);
+	w8 = mp31_mmul(w[4], w[4], p, p0i);
+	w16 = mp31_mmul(w8, w8, p, p0i);
+	v[0] = load8(w);
+	v[1] = mp31_mmul8(v[0], _mm256_set1_epi32((int)w8), vp, vp0i);
+	v[2] = mp31_mmul8(v[0], _mm256_set1_epi32((int)w16), vp, vp0i);
+	v[3] = mp31_mmul8(v[1], _mm256_set1_epi32((int)w16), vp, vp0i);
+	s32 = _mm256_set1_epi32((int)mp31_mmul(w16, w16, p, p0i));
+	for (k = 0;; k += 32) {
+		uint32_t *dst = k + 32 <= len ? pw + k : w;
+
+		for (i = 0; i < 4; i++) {
+			store8(dst + 8 * i, v[i]);
+		}
+		if (dst == w) {
+			memcpy(pw + k, w, (len - k) * sizeof *w);
+			break;
+		}
+		for (i = 0; i < 4; i++) {
+			v[i] = mp31_mmul8(v[i], s32, vp, vp0i);
+		}
 	}
-	step = _mm256_set1_epi32((int)pw[8]);
-	w = load8(pw);
-	for (k = 8; k + 8 <= len; k += 8) {
-		w = mp31_mmul8(w, step, vp, vp0i);
-		store8(pw + k, w);
+}
+
+/*
+ * Garner's rebuild (rebuild_CRT_portable() in zint.c) of 1 to 3 integers
+ * (integer j at xx + j*xstride, xlen words), the resultants and F at the
+ * deepest lifted depth: too few to fill the 8 lanes of crt_step8().  Row
+ * k of a 4-lane table holds word k of each integer and of the product Q
+ * of the primes so far (lane 3), so that one vector step per word does
+ * the scalar code's three carry chains (x_j += Q*xr_j and Q *= p_u) side
+ * by side, with the same 64-bit sums and 31-bit carries; the residues
+ * x mod p_u are dot products over two rows per vector.  Unused lanes hold
+ * zero.  tmp gets Q; no signed normalisation (the caller's).
+ */
+MP31_AVX2 void pqs_zint_rebuild_CRT_few_avx2(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp)
+{
+	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
+	const __m256i keep_x = _mm256_setr_epi64x(-1, -1, -1, 0);
+	const __m256i pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	const __m256i halves = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+	uint32_t rows[4 * MP31_NUM_PRIMES], pw[MP31_NUM_PRIMES];
+	size_t j, k, u;
+
+	if (num == 0 || num > 3 || xlen < 2 || xlen > MP31_NUM_PRIMES) {
+		return;
 	}
-	for (; k < len; k++) {
-		pw[k] = mp31_mmul(pw[k - 1], R2, p, p0i);
+	memset(rows, 0, 4 * xlen * sizeof *rows);
+	for (j = 0; j < num; j++) {
+		for (k = 0; k < xlen; k++) {
+			rows[4 * k + j] = xx[j * xstride + k];
+		}
 	}
+	rows[3] = pqs_mp31_primes[0].p;
+	for (u = 1; u < xlen; u++) {
+		uint32_t p = pqs_mp31_primes[u].p, p0i = pqs_mp31_ninv31(p), s = pqs_mp31_primes[u].s;
+		__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
+		__m256i acc = _mm256_setzero_si256(), mul, cc;
+		uint32_t r[8], xr[3];
+
+		pqs_zint_mod_weights(pw, u, p, p0i, pqs_mp31_R2(p));
+		/* x_j mod p_u over words k < u: rows k, k+1 in one vector. */
+		for (k = 0; k + 2 <= u; k += 2) {
+			__m256i w = _mm256_permutevar8x32_epi32(
+				_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)(pw + k))),
+				halves);
+
+			acc = mp31_add8(acc, mp31_mmul8(load8(rows + 4 * k), w, vp, vp0i), vp);
+		}
+		if (k < u) {
+			__m256i x =
+				_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(rows + 4 * k)));
+
+			acc = mp31_add8(acc, mp31_mmul8(x, _mm256_set1_epi32((int)pw[k]), vp, vp0i), vp);
+		}
+		store8(r, acc);
+		for (j = 0; j < 3; j++) {
+			uint32_t xq = mp31_add(r[j], r[j + 4], p);
+
+			/* s is in Montgomery form: mmul gives a normal value. */
+			xr[j] = mp31_mmul(s, mp31_sub(rows[4 * u + j], xq, p), p, p0i);
+		}
+		/* Lanes 0-2: x_j + Q*xr_j; lane 3: Q*p_u (its own word not added). */
+		mul = _mm256_setr_epi64x((long long)xr[0], (long long)xr[1], (long long)xr[2], (long long)p);
+		cc = _mm256_setzero_si256();
+		for (k = 0; k < u; k++) {
+			__m256i row =
+				_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(rows + 4 * k)));
+			__m256i z = _mm256_mul_epu32(_mm256_set1_epi64x((long long)rows[4 * k + 3]), mul);
+
+			z = _mm256_add_epi64(_mm256_add_epi64(z, _mm256_and_si256(row, keep_x)), cc);
+			cc = _mm256_srli_epi64(z, 31);
+			_mm_storeu_si128(
+				(__m128i *)(void *)(rows + 4 * k),
+				_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_and_si256(z, m31), pack)));
+		}
+		_mm_storeu_si128((__m128i *)(void *)(rows + 4 * u),
+				 _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(cc, pack)));
+	}
+	for (k = 0; k < xlen; k++) {
+		for (j = 0; j < num; j++) {
+			xx[j * xstride + k] = rows[4 * k + j];
+		}
+		tmp[k] = rows[4 * k + 3];
+	}
+	pqs_zeroize(rows, 4 * xlen * sizeof *rows);
 }
 
 /*

@@ -76,20 +76,29 @@ static void check_mod_many(void)
 
 static void check_weights(void)
 {
-	static uint32_t pw[2][MP31_NUM_PRIMES];
+	static uint32_t pw[2][MP31_NUM_PRIMES + 1];
 
-	for (size_t len = 1; len <= MP31_NUM_PRIMES; len += (len < 40 ? 1 : 70)) {
-		const mp31_prime *pr = &pqs_mp31_primes[len % MP31_NUM_PRIMES];
+	/* Every length up to 100 (each remainder modulo the 32 words of one
+	 * round of the AVX2 chains, and their ends), then every 13th. */
+	for (size_t len = 1; len <= MP31_NUM_PRIMES; len += (len < 100 ? 1 : 13)) {
+		const mp31_prime *pr = &pqs_mp31_primes[(len * 7) % MP31_NUM_PRIMES];
 		uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
+		int ok = 1;
 
 		for (int pass = 0; pass < 2; pass++) {
 			pqs_mp31_allow_avx2(pass);
+			pw[pass][len] = 0xDEADBEEF;
 			pqs_zint_mod_weights(pw[pass], len, p, p0i, R2);
 		}
 		pqs_mp31_allow_avx2(1);
-		/* pw[k] = 2^(31(k+1)) mod p: the residue of the integer 2^(31k). */
-		TU_CHECK(memcmp(pw[0], pw[1], len * sizeof pw[0][0]) == 0 && pw[0][0] == mp31_R(p) &&
-				 pw[0][len - 1] == pqs_mp31_Rx((unsigned)len, p, p0i, R2),
+		/* pw[k] = 2^(31(k+1)) mod p: the residue of the integer 2^(31k),
+		 * each checked against square-and-multiply (pqs_mp31_Rx); nothing
+		 * written past len. */
+		for (size_t k = 0; k < len; k++) {
+			ok &= pw[1][k] == pqs_mp31_Rx((unsigned)(k + 1), p, p0i, R2);
+		}
+		TU_CHECK(ok && memcmp(pw[0], pw[1], len * sizeof pw[0][0]) == 0 && pw[0][0] == mp31_R(p) &&
+				 pw[0][len] == 0xDEADBEEF && pw[1][len] == 0xDEADBEEF,
 			 "weights len %zu", len);
 		compared++;
 	}
@@ -98,7 +107,8 @@ static void check_weights(void)
 static void check_crt(void)
 {
 	static const size_t xlens[] = { 1, 2, 3, 8, 9, 27, 53, 104, 207, 308 };
-	static const size_t nums[] = { 1, 7, 8, 9, 17, 24 };
+	/* 1-3, 9-11: the 4-lane few-integer rebuild (alone and after a block of 8). */
+	static const size_t nums[] = { 1, 2, 3, 7, 8, 9, 10, 11, 17, 24 };
 	const size_t num_cases = sizeof nums / sizeof nums[0];
 	static uint32_t in[24 * 308], x[2][24 * 308], xu[24 * 308], tmp[2][308];
 
@@ -113,10 +123,12 @@ static void check_crt(void)
 						uint32_t p = pqs_mp31_primes[u].p;
 						uint64_t r = rnd();
 
-						/* Residues: random, 0 or p-1 (edges). */
-						in[j * xlen + u] = (j % 3) == 0   ? (uint32_t)(r % p)
-								   : (j % 3) == 1 ? 0
-										  : p - 1;
+						/* Residues: random, 0, p-1, or either side of
+						 * the signed boundary (p-1)/2 (edges). */
+						in[j * xlen + u] = (j % 5) == 0   ? (uint32_t)(r % p)
+								   : (j % 5) == 1 ? 0
+								   : (j % 5) == 2 ? p - 1
+										  : (p >> 1) + (uint32_t)(j % 5 == 4);
 					}
 				}
 				for (int pass = 0; pass < 2; pass++) {
@@ -423,8 +435,8 @@ int main(void)
 	check_scaled();
 	check_schoolbook();
 	check_fxr_div();
-	TU_CHECK(compared == 14 * 6 * 4 + 44 + 10 * 6 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40 + 5 * 4 * 2 +
-				     10 * 15 * 2,
+	TU_CHECK(compared == 14 * 6 * 4 + 116 + 10 * 10 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40 +
+				     5 * 4 * 2 + 10 * 15 * 2,
 		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
