@@ -9,8 +9,9 @@
  * that definition exactly:
  *   - addition and subtraction wrap modulo 2^64;
  *   - mul(a, b) = floor(a*b / 2^32) from the full 128-bit product;
- *   - div is a restoring bit-by-bit division of |x| by |y| rounded half
- *     up, with the sign applied afterwards;
+ *   - div is the reference's restoring bit-by-bit division of |x| by |y|
+ *     rounded half up, with the sign applied afterwards (fxr_div.c gets
+ *     the same bits for every input, including quotients that overflow);
  *   - half / div2e round half up: (x + 2^(e-1)) >> e (arithmetic);
  *   - round(x) = floor(x + 1/2);
  *   - complex products use 3 real multiplications.
@@ -143,8 +144,16 @@ fxr_lt(fxr x, fxr y)
 	return (int64_t)x.v < (int64_t)y.v;
 }
 
-/* x/y: restoring division of |x| by |y|, rounded half up, then signed. */
+/* x/y: the restoring division of |x| by |y|, rounded half up, then
+ * signed (fxr_div.c). */
 uint64_t pqs_fndsa_fxr_div_raw(uint64_t x, uint64_t y);
+/* *q1 = x1/y, *q2 = x2/y (one reciprocal of y serves both). */
+void pqs_fndsa_fxr_div2_raw(uint64_t *q1, uint64_t *q2, uint64_t x1, uint64_t x2, uint64_t y);
+/* floor((2^128 - 1)/d) - 2^64 for 2^63 <= d < 2^64 (the reciprocal the
+ * division uses), and its start floor((2^19 - 3*2^8)/z) for
+ * 256 <= z < 512; exported for tests/fndsa/test_fxr.c. */
+uint64_t pqs_fndsa_fxr_recip64(uint64_t d);
+uint64_t pqs_fndsa_fxr_recip_start(uint64_t z);
 
 static inline fxr
 fxr_div(fxr x, fxr y)

@@ -66,8 +66,6 @@ size_t pqs_zint_mod_small_many_avx2(uint32_t *out, size_t ostride, const uint32_
 uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw, uint32_t p, uint32_t p0i);
 /* pqs_zint_mod_weights() for len >= 9: eight chains of len/8 products. */
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
-/* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
-void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
 /* pqs_zint_rebuild_CRT_wm() for n a multiple of 8 (xlen >= 1). */
 void pqs_zint_rebuild_CRT_wm_avx2(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
