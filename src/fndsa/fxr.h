@@ -214,6 +214,10 @@ extern const fxc pqs_fndsa_fxr_gm_tab[1024];
  * halvings per butterfly stage). */
 void pqs_fndsa_fxr_FFT(unsigned logn, fxr *f);
 void pqs_fndsa_fxr_iFFT(unsigned logn, fxr *f);
+/* One stage of pqs_fndsa_fxr_FFT (inv = 0) or iFFT (inv = 1), m/2 groups
+ * of ht butterflies, hn >= 8, with AVX2, bit-identical (fxr_avx2.c;
+ * x86-64 GCC / Clang builds only; callers check pqs_mp31_uses_avx2()). */
+void pqs_fndsa_fxr_fft_stage_avx2(fxr *f, size_t hn, size_t m, size_t ht, int inv);
 /* d[i] = f[i] (small integers). */
 void pqs_fndsa_fxr_set_small(unsigned logn, fxr *d, const int8_t *f);
 /* a <- a*b (FFT). */

@@ -7,40 +7,81 @@
  */
 #include "fxr.h"
 #include "keygen_inner.h"
+#include "mp31_avx2.h"
 
+/*
+ * One FFT stage: m/2 groups of ht butterflies (x, y) -> (x + s*y, x - s*y)
+ * with s = GM_TAB[m + i], pairs ht apart, groups 2*ht apart.
+ */
+static void fft_stage(fxr *f, size_t hn, size_t m, size_t ht)
+{
+	size_t j0 = 0, i, j;
+
+	for (i = 0; i < (m >> 1); i++) {
+		fxc s = pqs_fndsa_fxr_gm_tab[m + i];
+
+		for (j = j0; j < j0 + ht; j++) {
+			fxc x, y, z1, z2;
+
+			x.re = f[j];
+			x.im = f[j + hn];
+			y.re = f[j + ht];
+			y.im = f[j + ht + hn];
+			y = fxc_mul(s, y);
+			z1 = fxc_add(x, y);
+			z2 = fxc_sub(x, y);
+			f[j] = z1.re;
+			f[j + hn] = z1.im;
+			f[j + ht] = z2.re;
+			f[j + ht + hn] = z2.im;
+		}
+		j0 += ht << 1;
+	}
+}
+
+/* One inverse FFT stage: (x, y) -> ((x + y)/2, conj(s)*((x - y)/2)). */
+static void ifft_stage(fxr *f, size_t hn, size_t m, size_t ht)
+{
+	size_t j0 = 0, i, j;
+
+	for (i = 0; i < (m >> 1); i++) {
+		fxc s = fxc_conj(pqs_fndsa_fxr_gm_tab[m + i]);
+
+		for (j = j0; j < j0 + ht; j++) {
+			fxc x, y, z1, z2;
+
+			x.re = f[j];
+			x.im = f[j + hn];
+			y.re = f[j + ht];
+			y.im = f[j + ht + hn];
+			z1 = fxc_half(fxc_add(x, y));
+			z2 = fxc_mul(s, fxc_half(fxc_sub(x, y)));
+			f[j] = z1.re;
+			f[j + hn] = z1.im;
+			f[j + ht] = z2.re;
+			f[j + ht + hn] = z2.im;
+		}
+		j0 += ht << 1;
+	}
+}
+
+/* With AVX2 and n >= 16, every stage runs 4 butterflies at a time
+ * (fxr_avx2.c, bit-identical). */
 void
 pqs_fndsa_fxr_FFT(unsigned logn, fxr *f)
 {
 	size_t hn = (size_t)1 << (logn - 1);
-	size_t t = hn;
+	size_t ht = hn >> 1;
 	unsigned lm;
 
-	for (lm = 1; lm < logn; lm++) {
-		size_t m = (size_t)1 << lm;
-		size_t ht = t >> 1;
-		size_t j0 = 0, i, j;
-
-		for (i = 0; i < (m >> 1); i++) {
-			fxc s = pqs_fndsa_fxr_gm_tab[m + i];
-
-			for (j = j0; j < j0 + ht; j++) {
-				fxc x, y, z1, z2;
-
-				x.re = f[j];
-				x.im = f[j + hn];
-				y.re = f[j + ht];
-				y.im = f[j + ht + hn];
-				y = fxc_mul(s, y);
-				z1 = fxc_add(x, y);
-				z2 = fxc_sub(x, y);
-				f[j] = z1.re;
-				f[j + hn] = z1.im;
-				f[j + ht] = z2.re;
-				f[j + ht + hn] = z2.im;
-			}
-			j0 += t;
+	for (lm = 1; lm < logn; lm++, ht >>= 1) {
+#if MP31_AVX2_BUILD
+		if (hn >= 8 && pqs_mp31_uses_avx2()) {
+			pqs_fndsa_fxr_fft_stage_avx2(f, hn, (size_t)1 << lm, ht, 0);
+			continue;
 		}
-		t = ht;
+#endif
+		fft_stage(f, hn, (size_t)1 << lm, ht);
 	}
 }
 
@@ -51,31 +92,14 @@ pqs_fndsa_fxr_iFFT(unsigned logn, fxr *f)
 	size_t ht = 1;
 	unsigned lm;
 
-	for (lm = logn - 1; lm > 0; lm--) {
-		size_t m = (size_t)1 << lm;
-		size_t t = ht << 1;
-		size_t j0 = 0, i, j;
-
-		for (i = 0; i < (m >> 1); i++) {
-			fxc s = fxc_conj(pqs_fndsa_fxr_gm_tab[m + i]);
-
-			for (j = j0; j < j0 + ht; j++) {
-				fxc x, y, z1, z2;
-
-				x.re = f[j];
-				x.im = f[j + hn];
-				y.re = f[j + ht];
-				y.im = f[j + ht + hn];
-				z1 = fxc_half(fxc_add(x, y));
-				z2 = fxc_mul(s, fxc_half(fxc_sub(x, y)));
-				f[j] = z1.re;
-				f[j + hn] = z1.im;
-				f[j + ht] = z2.re;
-				f[j + ht + hn] = z2.im;
-			}
-			j0 += t;
+	for (lm = logn - 1; lm > 0; lm--, ht <<= 1) {
+#if MP31_AVX2_BUILD
+		if (hn >= 8 && pqs_mp31_uses_avx2()) {
+			pqs_fndsa_fxr_fft_stage_avx2(f, hn, (size_t)1 << lm, ht, 1);
+			continue;
 		}
-		ht = t;
+#endif
+		ifft_stage(f, hn, (size_t)1 << lm, ht);
 	}
 }
 

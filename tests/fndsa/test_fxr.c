@@ -8,11 +8,15 @@
  * on random operands of every magnitude (argv[1] millions of them, 4 by
  * default).  The reciprocal and its start value are checked exactly.  Quotients that fit are also checked against exact 128-bit
  * rounding, and the two-numerator form against the one-numerator form.
+ * The FFT and inverse FFT (AVX2 stages, fxr_avx2.c) are compared with
+ * the portable code, logn 1..10, on small integers, random 64-bit values
+ * and edge values.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fndsa/fxr.h"
+#include "fndsa/keygen_inner.h"
 #include "testutil.h"
 
 /* The reference: |x|*2^32/|y| bit by bit, the borrow taken as the top
@@ -161,6 +165,47 @@ static uint64_t rnd_operand(void)
 	return rnd() & 1 ? -v : v;
 }
 
+/* FFT and iFFT with and without AVX2 on the same inputs: 20 vectors per
+ * logn, kind 0 small integers (as keygen feeds them), 1 random 64-bit
+ * values, 2 edge values (0, +-1, INT64_MIN, INT64_MAX, +-2^32) at random. */
+static void check_fft(void)
+{
+	static const uint64_t edges[] = { 0,
+					  1,
+					  (uint64_t)-1,
+					  (uint64_t)1 << 63,
+					  ((uint64_t)1 << 63) - 1,
+					  (uint64_t)1 << 32,
+					  (uint64_t) - ((int64_t)1 << 32) };
+	static fxr in[1024], a[2][1024], b[2][1024];
+	unsigned logn;
+	int rep, pass;
+
+	for (logn = 1; logn <= 10; logn++) {
+		size_t n = (size_t)1 << logn, i;
+
+		for (rep = 0; rep < 20; rep++) {
+			for (i = 0; i < n; i++) {
+				uint64_t r = rnd();
+
+				in[i].v = rep % 3 == 0   ? (uint64_t)(int64_t)(int8_t)r << 32
+					  : rep % 3 == 1 ? r
+							 : edges[r % (sizeof edges / sizeof *edges)];
+			}
+			for (pass = 0; pass < 2; pass++) {
+				memcpy(a[pass], in, n * sizeof(fxr));
+				memcpy(b[pass], in, n * sizeof(fxr));
+				pqs_mp31_allow_avx2(pass);
+				pqs_fndsa_fxr_FFT(logn, a[pass]);
+				pqs_fndsa_fxr_iFFT(logn, b[pass]);
+			}
+			pqs_mp31_allow_avx2(1);
+			TU_CHECK(memcmp(a[0], a[1], n * sizeof(fxr)) == 0, "FFT logn %u rep %d", logn, rep);
+			TU_CHECK(memcmp(b[0], b[1], n * sizeof(fxr)) == 0, "iFFT logn %u rep %d", logn, rep);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static uint64_t e[400];
@@ -168,6 +213,10 @@ int main(int argc, char **argv)
 	size_t ne = edge_values(e), i, j;
 	unsigned long r;
 
+	pqs_mp31_allow_avx2(1);
+	printf("FFT: AVX2 stages %s\n",
+	       pqs_mp31_uses_avx2() ? "compared with the portable ones" : "off (no AVX2, or PQSIG_NO_SIMD=1)");
+	check_fft();
 	check_recip();
 	/* Every pair of edge values. */
 	for (i = 0; i < ne; i++) {
