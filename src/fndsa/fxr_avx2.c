@@ -107,7 +107,7 @@ static inline MP31_AVX2 void butterfly4(__m256i *xre, __m256i *xim, __m256i *yre
 	}
 }
 
-#define LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define LD(p)    _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define ST(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
 /*
@@ -142,11 +142,14 @@ MP31_AVX2 void pqs_fndsa_fxr_fft_stage_avx2(fxr *f, size_t hn, size_t m, size_t 
 	} else if (ht == 2) {
 		for (g = 0; g < (m >> 1); g += 2) {
 			__m256i p = LD(gm + g);
-			fxc4_root s = fxc4_root_of(_mm256_permute4x64_epi64(p, 0xA0), _mm256_permute4x64_epi64(p, 0xF5), inv);
+			fxc4_root s =
+				fxc4_root_of(_mm256_permute4x64_epi64(p, 0xA0), _mm256_permute4x64_epi64(p, 0xF5), inv);
 			__m256i a = LD(f + 4 * g), b = LD(f + 4 * g + 4);
 			__m256i ai = LD(f + hn + 4 * g), bi = LD(f + hn + 4 * g + 4);
-			__m256i xre = _mm256_permute2x128_si256(a, b, 0x20), yre = _mm256_permute2x128_si256(a, b, 0x31);
-			__m256i xim = _mm256_permute2x128_si256(ai, bi, 0x20), yim = _mm256_permute2x128_si256(ai, bi, 0x31);
+			__m256i xre = _mm256_permute2x128_si256(a, b, 0x20),
+				yre = _mm256_permute2x128_si256(a, b, 0x31);
+			__m256i xim = _mm256_permute2x128_si256(ai, bi, 0x20),
+				yim = _mm256_permute2x128_si256(ai, bi, 0x31);
 
 			butterfly4(&xre, &xim, &yre, &yim, &s, inv);
 			ST(f + 4 * g, _mm256_permute2x128_si256(xre, yre, 0x20));

@@ -18,14 +18,14 @@
  *     an exact long division: q = floor(X*2^32/Y) + [2R >= Y], R the
  *     remainder, modulo 2^64.
  *
- * (b) X >= Y*2^32 (this includes Y = 0; then Y <= 2^31).  Then num >= 2Y
+ * (b) X >= Y*2^32 (Y = 0 included; here Y <= 2^31).  Then num >= 2Y
  *     before every step, so num - Y does not wrap and its top bit is
  *     [num >= 2^63 + Y].  With u = num - 2Y and M = 2^64 - 2Y, a step maps
  *     u to 2u + bit if u < M/2 (b = 1), else to 2u + bit - M (b = 0): a
  *     restoring division by M of U = X*2^33 - Y*2^65 whose quotient bits
  *     are the complements of b.  Hence q = ~C + [2r < D] with
  *     D = 2^63 - Y, C = floor(W/D), r = W - C*D, W = X*2^32 - Y*2^64.
- *     W < 2^95, so C0 = floor(W/2^63) is at most 2^32 + 1 and W - C0*D =
+ *     W < 2^95, so C0 = floor(W/2^63) is below 2^32 and W - C0*D =
  *     (W mod 2^63) + C0*Y is below 2^63 + 2^61 < 2D (C0*Y <= 2^32*Y -
  *     2Y^2 <= 2^61): one correction gives C.
  *
