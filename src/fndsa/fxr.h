@@ -224,8 +224,6 @@ void pqs_fndsa_fxr_set_small(unsigned logn, fxr *d, const int8_t *f);
 void pqs_fndsa_fxr_mul_fft(unsigned logn, fxr *a, const fxr *b);
 /* a <- adj(a) (FFT). */
 void pqs_fndsa_fxr_adj_fft(unsigned logn, fxr *a);
-/* a <- a*c for a real constant c. */
-void pqs_fndsa_fxr_mul_realconst(unsigned logn, fxr *a, fxr c);
 /* a <- a*b, b self-adjoint (only its n/2 real slots are read). */
 void pqs_fndsa_fxr_mul_selfadj_fft(unsigned logn, fxr *a, const fxr *b);
 /* a <- a/b, b self-adjoint (only its n/2 real slots are read). */

@@ -139,16 +139,6 @@ pqs_fndsa_fxr_adj_fft(unsigned logn, fxr *a)
 }
 
 void
-pqs_fndsa_fxr_mul_realconst(unsigned logn, fxr *a, fxr c)
-{
-	size_t n = (size_t)1 << logn, i;
-
-	for (i = 0; i < n; i++) {
-		a[i] = fxr_mul(a[i], c);
-	}
-}
-
-void
 pqs_fndsa_fxr_mul_selfadj_fft(unsigned logn, fxr *a, const fxr *b)
 {
 	size_t hn = (size_t)1 << (logn - 1), i;
