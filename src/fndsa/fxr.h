@@ -9,8 +9,9 @@
  * that definition exactly:
  *   - addition and subtraction wrap modulo 2^64;
  *   - mul(a, b) = floor(a*b / 2^32) from the full 128-bit product;
- *   - div is a restoring bit-by-bit division of |x| by |y| rounded half
- *     up, with the sign applied afterwards;
+ *   - div is the reference's restoring bit-by-bit division of |x| by |y|
+ *     rounded half up, with the sign applied afterwards (fxr_div.c gets
+ *     the same bits for every input, including quotients that overflow);
  *   - half / div2e round half up: (x + 2^(e-1)) >> e (arithmetic);
  *   - round(x) = floor(x + 1/2);
  *   - complex products use 3 real multiplications.
@@ -143,8 +144,16 @@ fxr_lt(fxr x, fxr y)
 	return (int64_t)x.v < (int64_t)y.v;
 }
 
-/* x/y: restoring division of |x| by |y|, rounded half up, then signed. */
+/* x/y: the restoring division of |x| by |y|, rounded half up, then
+ * signed (fxr_div.c). */
 uint64_t pqs_fndsa_fxr_div_raw(uint64_t x, uint64_t y);
+/* *q1 = x1/y, *q2 = x2/y (one reciprocal of y serves both). */
+void pqs_fndsa_fxr_div2_raw(uint64_t *q1, uint64_t *q2, uint64_t x1, uint64_t x2, uint64_t y);
+/* floor((2^128 - 1)/d) - 2^64 for 2^63 <= d < 2^64 (the reciprocal the
+ * division uses), and its start floor((2^19 - 3*2^8)/z) for
+ * 256 <= z < 512; exported for tests/fndsa/test_fxr.c. */
+uint64_t pqs_fndsa_fxr_recip64(uint64_t d);
+uint64_t pqs_fndsa_fxr_recip_start(uint64_t z);
 
 static inline fxr
 fxr_div(fxr x, fxr y)
@@ -205,14 +214,16 @@ extern const fxc pqs_fndsa_fxr_gm_tab[1024];
  * halvings per butterfly stage). */
 void pqs_fndsa_fxr_FFT(unsigned logn, fxr *f);
 void pqs_fndsa_fxr_iFFT(unsigned logn, fxr *f);
+/* One stage of pqs_fndsa_fxr_FFT (inv = 0) or iFFT (inv = 1), m/2 groups
+ * of ht butterflies, hn >= 8, with AVX2, bit-identical (fxr_avx2.c;
+ * x86-64 GCC / Clang builds only; callers check pqs_mp31_uses_avx2()). */
+void pqs_fndsa_fxr_fft_stage_avx2(fxr *f, size_t hn, size_t m, size_t ht, int inv);
 /* d[i] = f[i] (small integers). */
 void pqs_fndsa_fxr_set_small(unsigned logn, fxr *d, const int8_t *f);
 /* a <- a*b (FFT). */
 void pqs_fndsa_fxr_mul_fft(unsigned logn, fxr *a, const fxr *b);
 /* a <- adj(a) (FFT). */
 void pqs_fndsa_fxr_adj_fft(unsigned logn, fxr *a);
-/* a <- a*c for a real constant c. */
-void pqs_fndsa_fxr_mul_realconst(unsigned logn, fxr *a, fxr c);
 /* a <- a*b, b self-adjoint (only its n/2 real slots are read). */
 void pqs_fndsa_fxr_mul_selfadj_fft(unsigned logn, fxr *a, const fxr *b);
 /* a <- a/b, b self-adjoint (only its n/2 real slots are read). */

@@ -153,7 +153,7 @@ int pqs_fndsa_kg_check_ortho_fixed(const int8_t *f, const int8_t *g, unsigned lo
 	/* f' = q adj(f)/(f adj f + g adj g), g' likewise; accept iff
 	 * ||(f', g')||^2 < bound / 2^32 (section 1.3 step 4; fixed point,
 	 * section 1.5). */
-	size_t n = (size_t)1 << logn, i;
+	size_t n = (size_t)1 << logn, hn = n >> 1, i;
 	fxr *rf = tmp, *rg = rf + n, *rn = rg + n;
 	fxr sn = fxr_of(0);
 
@@ -162,12 +162,17 @@ int pqs_fndsa_kg_check_ortho_fixed(const int8_t *f, const int8_t *g, unsigned lo
 	pqs_fndsa_fxr_FFT(logn, rf);
 	pqs_fndsa_fxr_FFT(logn, rg);
 	pqs_fndsa_fxr_invnorm_fft(logn, rn, rf, rg, 0);
-	pqs_fndsa_fxr_adj_fft(logn, rf);
-	pqs_fndsa_fxr_adj_fft(logn, rg);
-	pqs_fndsa_fxr_mul_realconst(logn, rf, fxr_of(12289));
-	pqs_fndsa_fxr_mul_realconst(logn, rg, fxr_of(12289));
-	pqs_fndsa_fxr_mul_selfadj_fft(logn, rf, rn);
-	pqs_fndsa_fxr_mul_selfadj_fft(logn, rg, rn);
+	/* adj, times q, times rn (real), per slot in one pass.  q is an
+	 * integer, so fxr_mul(v, fxr_of(q)) = floor(v*q*2^32/2^32) = v*q
+	 * modulo 2^64, a plain 64-bit product. */
+	for (i = 0; i < hn; i++) {
+		fxr r = rn[i];
+
+		rf[i] = fxr_mul(fxr_of_scaled32(rf[i].v * 12289), r);
+		rf[i + hn] = fxr_mul(fxr_of_scaled32(-rf[i + hn].v * 12289), r);
+		rg[i] = fxr_mul(fxr_of_scaled32(rg[i].v * 12289), r);
+		rg[i + hn] = fxr_mul(fxr_of_scaled32(-rg[i + hn].v * 12289), r);
+	}
 	pqs_fndsa_fxr_iFFT(logn, rf);
 	pqs_fndsa_fxr_iFFT(logn, rg);
 	for (i = 0; i < n; i++) {

@@ -67,8 +67,6 @@ uint32_t pqs_zint_mod_dot_avx2(const uint32_t *d, size_t len, const uint32_t *pw
 /* pqs_zint_mod_weights() for any len >= 1: four vector chains of len/32
  * products. */
 void pqs_zint_mod_weights_avx2(uint32_t *pw, size_t len, uint32_t p, uint32_t p0i, uint32_t R2);
-/* q[i] = pqs_fndsa_fxr_div_raw(x[i], y[i]) for i < 4 (fxr_avx2.c). */
-void pqs_fndsa_fxr_div4_avx2(uint64_t *q, const uint64_t *x, const uint64_t *y);
 size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int normalize_signed, uint32_t *tmp);
 /* rebuild_CRT_portable() (zint.c) for 1 to 3 integers, xlen >= 2, any
  * stride: four 64-bit lanes (the integers and the prime product). */

@@ -383,9 +383,9 @@ static void check_schoolbook(void)
 	}
 }
 
-/* Fixed-point divisions through pqs_fndsa_fxr_div_selfadj_fft (four lanes
- * per AVX2 call) on both paths, each quotient also against the scalar
- * pqs_fndsa_fxr_div_raw. */
+/* Fixed-point divisions through pqs_fndsa_fxr_div_selfadj_fft (two
+ * numerators sharing one reciprocal, fxr_div.c) with the AVX2 switch on
+ * and off, each quotient also against the scalar pqs_fndsa_fxr_div_raw. */
 static void check_fxr_div(void)
 {
 	static fxr a[2][512], b[512], a0[512];
