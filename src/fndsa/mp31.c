@@ -194,9 +194,7 @@ static inline void intt_block(uint32_t *r1, uint32_t *r2, size_t t, size_t strid
 	}
 }
 
-static inline void
-ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+static inline void ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
 	size_t t = n;
@@ -217,9 +215,7 @@ ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 	}
 }
 
-static inline void
-intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+static inline void intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
 	size_t t = 1;
