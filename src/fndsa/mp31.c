@@ -194,9 +194,7 @@ static inline void intt_block(uint32_t *r1, uint32_t *r2, size_t t, size_t strid
 	}
 }
 
-static inline void
-ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+static inline void ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
 	size_t t = n;
@@ -217,9 +215,7 @@ ntt_body(uint32_t *a, size_t stride, const uint32_t *gm, unsigned logn,
 	}
 }
 
-static inline void
-intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
-	uint32_t p, uint32_t p0i)
+static inline void intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
 	size_t t = 1;
@@ -255,62 +251,131 @@ intt_body(uint32_t *a, size_t stride, const uint32_t *igm, unsigned logn,
  */
 #if MP31_AVX2_BUILD
 /*
- * The stages with butterfly distance ht = 4, 2 or 1 (half-blocks smaller
- * than a vector): each vector of 8 coefficients holds 8/(2 ht) whole
- * blocks.  Every lane gets its pair's x and y by a permutation and the
- * twiddle of its block, computes the pair's butterfly, and a blend keeps
- * the x result in the x lanes and the y result in the y lanes (each
- * product is computed twice; the values are those of ntt_block() /
- * intt_block()).  tw: the stage's twiddles (gm + m or igm + hm).
+ * The three stages with butterfly distance 4, 2 and 1 (half-blocks
+ * smaller than a vector), fused: they run on 16 coefficients (two vectors
+ * a, b) at a time, loaded and stored once.  Between stages the 16 words
+ * are regrouped with in-lane shuffles so that one vector x holds the 8
+ * "x" words of the stage's pairs and another y their 8 "y" words: every
+ * lane then does one butterfly, ntt_block()'s or intt_block()'s, with the
+ * twiddle of its block (one Montgomery product per pair).  The layouts,
+ * a_i and b_i the words of the two vectors, per 128-bit half (a left, b
+ * right):
+ *   distance 4: x = a0 a1 a2 a3, y = a4 a5 a6 a7 (blocks w/8, w/8+1)
+ *   distance 2: x = a0 a1 a4 a5, y = a2 a3 a6 a7 (blocks w/4 + 0 0 1 1)
+ *   distance 1: x = a0 a4 a2 a6, y = a1 a5 a3 a7 (blocks w/2 + 0 2 1 3)
+ * tw4, tw2, tw1: the twiddles of the stages (gm + n/8, n/4, n/2 or igm
+ * the same); n >= 16.
  */
-static MP31_AVX2 void small_stage_avx2(uint32_t *a, size_t n, const uint32_t *tw, unsigned ht, int inverse, __m256i vp,
-				       __m256i vp0i)
+static inline MP31_AVX2 __m256i ld8u(const uint32_t *a)
 {
-	__m256i xi, yi, si, ymask;
-	size_t w, per = 4 / ht;
+	return _mm256_loadu_si256((const __m256i *)(const void *)a);
+}
 
-	if (ht == 4) {
-		xi = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
-		yi = _mm256_setr_epi32(4, 5, 6, 7, 4, 5, 6, 7);
-		si = _mm256_setzero_si256();
-		ymask = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1);
-	} else if (ht == 2) {
-		xi = _mm256_setr_epi32(0, 1, 0, 1, 4, 5, 4, 5);
-		yi = _mm256_setr_epi32(2, 3, 2, 3, 6, 7, 6, 7);
-		si = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-		ymask = _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1);
-	} else {
-		xi = _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
-		yi = _mm256_setr_epi32(1, 1, 3, 3, 5, 5, 7, 7);
-		si = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
-		ymask = _mm256_setr_epi32(0, -1, 0, -1, 0, -1, 0, -1);
+static inline MP31_AVX2 void st8u(uint32_t *a, __m256i x)
+{
+	_mm256_storeu_si256((__m256i *)(void *)a, x);
+}
+
+static inline MP31_AVX2 __m256i tw_pair(const uint32_t *tw)
+{
+	/* tw[0] in lanes 0-3, tw[1] in lanes 4-7. */
+	return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)tw)),
+					   _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
+}
+
+static inline MP31_AVX2 __m256i tw_quad(const uint32_t *tw)
+{
+	return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)tw)),
+					   _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
+}
+
+static inline MP31_AVX2 __m256i tw_oct(const uint32_t *tw)
+{
+	return _mm256_permutevar8x32_epi32(ld8u(tw), _mm256_setr_epi32(0, 2, 1, 3, 4, 6, 5, 7));
+}
+
+/* ntt_block() on 8 lanes: x + s y, x - s y. */
+static inline MP31_AVX2 void ct8(__m256i *x, __m256i *y, __m256i s, __m256i vp, __m256i vp0i)
+{
+	__m256i t = mp31_mmul8(*y, s, vp, vp0i);
+
+	*y = mp31_sub8(*x, t, vp);
+	*x = mp31_add8(*x, t, vp);
+}
+
+/* intt_block() on 8 lanes: x + y, s (x - y). */
+static inline MP31_AVX2 void gs8(__m256i *x, __m256i *y, __m256i s, __m256i vp, __m256i vp0i)
+{
+	__m256i d = mp31_sub8(*x, *y, vp);
+
+	*x = mp31_add8(*x, *y, vp);
+	*y = mp31_mmul8(d, s, vp, vp0i);
+}
+
+static MP31_AVX2 void ntt_last3_avx2(uint32_t *a, size_t n, const uint32_t *gm, __m256i vp, __m256i vp0i)
+{
+	const uint32_t *tw4 = gm + (n >> 3), *tw2 = gm + (n >> 2), *tw1 = gm + (n >> 1);
+	size_t w;
+
+	for (w = 0; w < n; w += 16) {
+		__m256i va = ld8u(a + w), vb = ld8u(a + w + 8);
+		__m256i x = _mm256_permute2x128_si256(va, vb, 0x20);
+		__m256i y = _mm256_permute2x128_si256(va, vb, 0x31);
+		__m256i u, v;
+
+		ct8(&x, &y, tw_pair(tw4 + (w >> 3)), vp, vp0i);
+		u = _mm256_unpacklo_epi64(x, y);
+		v = _mm256_unpackhi_epi64(x, y);
+		ct8(&u, &v, tw_quad(tw2 + (w >> 2)), vp, vp0i);
+		x = _mm256_castps_si256(
+			_mm256_shuffle_ps(_mm256_castsi256_ps(u), _mm256_castsi256_ps(v), _MM_SHUFFLE(2, 0, 2, 0)));
+		y = _mm256_castps_si256(
+			_mm256_shuffle_ps(_mm256_castsi256_ps(u), _mm256_castsi256_ps(v), _MM_SHUFFLE(3, 1, 3, 1)));
+		ct8(&x, &y, tw_oct(tw1 + (w >> 1)), vp, vp0i);
+		/* Back to natural order. */
+		u = _mm256_unpacklo_epi32(x, y);
+		v = _mm256_unpackhi_epi32(x, y);
+		x = _mm256_unpacklo_epi64(u, v);
+		y = _mm256_unpackhi_epi64(u, v);
+		st8u(a + w, _mm256_permute2x128_si256(x, y, 0x20));
+		st8u(a + w + 8, _mm256_permute2x128_si256(x, y, 0x31));
 	}
-	for (w = 0; w < n; w += 8) {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(a + w));
-		/* Twiddles of the blocks in this vector (4 words read; the
-		 * tables hold n words, so this stays inside them). */
-		__m256i s = _mm256_permutevar8x32_epi32(
-			_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tw + (w >> 3) * per))),
-			si);
-		__m256i x = _mm256_permutevar8x32_epi32(v, xi);
-		__m256i y = _mm256_permutevar8x32_epi32(v, yi);
-		__m256i r1, r2;
+}
 
-		if (inverse) {
-			r1 = mp31_add8(x, y, vp);
-			r2 = mp31_mmul8(mp31_sub8(x, y, vp), s, vp, vp0i);
-		} else {
-			y = mp31_mmul8(y, s, vp, vp0i);
-			r1 = mp31_add8(x, y, vp);
-			r2 = mp31_sub8(x, y, vp);
-		}
-		_mm256_storeu_si256((__m256i *)(void *)(a + w), _mm256_blendv_epi8(r1, r2, ymask));
+/* The inverse stages of distance 1, 2, 4, in the layouts above, read in
+ * the other direction. */
+static MP31_AVX2 void intt_first3_avx2(uint32_t *a, size_t n, const uint32_t *igm, __m256i vp, __m256i vp0i)
+{
+	const uint32_t *tw4 = igm + (n >> 3), *tw2 = igm + (n >> 2), *tw1 = igm + (n >> 1);
+	size_t w;
+
+	for (w = 0; w < n; w += 16) {
+		__m256i va = ld8u(a + w), vb = ld8u(a + w + 8);
+		__m256i u = _mm256_permute2x128_si256(va, vb, 0x20);
+		__m256i v = _mm256_permute2x128_si256(va, vb, 0x31);
+		__m256i x, y;
+
+		x = _mm256_unpacklo_epi64(u, v);
+		y = _mm256_unpackhi_epi64(u, v);
+		u = _mm256_castps_si256(
+			_mm256_shuffle_ps(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+		v = _mm256_castps_si256(
+			_mm256_shuffle_ps(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), _MM_SHUFFLE(3, 1, 3, 1)));
+		gs8(&u, &v, tw_oct(tw1 + (w >> 1)), vp, vp0i);
+		x = _mm256_unpacklo_epi32(u, v);
+		y = _mm256_unpackhi_epi32(u, v);
+		gs8(&x, &y, tw_quad(tw2 + (w >> 2)), vp, vp0i);
+		u = _mm256_unpacklo_epi64(x, y);
+		v = _mm256_unpackhi_epi64(x, y);
+		gs8(&u, &v, tw_pair(tw4 + (w >> 3)), vp, vp0i);
+		st8u(a + w, _mm256_permute2x128_si256(u, v, 0x20));
+		st8u(a + w + 8, _mm256_permute2x128_si256(u, v, 0x31));
 	}
 }
 
 /* ntt_body() with stride 1: stages whose half-blocks hold at least 8
  * coefficients run 8 butterflies at a time, the last three through
- * small_stage_avx2(). */
+ * ntt_last3_avx2(). */
 static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsigned logn, uint32_t p, uint32_t p0i)
 {
 	size_t n = (size_t)1 << logn;
@@ -318,15 +383,10 @@ static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsig
 	size_t m;
 	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i);
 
-	for (m = 1; m < n; m <<= 1) {
+	for (m = 1; m < (n >> 3); m <<= 1) {
 		size_t ht = t >> 1;
 		size_t u;
 
-		if (ht < 8) {
-			small_stage_avx2(a, n, gm + m, (unsigned)ht, 0, vp, vp0i);
-			t = ht;
-			continue;
-		}
 		for (u = 0; u < m; u++) {
 			uint32_t *r1 = a + u * t;
 			uint32_t *r2 = r1 + ht;
@@ -334,59 +394,64 @@ static MP31_AVX2 void ntt_contiguous_avx2(uint32_t *a, const uint32_t *gm, unsig
 			size_t v;
 
 			for (v = 0; v < ht; v += 8) {
-				__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
-				__m256i y =
-					mp31_mmul8(_mm256_loadu_si256((const __m256i *)(void *)(r2 + v)), vs, vp, vp0i);
+				__m256i x = ld8u(r1 + v), y = ld8u(r2 + v);
 
-				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
-				_mm256_storeu_si256((__m256i *)(void *)(r2 + v), mp31_sub8(x, y, vp));
+				ct8(&x, &y, vs, vp, vp0i);
+				st8u(r1 + v, x);
+				st8u(r2 + v, y);
 			}
 		}
 		t = ht;
 	}
+	ntt_last3_avx2(a, n, gm, vp, vp0i);
 }
 
-/* intt_body() with stride 1, vectorized the same way. */
+/*
+ * intt_body() with stride 1, vectorized the same way.  The final
+ * multiplication by 1/n is folded into the last stage (one block,
+ * twiddle igm[1]): x + y is multiplied by R/n, and x - y by
+ * mmul(igm[1], R/n) instead of igm[1] and then R/n.  Montgomery products
+ * return the canonical residue, so mmul(mmul(d, s), ni) = d s ni / R^2
+ * mod p = mmul(d, mmul(s, ni)): the same words, n/2 products fewer.
+ */
 static MP31_AVX2 void intt_contiguous_avx2(uint32_t *a, const uint32_t *igm, unsigned logn, uint32_t p, uint32_t p0i)
 {
-	size_t n = (size_t)1 << logn;
-	size_t t = 1;
-	size_t m, k;
-	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), vni;
+	size_t n = (size_t)1 << logn, hn = n >> 1;
+	size_t t = 8;
+	size_t m, v;
+	__m256i vp = _mm256_set1_epi32((int)p), vp0i = _mm256_set1_epi32((int)p0i), vni, vsni;
+	/* R/n = 2^(31-logn) is 1/n in Montgomery form. */
+	uint32_t ni = (uint32_t)1 << (31 - logn);
 
-	for (m = n; m > 1; m >>= 1) {
+	intt_first3_avx2(a, n, igm, vp, vp0i);
+	for (m = n >> 3; m > 2; m >>= 1) {
 		size_t hm = m >> 1;
 		size_t dt = t << 1;
 		size_t u;
 
-		if (t < 8) {
-			small_stage_avx2(a, n, igm + hm, (unsigned)t, 1, vp, vp0i);
-			t = dt;
-			continue;
-		}
 		for (u = 0; u < hm; u++) {
 			uint32_t *r1 = a + u * dt;
 			uint32_t *r2 = r1 + t;
 			__m256i vs = _mm256_set1_epi32((int)igm[hm + u]);
-			size_t v;
 
 			for (v = 0; v < t; v += 8) {
-				__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(r1 + v));
-				__m256i y = _mm256_loadu_si256((const __m256i *)(void *)(r2 + v));
+				__m256i x = ld8u(r1 + v), y = ld8u(r2 + v);
 
-				_mm256_storeu_si256((__m256i *)(void *)(r1 + v), mp31_add8(x, y, vp));
-				_mm256_storeu_si256((__m256i *)(void *)(r2 + v),
-						    mp31_mmul8(mp31_sub8(x, y, vp), vs, vp, vp0i));
+				gs8(&x, &y, vs, vp, vp0i);
+				st8u(r1 + v, x);
+				st8u(r2 + v, y);
 			}
 		}
 		t = dt;
 	}
-	/* Multiply by 1/n: R/n = 2^(31-logn) is 1/n in Montgomery form. */
-	vni = _mm256_set1_epi32((int)((uint32_t)1 << (31 - logn)));
-	for (k = 0; k < n; k += 8) {
-		__m256i x = _mm256_loadu_si256((const __m256i *)(void *)(a + k));
+	vni = _mm256_set1_epi32((int)ni);
+	vsni = _mm256_set1_epi32((int)mp31_mmul(igm[1], ni, p, p0i));
+	for (v = 0; v < hn; v += 8) {
+		__m256i x = ld8u(a + v), y = ld8u(a + hn + v);
 
-		_mm256_storeu_si256((__m256i *)(void *)(a + k), mp31_mmul8(x, vni, vp, vp0i));
+		gs8(&x, &y, vsni, vp, vp0i);
+		st8u(a + v, mp31_mmul8(x, vni, vp, vp0i));
+		st8u(a + hn + v, y);
 	}
 }
 #endif

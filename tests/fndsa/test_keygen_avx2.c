@@ -306,6 +306,62 @@ static void check_mkgm_ntt(void)
 	}
 }
 
+/*
+ * An independent reference for both transforms, on each path: the
+ * negacyclic product iNTT(NTT(a) * NTT(b)) against the schoolbook product
+ * modulo (x^n + 1, p), logn 1..10, random and all-(p-1) inputs.  A slot
+ * product is mmul(mmul(A, B), R^2) = A B mod p.
+ */
+static void check_ntt_product(void)
+{
+	static const size_t primes[] = { 0, 7, MP31_NUM_PRIMES - 1 };
+	static uint32_t gm[1024], igm[1024], a[1024], b[1024], bb[1024], c[1024], d[1024];
+
+	for (unsigned logn = 1; logn <= 10; logn++) {
+		size_t n = (size_t)1 << logn;
+
+		for (size_t pi = 0; pi < 3; pi++) {
+			const mp31_prime *pr = &pqs_mp31_primes[primes[pi]];
+			uint32_t p = pr->p, p0i = pqs_mp31_ninv31(p), R2 = pqs_mp31_R2(p);
+
+			pqs_mp31_mkgm(gm, igm, logn, pr, p0i);
+			for (int pattern = 0; pattern < 2; pattern++) {
+				for (size_t i = 0; i < n; i++) {
+					a[i] = pattern == 0 ? p - 1 : (uint32_t)(rnd() % p);
+					b[i] = pattern == 0 ? p - 1 : (uint32_t)(rnd() % p);
+				}
+				/* d = a*b mod (x^n + 1, p), schoolbook. */
+				for (size_t i = 0; i < n; i++) {
+					uint64_t s = 0;
+
+					for (size_t j = 0; j < n; j++) {
+						uint64_t t = (uint64_t)a[j] * b[(i - j) & (n - 1)] % p;
+
+						s += j <= i ? t : p - t;
+					}
+					d[i] = (uint32_t)(s % p);
+				}
+				for (int pass = 0; pass < 2; pass++) {
+					memcpy(c, a, n * 4);
+					memcpy(bb, b, n * 4);
+					pqs_mp31_allow_avx2(pass);
+					pqs_mp31_NTT(c, 1, gm, logn, p, p0i);
+					pqs_mp31_NTT(bb, 1, gm, logn, p, p0i);
+					for (size_t i = 0; i < n; i++) {
+						c[i] = mp31_mmul(mp31_mmul(c[i], bb[i], p, p0i), R2, p, p0i);
+					}
+					pqs_mp31_iNTT(c, 1, igm, logn, p, p0i);
+					pqs_mp31_allow_avx2(1);
+					TU_CHECK(memcmp(c, d, n * 4) == 0,
+						 "NTT product logn %u prime %zu pattern %d path %d", logn, primes[pi],
+						 pattern, pass);
+					compared++;
+				}
+			}
+		}
+	}
+}
+
 static void check_scaled(void)
 {
 	static const int32_t ks[] = { 0, 1, -1, 2147483647, -2147483647 - 1, 12345, -987654 };
@@ -432,11 +488,12 @@ int main(void)
 	check_crt_wm();
 	check_crt_few();
 	check_mkgm_ntt();
+	check_ntt_product();
 	check_scaled();
 	check_schoolbook();
 	check_fxr_div();
 	TU_CHECK(compared == 14 * 6 * 4 + 116 + 10 * 10 * 2 + 11 * 3 * (1 + 3 * 3 * 2) + 800 + 2 * 120 + 40 +
-				     5 * 4 * 2 + 10 * 15 * 2,
+				     5 * 4 * 2 + 10 * 15 * 2 + 10 * 3 * 2 * 2,
 		 "%lu comparisons", compared);
 	return tu_finish("test_fndsa_keygen_avx2");
 }
