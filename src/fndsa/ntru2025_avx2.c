@@ -15,16 +15,19 @@
 
 /*
  * Signed products: k (int32) times +-fs (fs < 2^31, so -fs fits in an
- * int32 even when k = -2^31), |P| < 2^62.  asr31(P) is computed as
- * ((P + 2^62) >> 31) - 2^31 with a logical shift (AVX2 has no 64-bit
- * arithmetic shift); the biases of the n products and of the final
- * carry are removed once per word.
+ * int32 even when k = -2^31), |P| <= 2^62 - 2^31, summed two at a time
+ * (|P + P'| <= 2^63 - 2^32, exact) before the split, which halves the
+ * splits.  asr31 of a pair sum S is ((S ^ 2^63) >> 31) - 2^32 and of the
+ * final t ((t + 2^62) >> 31) - 2^31, with logical shifts (AVX2 has no
+ * 64-bit arithmetic shift); the n/2 * 2^32 + 2^31 = (n+1) * 2^31 of
+ * biases are removed once per word.
  */
 static inline MP31_AVX2 void schoolbook_avx2_body(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k,
 						  uint32_t sc, const uint32_t *ft, size_t slen, size_t n)
 {
 	const __m256i m31 = _mm256_set1_epi64x(0x7FFFFFFF);
 	const __m256i b62 = _mm256_set1_epi64x((int64_t)1 << 62);
+	const __m256i top = _mm256_set1_epi64x((int64_t)((uint64_t)1 << 63));
 	const __m256i bias = _mm256_set1_epi64x((int64_t)(n + 1) << 31);
 	__m256i kv[8][2], sm[8][2], cc[2];
 	uint32_t tw[8], fsign[8];
@@ -57,16 +60,20 @@ static inline MP31_AVX2 void schoolbook_avx2_body(uint32_t *Ft, size_t llen, siz
 			lo[h] = _mm256_setzero_si256();
 			hi[h] = lo[h];
 		}
-		for (j = 0; j < n; j++) {
-			__m256i fs = _mm256_set1_epi64x(
+		for (j = 0; j < n; j += 2) {
+			__m256i fa = _mm256_set1_epi64x(
 				(int64_t)zint_scaled_word(ft + j * slen, slen, fsign[j], u - sch, scl, &tw[j]));
+			__m256i fb = _mm256_set1_epi64x((int64_t)zint_scaled_word(
+				ft + (j + 1) * slen, slen, fsign[j + 1], u - sch, scl, &tw[j + 1]));
 
 			for (h = 0; h < halves; h++) {
-				__m256i sf = _mm256_sub_epi64(_mm256_xor_si256(fs, sm[j][h]), sm[j][h]);
-				__m256i p = _mm256_mul_epi32(kv[j][h], sf);
+				__m256i sa = _mm256_sub_epi64(_mm256_xor_si256(fa, sm[j][h]), sm[j][h]);
+				__m256i sb = _mm256_sub_epi64(_mm256_xor_si256(fb, sm[j + 1][h]), sm[j + 1][h]);
+				__m256i p = _mm256_add_epi64(_mm256_mul_epi32(kv[j][h], sa),
+							     _mm256_mul_epi32(kv[j + 1][h], sb));
 
 				lo[h] = _mm256_add_epi64(lo[h], _mm256_and_si256(p, m31));
-				hi[h] = _mm256_add_epi64(hi[h], _mm256_srli_epi64(_mm256_add_epi64(p, b62), 31));
+				hi[h] = _mm256_add_epi64(hi[h], _mm256_srli_epi64(_mm256_xor_si256(p, top), 31));
 			}
 		}
 		for (h = 0; h < halves; h++) {
