@@ -73,7 +73,7 @@ size_t pqs_zint_rebuild_CRT_avx2(uint32_t *xx, size_t xlen, size_t num, int norm
 void pqs_zint_rebuild_CRT_few_avx2(uint32_t *xx, size_t xlen, size_t xstride, size_t num, uint32_t *tmp);
 /* pqs_zint_rebuild_CRT_wm() for n a multiple of 8 (xlen >= 1). */
 void pqs_zint_rebuild_CRT_wm_avx2(uint32_t *xx, size_t xlen, size_t n, int normalize_signed, uint32_t *tmp);
-/* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 4 and 8 (ntru2025_avx2.c);
+/* pqs_fndsa_ntru2025_sub_kf_schoolbook() for n = 2, 4 and 8 (ntru2025_avx2.c);
  * returns 0, doing nothing, for other n. */
 int pqs_fndsa_ntru2025_sub_kf_schoolbook_avx2(uint32_t *Ft, size_t llen, size_t FGlen, const int32_t *k, uint32_t sc,
 					      const uint32_t *ft, size_t slen, size_t n);

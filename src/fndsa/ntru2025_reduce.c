@@ -27,22 +27,19 @@
 #include "mp31_avx2.h"
 
 /* REDUCE_BITS (section 1.4): bits of scale removed per pass. */
-static uint32_t
-reduce_bits(unsigned logn_top)
+static uint32_t reduce_bits(unsigned logn_top)
 {
 	return logn_top == 10 ? 8 : logn_top == 9 ? 9 : 10;
 }
 
 /* All-ones if x, read as a signed 32-bit value, is negative. */
-static inline uint32_t
-sign_mask(uint32_t x)
+static inline uint32_t sign_mask(uint32_t x)
 {
-	return (uint32_t)-(x >> 31);
+	return (uint32_t) - (x >> 31);
 }
 
 /* Number of leading zeros of x (32 for x = 0), without branches. */
-static uint32_t
-lzcnt32(uint32_t x)
+static uint32_t lzcnt32(uint32_t x)
 {
 	/* Binary search: at each step, shift left by s if the top s bits
 	 * are all zero (m = all-ones then). */
@@ -51,7 +48,7 @@ lzcnt32(uint32_t x)
 	int i;
 
 	for (i = 0; i < 5; i++) {
-		uint32_t m = (uint32_t)-(((x >> (32 - steps[i])) - 1) >> 31);
+		uint32_t m = (uint32_t) - (((x >> (32 - steps[i])) - 1) >> 31);
 		uint32_t s = m & steps[i];
 
 		r += s;
@@ -76,7 +73,7 @@ uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t st
 	}
 	for (j = 0; j < n; j++) {
 		const uint32_t *c = x + j * stride;
-		uint32_t m = (uint32_t)-(c[len - 1] >> 30) & 0x7FFFFFFFu;
+		uint32_t m = (uint32_t) - (c[len - 1] >> 30) & 0x7FFFFFFFu;
 		uint32_t cw = 0, ck = 0, rr;
 
 		for (w = 0; w < len; w++) {
@@ -98,9 +95,17 @@ uint32_t pqs_fndsa_ntru2025_max_bitlength(const uint32_t *x, size_t n, size_t st
  * d[j] <- x_j / 2^sc as 32.32 fixed point, truncated (bits sc-32 ..
  * sc+31 of x_j, sign-extended above its len words); sc may be secret.
  */
+/* All-ones if w = t (t < 2^24, the word index masked alike), else 0. */
+static inline uint32_t word_mask(size_t w, uint32_t t)
+{
+	return -(((((uint32_t)w & 0xFFFFFFu) ^ t) - 1) >> 31);
+}
+
+#define BTF_MW 16
+
 void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t stride, size_t len, uint32_t sc)
 {
-	uint32_t sch, scl, z, t0, t1, t2;
+	uint32_t sch, scl, z, t0, t1, t2, mk[BTF_MW][3];
 	size_t j, w;
 
 	if (len == 0) {
@@ -117,20 +122,33 @@ void pqs_fndsa_ntru2025_big_to_fixed(fxr *d, const uint32_t *x, size_t n, size_t
 	t0 = (sch - 1) & 0xFFFFFFu;
 	t1 = sch & 0xFFFFFFu;
 	t2 = (sch + 1) & 0xFFFFFFu;
+	/* The word masks depend on w only: made once for the first
+	 * BTF_MW words (every len met in keygen), not once per coefficient. */
+	for (w = 0; w < len && w < BTF_MW; w++) {
+		mk[w][0] = word_mask(w, t0);
+		mk[w][1] = word_mask(w, t1);
+		mk[w][2] = word_mask(w, t2);
+	}
 	for (j = 0; j < n; j++) {
 		const uint32_t *c = x + j * stride;
 		uint32_t w0 = 0, w1 = 0, w2 = 0, ws, xl, xh;
 
-		for (w = 0; w < len; w++) {
+		for (w = 0; w < len && w < BTF_MW; w++) {
 			uint32_t v = c[w];
-			uint32_t tw = (uint32_t)w & 0xFFFFFFu;
 
-			w0 |= v & -(((tw ^ t0) - 1) >> 31);
-			w1 |= v & -(((tw ^ t1) - 1) >> 31);
-			w2 |= v & -(((tw ^ t2) - 1) >> 31);
+			w0 |= v & mk[w][0];
+			w1 |= v & mk[w][1];
+			w2 |= v & mk[w][2];
+		}
+		for (; w < len; w++) {
+			uint32_t v = c[w];
+
+			w0 |= v & word_mask(w, t0);
+			w1 |= v & word_mask(w, t1);
+			w2 |= v & word_mask(w, t2);
 		}
 		/* Words beyond len: copies of the sign. */
-		ws = (uint32_t)-(c[len - 1] >> 30) >> 1;
+		ws = (uint32_t) - (c[len - 1] >> 30) >> 1;
 		w0 |= ws & -(((uint32_t)len - sch) >> 31);
 		w1 |= ws & -(((uint32_t)len - sch - 1) >> 31);
 		w2 |= ws & -(((uint32_t)len - sch - 2) >> 31);
@@ -146,8 +164,7 @@ typedef struct {
 	uint32_t p, p0i, R2;
 } prime_ctx;
 
-static prime_ctx
-prime_at(size_t i)
+static prime_ctx prime_at(size_t i)
 {
 	prime_ctx c;
 
@@ -158,16 +175,13 @@ prime_at(size_t i)
 }
 
 /* k*2^sc mod p, in NTT form (k signed, |k| < p; sc public). */
-static void
-k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn,
-	uint32_t sc, const uint32_t *gm, prime_ctx c)
+static void k_scaled_ntt(uint32_t *d, const int32_t *k, size_t n, unsigned logn, uint32_t sc, const uint32_t *gm,
+			 prime_ctx c)
 {
 	/* A Montgomery product (x*y/2^31) with scv = 2^(sc+31) multiplies
 	 * by 2^sc: scv = 2^(31*(sc/31 + 1)) * 2^(sc mod 31). */
 	uint32_t a = pqs_mp31_Rx(sc / 31 + 1, c.p, c.p0i, c.R2);
-	uint32_t scv = mp31_mmul(a,
-		mp31_mmul((uint32_t)1 << (sc % 31), c.R2, c.p, c.p0i),
-		c.p, c.p0i);
+	uint32_t scv = mp31_mmul(a, mp31_mmul((uint32_t)1 << (sc % 31), c.R2, c.p, c.p0i), c.p, c.p0i);
 	size_t j;
 
 	for (j = 0; j < n; j++) {
@@ -266,8 +280,7 @@ void pqs_fndsa_ntru2025_sub_kf_depth1(uint32_t *Ft, size_t stride, size_t FGlen,
 			for (u = 0; u < n; u++) {
 				uint32_t x = mp31_set(k[u], c0.p);
 
-				x = mp31_mmul(mp31_mmul(x, 1, c0.p, c0.p0i),
-					(uint32_t)1 << 30, c0.p, c0.p0i);
+				x = mp31_mmul(mp31_mmul(x, 1, c0.p, c0.p0i), (uint32_t)1 << 30, c0.p, c0.p0i);
 				k_alt[u] = mp31_norm(x, c0.p);
 			}
 			k_scaled_ntt(tk, k_alt, n, logn, sc, gm, c);
@@ -743,8 +756,7 @@ int pqs_fndsa_ntru2025_babai(const pqs_fndsa_babai *r, uint32_t *tmp)
 		if (scale_FG <= scale_fg) {
 			break;
 		}
-		scale_FG = scale_FG <= scale_fg + rbits
-			? scale_fg : scale_FG - rbits;
+		scale_FG = scale_FG <= scale_fg + rbits ? scale_fg : scale_FG - rbits;
 		if (!drop_top_words(r, &FGlen, scale_FG, scale_fg)) {
 			return 0;
 		}
@@ -857,8 +869,7 @@ int pqs_ntru_reduce_fixed(unsigned logn_top, unsigned depth, uint32_t *tmp)
 }
 
 /* a*b mod p, normal representation in and out. */
-static inline uint32_t
-mulmod(uint32_t a, uint32_t b, prime_ctx c)
+static inline uint32_t mulmod(uint32_t a, uint32_t b, prime_ctx c)
 {
 	return mp31_mmul(mp31_mmul(a, b, c.p, c.p0i), c.R2, c.p, c.p0i);
 }
@@ -1005,9 +1016,7 @@ static MP31_AVX2 void depth0_avx2(int step, size_t n, uint32_t *tF, uint32_t *tg
 }
 #endif
 
-int
-pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
-	uint32_t *tmp)
+int pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g, uint32_t *tmp)
 {
 	size_t n = (size_t)1 << logn, hn = n >> 1, i;
 	prime_ctx c = prime_at(0);
@@ -1072,13 +1081,10 @@ pqs_fndsa_ntru2025_depth0(unsigned logn, const int8_t *f, const int8_t *g,
 		size_t i1 = n - 1 - i;
 		uint32_t G0 = mp31_mmul(mp31_add(q, mulmod(tg[i], tF[i], c), c.p), finv[i], c.p, c.p0i);
 		uint32_t G1 = mp31_mmul(mp31_add(q, mulmod(tg[i1], tF[i1], c), c.p), finv[i1], c.p, c.p0i);
-		uint32_t d = mp31_add(mulmod(tf[i], tf[i1], c),
-			mulmod(tg[i], tg[i1], c), c.p);
+		uint32_t d = mp31_add(mulmod(tf[i], tf[i1], c), mulmod(tg[i], tg[i1], c), c.p);
 
-		num[i] = mp31_add(mulmod(tf[i1], tF[i], c),
-			mulmod(tg[i1], G0, c), c.p);
-		num[i1] = mp31_add(mulmod(tf[i], tF[i1], c),
-			mulmod(tg[i], G1, c), c.p);
+		num[i] = mp31_add(mulmod(tf[i1], tF[i], c), mulmod(tg[i1], G0, c), c.p);
+		num[i1] = mp31_add(mulmod(tf[i], tF[i1], c), mulmod(tg[i], G1, c), c.p);
 		den[i] = d;
 		den[i1] = d;
 	}

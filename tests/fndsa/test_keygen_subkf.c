@@ -145,15 +145,21 @@ static void check_sub_kf_ntt(void)
 	}
 }
 
-/* n = 2: F_0 -= k_0 f_0 - k_1 f_1, F_1 -= k_0 f_1 + k_1 f_0, any int32 k. */
+/* n = 2: F_0 -= k_0 f_0 - k_1 f_1, F_1 -= k_0 f_1 + k_1 f_0, any int32 k;
+ * the AVX2 form (where it runs; 4 words per vector, edge blocks and a
+ * scalar tail) and the portable one both against the reference.  Sizes
+ * up to those of FN-DSA-1024's n = 2 depth (about 290 words). */
+#define N2LL 300
 static void check_n2(void)
 {
 	static const int32_t ks[] = { 2147483647, -2147483647 - 1, 0, 1, -1 };
-	uint32_t F[2][2 * MAXLL], f[2 * 30];
+	static uint32_t F[3][2 * N2LL], f[2 * N2LL];
 	int32_t k[2];
 
-	for (int rep = 0; rep < 200; rep++) {
-		size_t slen = 1 + (size_t)(rnd() % 30), llen = 1 + (size_t)(rnd() % MAXLL);
+	for (int rep = 0; rep < 400; rep++) {
+		/* Small sizes for half the reps (every edge case), large else. */
+		size_t lim = rep & 2 ? N2LL : 12;
+		size_t slen = 1 + (size_t)(rnd() % (lim - 1)), llen = 1 + (size_t)(rnd() % lim);
 		size_t FGlen = 1 + (size_t)(rnd() % llen);
 		uint32_t sc = (uint32_t)(rnd() % (31 * 4 + 31));
 		int pattern = (rep / 5) % 4;
@@ -172,7 +178,11 @@ static void check_n2(void)
 			f[i] = word(rep < 50 ? 1 + 2 * (int)((rep / 4 + i) % 2) : (pattern + 1) % 4);
 		}
 		memcpy(F[1], F[0], sizeof F[0]);
+		memcpy(F[2], F[0], sizeof F[0]);
 		pqs_fndsa_ntru2025_sub_kf_schoolbook(F[0], llen, FGlen, k, sc, f, slen, 2);
+		pqs_mp31_allow_avx2(0);
+		pqs_fndsa_ntru2025_sub_kf_schoolbook(F[2], llen, FGlen, k, sc, f, slen, 2);
+		pqs_mp31_allow_avx2(1);
 		for (size_t i = 0; i < 2; i++) {
 			for (size_t j = 0; j < 2; j++) {
 				size_t d = (i + j) % 2;
@@ -183,7 +193,9 @@ static void check_n2(void)
 		}
 		TU_CHECK(memcmp(F[0], F[1], 2 * llen * 4) == 0, "sub_kf_schoolbook n = 2 rep %d (k %d %d)", rep,
 			 (int)k[0], (int)k[1]);
-		compared++;
+		TU_CHECK(memcmp(F[2], F[1], 2 * llen * 4) == 0, "portable sub_kf_schoolbook n = 2 rep %d (k %d %d)",
+			 rep, (int)k[0], (int)k[1]);
+		compared += 2;
 	}
 }
 
@@ -205,11 +217,13 @@ static uint64_t ref_bit(const uint32_t *x, size_t len, int64_t i)
  * words. */
 static void check_big_to_fixed(void)
 {
-	static uint32_t x[24 * 12];
+	static uint32_t x[24 * 24];
 	static fxr d[24];
 
 	for (int rep = 0; rep < 60; rep++) {
-		size_t n = 1 + (size_t)(rep % 24), len = 1 + (size_t)(rnd() % 9), stride = len + (size_t)(rnd() % 3);
+		/* len up to 21: past the 16 words whose masks are shared. */
+		size_t n = 1 + (size_t)(rep % 24), len = 1 + (size_t)(rnd() % (rep & 1 ? 21 : 9));
+		size_t stride = len + (size_t)(rnd() % 3);
 		int ok = 1;
 
 		for (size_t i = 0; i < n * stride; i++) {
@@ -248,6 +262,6 @@ int main(void)
 	check_sub_kf_ntt();
 	check_n2();
 	check_big_to_fixed();
-	TU_CHECK(compared == 2 * 400 + 3 * 96 + 200 + 60, "%lu comparisons", compared);
+	TU_CHECK(compared == 2 * 400 + 3 * 96 + 2 * 400 + 60, "%lu comparisons", compared);
 	return tu_finish("test_keygen_subkf");
 }
