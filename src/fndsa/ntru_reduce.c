@@ -265,14 +265,9 @@ static void poly_ntt_rns_fg(uint32_t *fntt, uint32_t *gntt, const uint32_t *f, c
 		uint32_t p = pqs_mp31_primes[u].p;
 		uint32_t p0i = pqs_mp31_ninv31(p);
 		uint32_t R2 = pqs_mp31_R2(p);
-		uint32_t Rx = pqs_mp31_Rx((unsigned)flen, p, p0i, R2);
 		uint32_t *fr = fntt + u * n, *gr = gntt + u * n;
 
-		pqs_zint_mod_weights(pw, flen, p, p0i, R2);
-		pqs_zint_mod_small_signed_many_pw(fr, 1, f, fstride, n, flen, p, p0i, Rx, pw);
-		pqs_zint_mod_small_signed_many_pw(gr, 1, g, fstride, n, flen, p, p0i, Rx, pw);
-		pqs_mp31_NTT(fr, 1, gmc + 2 * n * u, logn, p, p0i);
-		pqs_mp31_NTT(gr, 1, gmc + 2 * n * u, logn, p, p0i);
+		pqs_ntru_fg_ntt_mod(fr, gr, f, g, fstride, n, flen, gmc + 2 * n * u, logn, p, p0i, R2, pw);
 		for (v = 0; v < n; v++) {
 			fr[v] = mp31_mmul(fr[v], R2, p, p0i);
 			gr[v] = mp31_mmul(gr[v], R2, p, p0i);
