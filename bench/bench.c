@@ -294,7 +294,7 @@ int bench_paired_round(bench_paired *p, const bench_plan *plan)
 			p->cap = more;
 		}
 		size_t mine_from = p->mine.n, theirs_from = p->theirs.n;
-		double mine_cpu = p->mine.cpu_us, theirs_cpu = p->theirs.cpu_us;
+		double mine_cpu = p->mine.cpu_us, theirs_cpu = p->theirs.cpu_us, pair_start = bench_now_us();
 		/* Alternate which side goes first, so that a steady drift in load favours neither. */
 		for (int side = 0; side < 2 && ret == 0; side++) {
 			if ((side == 0) == (p->npairs % 2 == 0))
@@ -304,9 +304,12 @@ int bench_paired_round(bench_paired *p, const bench_plan *plan)
 				ret = slice_with_stack_shift(p->npairs, p->label, p->fn, p->arg, SLICE_SECONDS,
 							     &p->mine);
 		}
-		p->pairs[p->npairs++] =
-			(bench_slice_pair){ (double)(p->mine.n - mine_from), p->mine.cpu_us - mine_cpu,
-					    (double)(p->theirs.n - theirs_from), p->theirs.cpu_us - theirs_cpu };
+		p->pairs[p->npairs++] = (bench_slice_pair){ .op_calls = (double)(p->mine.n - mine_from),
+							    .op_cpu_us = p->mine.cpu_us - mine_cpu,
+							    .yard_calls = (double)(p->theirs.n - theirs_from),
+							    .yard_cpu_us = p->theirs.cpu_us - theirs_cpu,
+							    .start_us = pair_start,
+							    .round = p->rounds };
 		double now = bench_now_us();
 		if (now - last_progress > 250000) {
 			bench_progress("%s: round %zu, %zu runs beside the yardstick", p->label, p->rounds + 1,
@@ -352,21 +355,30 @@ static int cmp_rank_fastest_first(const void *a, const void *b)
  * (docs/performance.md, "Stability measured").  At least one pair per
  * group.  -1 on an allocation failure.
  */
-int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios)
+int bench_pair_select(const bench_slice_pair *pairs, size_t n, size_t rounds, unsigned char *kept)
 {
 	pair_rank *rank = malloc((n ? n : 1) * sizeof *rank);
-	unsigned char *kept = calloc(n ? n : 1, 1);
+	if (!rank)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		rank[i] = (pair_rank){ pair_yard_rate(&pairs[i]), i };
+	qsort(rank, n, sizeof *rank, cmp_rank_fastest_first);
+	size_t k = (n + 1) / 2;
+	if (k < rounds)
+		k = rounds < n ? rounds : n;
+	memset(kept, 0, n);
+	for (size_t i = 0; i < k; i++)
+		kept[rank[i].index] = 1;
+	free(rank);
+	return 0;
+}
+
+int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios)
+{
+	unsigned char *kept = malloc(n ? n : 1);
 	bench_slice_pair *sel = malloc((n ? n : 1) * sizeof *sel);
-	int ret = rank && kept && sel ? 0 : -1;
+	int ret = kept && sel ? bench_pair_select(pairs, n, rounds, kept) : -1;
 	if (ret == 0) {
-		for (size_t i = 0; i < n; i++)
-			rank[i] = (pair_rank){ pair_yard_rate(&pairs[i]), i };
-		qsort(rank, n, sizeof *rank, cmp_rank_fastest_first);
-		size_t k = (n + 1) / 2;
-		if (k < rounds)
-			k = rounds < n ? rounds : n;
-		for (size_t i = 0; i < k; i++)
-			kept[rank[i].index] = 1;
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
 			if (kept[i])
@@ -374,10 +386,32 @@ int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, do
 		for (size_t r = 0; r < rounds; r++)
 			ratios[r] = ratio_over_pairs(sel + r * m / rounds, (r + 1) * m / rounds - r * m / rounds);
 	}
-	free(rank);
 	free(kept);
 	free(sel);
 	return ret;
+}
+
+void bench_pairs_csv_header(FILE *f)
+{
+	fprintf(f, "alg,op,round,pair,start_s,op_calls,op_cpu_us,yard_calls,yard_cpu_us,kept\n");
+}
+
+int bench_paired_write_csv(const bench_paired *p, FILE *f, const char *alg, const char *op, double origin_us)
+{
+	unsigned char *kept = malloc(p->npairs ? p->npairs : 1);
+	if (!kept || bench_pair_select(p->pairs, p->npairs, p->rounds, kept)) {
+		free(kept);
+		return -1;
+	}
+	for (size_t i = 0; i < p->npairs; i++) {
+		const bench_slice_pair *q = &p->pairs[i];
+		/* names of registered classes and operations hold no comma or quote */
+		fprintf(f, "%s,%s,%zu,%zu,%.6f,%.0f,%.3f,%.0f,%.3f,%d\n", alg, op, q->round + 1, i + 1,
+			(q->start_us - origin_us) / 1e6, q->op_calls, q->op_cpu_us, q->yard_calls, q->yard_cpu_us,
+			kept[i]);
+	}
+	free(kept);
+	return ferror(f) ? -1 : 0;
 }
 
 int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *ours, bench_stats *yard,

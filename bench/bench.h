@@ -96,9 +96,15 @@ typedef struct {
 	size_t min_calls; /* per round, measured side */
 } bench_plan;
 #define BENCH_MAX_ROUNDS 32
-/* One adjacent pair of slices: calls and thread CPU time of the operation and of the yardstick. */
+/*
+ * One adjacent pair of slices: calls and thread CPU time of the operation
+ * and of the yardstick; when the pair started (bench_now_us) and in which
+ * round (from 0), for bench_paired_write_csv.
+ */
 typedef struct bench_slice_pair {
 	double op_calls, op_cpu_us, yard_calls, yard_cpu_us;
+	double start_us;
+	size_t round;
 } bench_slice_pair;
 typedef struct {
 	const char *label;
@@ -122,6 +128,19 @@ void bench_paired_free(bench_paired *p);
  * CPU time.  0 or -1 (out of memory).
  */
 int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios);
+/* Which of pairs[0..n) bench_pair_ratios keeps: kept[i] = 1 or 0.  0 or -1 (out of memory). */
+int bench_pair_select(const bench_slice_pair *pairs, size_t n, size_t rounds, unsigned char *kept);
+
+/*
+ * Every slice pair of p as CSV rows (after bench_pairs_csv_header), for
+ * studying how a ratio moves over a run (`pqsig bench sig --pairs FILE`):
+ * alg, op, round (from 1), pair (from 1), start in seconds since origin_us,
+ * the operation's calls and CPU microseconds, the yardstick's, and whether
+ * bench_paired_finish kept the pair.  0 or -1 (out of memory, or a write
+ * error on f).
+ */
+void bench_pairs_csv_header(FILE *f);
+int bench_paired_write_csv(const bench_paired *p, FILE *f, const char *alg, const char *op, double origin_us);
 
 /* The yardstick: OpenSSL ECDSA P-256 keygen/sign/verify with keys already loaded (EVP). */
 typedef struct {
@@ -172,9 +191,11 @@ typedef struct {
 /*
  * Measure each class for about `seconds` per operation (at least 100 runs)
  * in `rounds` rounds, each next to the same yardstick operation; y gets the
- * yardstick's samples of the whole run pooled.  0 or CLI_ERROR.
+ * yardstick's samples of the whole run pooled.  pairs_csv (if not NULL)
+ * gets every slice pair (bench_paired_write_csv, times since the run
+ * started).  0 or CLI_ERROR.
  */
 int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, size_t rounds, bench_yardstick *y,
-                      bench_sig_result *res);
+		      bench_sig_result *res, FILE *pairs_csv);
 
 #endif

@@ -189,9 +189,10 @@ static int state_init(sig_state *s, const pqs_sig_class *cls, bench_ecdsa_p256 *
  * over the whole run.  At least 100 runs of each over all rounds: Falcon's
  * keygen cost varies key to key.
  */
-int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, size_t rounds,
-                      bench_yardstick *y, bench_sig_result *res)
+int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seconds, size_t rounds, bench_yardstick *y,
+		      bench_sig_result *res, FILE *pairs_csv)
 {
+	const double origin_us = bench_now_us();
 	if (rounds < 1)
 		rounds = 1;
 	if (rounds > BENCH_MAX_ROUNDS)
@@ -229,6 +230,15 @@ int bench_sig_collect(const pqs_sig_class *const *classes, size_t n, double seco
 	if (ret != 0)
 		rc = failed < n ? cli_error("benchmark of %s failed: %s", classes[failed]->name, pqs_strerror(ret))
 				: cli_error("out of memory");
+	if (rc == CLI_OK && pairs_csv) {
+		bench_pairs_csv_header(pairs_csv);
+		for (size_t i = 0; i < n && rc == CLI_OK; i++)
+			for (int op = 0; op < BENCH_SIG_OPS && rc == CLI_OK; op++)
+				if (op_measured(classes[i], op) &&
+				    bench_paired_write_csv(&st[i].op[op], pairs_csv, classes[i]->name, op_names[op],
+							   origin_us))
+					rc = cli_error("cannot write the slice pairs");
+	}
 	bench_stats *pooled[3] = { &y->keygen, &y->sign, &y->verify };
 	for (int op = 0; op < 3; op++) {
 		bench_stats_of(yard_pool[op].us, yard_pool[op].n, pooled[op]);
@@ -293,14 +303,15 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 
 int bench_sig_main(int argc, char **argv)
 {
-	const char *json = NULL, *quick = NULL, *secs = NULL, *rounds_arg = NULL;
+	const char *json = NULL, *quick = NULL, *secs = NULL, *rounds_arg = NULL, *pairs_path = NULL, *force = NULL;
 	const char *algs[64];
 	size_t nalgs = 0;
 	const pqs_sig_class *classes[64];
-	cli_opt opts[] = { { NULL, "--json", 0, &json }, { NULL, "--quick", 0, &quick }, { NULL, "--seconds", 1, &secs },
-		           { NULL, "--rounds", 1, &rounds_arg } };
+	cli_opt opts[] = { { NULL, "--json", 0, &json },        { NULL, "--quick", 0, &quick },
+			   { NULL, "--seconds", 1, &secs },     { NULL, "--rounds", 1, &rounds_arg },
+			   { NULL, "--pairs", 1, &pairs_path }, { NULL, "--force", 0, &force } };
 	if (cli_take_repeated(&argc, argv, "-a", "--alg", algs, 64, &nalgs) ||
-	    cli_parse(argc, argv, 1, opts, 4, NULL, 0, NULL))
+	    cli_parse(argc, argv, 1, opts, 6, NULL, 0, NULL))
 		return CLI_ERROR;
 	double seconds = quick ? 0.2 : 1.0;
 	if (secs) {
@@ -325,7 +336,16 @@ int bench_sig_main(int argc, char **argv)
 	bench_sig_result *res = calloc(n, sizeof *res);
 	if (!res)
 		return cli_error("out of memory");
-	if (bench_sig_collect(classes, n, seconds, (size_t)rounds, &y, res)) {
+	/* opened before the run, so that an existing file (without --force) fails at once, not after it */
+	cli_output pairs_out;
+	if (pairs_path && cli_output_open(&pairs_out, pairs_path, force ? CLI_WRITE_FORCE : 0)) {
+		free(res);
+		return CLI_ERROR;
+	}
+	if (bench_sig_collect(classes, n, seconds, (size_t)rounds, &y, res, pairs_path ? pairs_out.f : NULL) ||
+	    (pairs_path && cli_output_commit(&pairs_out))) {
+		if (pairs_path)
+			cli_output_abort(&pairs_out);
 		free(res);
 		return CLI_ERROR;
 	}

@@ -80,11 +80,15 @@ static const help_page help_pages[] = {
 		   "  falcon  Falcon variants        (pqsig bench falcon --help)\n"
 		   "  keccak  Keccak-f[1600] paths   (pqsig bench keccak --help)\n"
 		   "example: pqsig bench sig --quick\n" },
-	{ "bench sig", "usage: pqsig bench sig [-a ALG]... [--seconds N] [--quick] [--json]\n"
+	{ "bench sig", "usage: pqsig bench sig [-a ALG]... [--seconds N] [--rounds N] [--quick] [--json]\n"
+		       "                       [--pairs FILE [--force]]\n"
 		       "  -a, --alg ALG   benchmark this algorithm (repeatable; default all)\n"
 		       "  --seconds N     seconds per measurement\n"
+		       "  --rounds N      rounds per measurement, 1-32 (default 5); the ratio is their median\n"
 		       "  --quick         short run\n"
 		       "  --json          JSON output\n"
+		       "  --pairs FILE    also write every yardstick/operation slice pair as CSV\n"
+		       "  --force         replace FILE if it exists\n"
 		       "example: pqsig bench sig -a ML-DSA-44 -a ECDSA-P256 --quick\n" },
 	{ "bench v2x", "usage: pqsig bench v2x [--profiles P[,P...]] [--quick] [--json]\n"
 		       "  --profiles LIST   V2X profiles (see pqsig v2x profiles; default all)\n"

@@ -82,7 +82,7 @@ static int haetae_placement(FILE *md, const report_opts *o)
 			n++;
 	if (n == 0)
 		return CLI_OK;
-	if (bench_sig_collect(cls, n, o->quick ? 0.05 : 0.5, 3, &y, res))
+	if (bench_sig_collect(cls, n, o->quick ? 0.05 : 0.5, 3, &y, res, NULL))
 		return CLI_ERROR;
 	fprintf(md, "### HAETAE where the blockchain seed places it\n\n");
 	fprintf(md, "The seed measured HAETAE stand-alone: verification in **0.07-0.16 ms**, between the fast "

@@ -52,7 +52,7 @@ int report_section_sig(FILE *md, const report_opts *o)
 	/* per operation, for the scheme and again for the yardstick beside it */
 	double seconds = o->quick ? 0.075 : 1.0;
 	const size_t rounds = 5;
-	int rc = bench_sig_collect(classes, n, seconds, rounds, &y, res);
+	int rc = bench_sig_collect(classes, n, seconds, rounds, &y, res, NULL);
 	if (rc) {
 		free(classes);
 		free(res);

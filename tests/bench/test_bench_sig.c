@@ -5,7 +5,11 @@
  * least one yardstick/operation slice pair per round, and
  * ratio_to_ecdsa_p256 equal to that median; the rows are exactly the three
  * yardstick rows plus three per scheme asked for.  Bad --rounds exits 2
- * with one line on stderr.
+ * with one line on stderr.  --pairs FILE writes every slice pair as CSV:
+ * as many rows per operation as the JSON's pairs, rounds 1..ROUNDS in time
+ * order, and the kept pairs, cut into rounds, give back the JSON's ratio
+ * (recomputed here from the CSV alone); an existing FILE is kept without
+ * --force and replaced with it.
  *
  * argv[1]: the pqsig executable.
  */
@@ -20,6 +24,7 @@
 #include "testutil.h"
 
 #define ROUNDS 3
+#define MAX_CSV_ROWS 100000
 
 static double num(const tu_json *o, const char *key)
 {
@@ -56,19 +61,126 @@ static void check_scheme_row(const tu_json *row, size_t index)
 	         "row %zu: rates and at least 100 runs", index);
 }
 
+/* One CSV row of --pairs. */
+typedef struct {
+	char key[64]; /* "alg op" */
+	int round, kept;
+	double start_s, op_calls, op_cpu_us, yard_calls, yard_cpu_us;
+} pair_row;
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/*
+ * The ratio of one operation recomputed from its CSV rows (in file order,
+ * which is time order): the kept rows cut into ROUNDS groups, each group's
+ * calls over its CPU time converted at its own yardstick's rate, the median
+ * of the groups.
+ */
+static double ratio_from_rows(const pair_row *rows, size_t n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		kept += (size_t)rows[i].kept;
+	double groups[ROUNDS];
+	size_t seen = 0, i = 0;
+	for (size_t g = 0; g < ROUNDS; g++) {
+		size_t end = (g + 1) * kept / ROUNDS;
+		double calls = 0, equivalent = 0;
+		for (; seen < end && i < n; i++) {
+			if (!rows[i].kept)
+				continue;
+			calls += rows[i].op_calls;
+			equivalent += rows[i].op_cpu_us * rows[i].yard_calls / rows[i].yard_cpu_us;
+			seen++;
+		}
+		groups[g] = equivalent > 0 ? calls / equivalent : 0;
+	}
+	qsort(groups, ROUNDS, sizeof *groups, cmp_double);
+	return ROUNDS % 2 ? groups[ROUNDS / 2] : (groups[ROUNDS / 2 - 1] + groups[ROUNDS / 2]) / 2;
+}
+
+/* The --pairs CSV of the run whose JSON is root. */
+static void check_pairs_csv(const char *csv_path, const tu_json *root)
+{
+	FILE *f = fopen(csv_path, "r");
+	TU_CHECK(f != NULL, "--pairs wrote %s", csv_path);
+	if (!f)
+		return;
+	char line[512];
+	TU_CHECK(fgets(line, sizeof line, f) &&
+			 strcmp(line, "alg,op,round,pair,start_s,op_calls,op_cpu_us,yard_calls,yard_cpu_us,kept\n") ==
+				 0,
+		 "CSV header");
+	pair_row *rows = calloc(MAX_CSV_ROWS, sizeof *rows);
+	size_t n = 0;
+	while (rows && n < MAX_CSV_ROWS && fgets(line, sizeof line, f)) {
+		char alg[32], op[32];
+		unsigned long pair;
+		pair_row *r = &rows[n];
+		int fields =
+			sscanf(line, "%31[^,],%31[^,],%d,%lu,%lf,%lf,%lf,%lf,%lf,%d", alg, op, &r->round, &pair,
+			       &r->start_s, &r->op_calls, &r->op_cpu_us, &r->yard_calls, &r->yard_cpu_us, &r->kept);
+		TU_CHECK(fields == 10 && r->yard_cpu_us > 0 && (r->kept == 0 || r->kept == 1), "CSV row %zu: %s", n + 1,
+			 line);
+		if (fields != 10 || r->yard_cpu_us <= 0)
+			break;
+		snprintf(r->key, sizeof r->key, "%s %s", alg, op);
+		n++;
+	}
+	fclose(f);
+	size_t checked = 0;
+	TU_JSON_FOREACH(row, root)
+	{
+		const char *alg = tu_json_str(row, "alg"), *op = tu_json_str(row, "op");
+		if (!alg || !op || strstr(alg, "(yardstick)"))
+			continue;
+		char key[64];
+		snprintf(key, sizeof key, "%s %s", alg, op);
+		/* this operation's rows are consecutive in the file */
+		size_t first = 0;
+		while (first < n && strcmp(rows[first].key, key) != 0)
+			first++;
+		size_t count = 0;
+		int ordered = 1, round = 1;
+		for (size_t i = first; i < n && strcmp(rows[i].key, key) == 0; i++, count++) {
+			ordered &= i == first || rows[i].start_s >= rows[i - 1].start_s;
+			ordered &= rows[i].round == round || rows[i].round == round + 1;
+			round = rows[i].round;
+		}
+		const tu_json *spread = tu_json_get(row, "ratio_spread");
+		TU_CHECK(count > 0 && (double)count == num(spread, "pairs"), "%s: %zu CSV rows, JSON pairs %g", key,
+			 count, num(spread, "pairs"));
+		TU_CHECK(ordered && count > 0 && rows[first].round == 1 && round == ROUNDS,
+			 "%s: rows in time order through rounds 1..%d", key, ROUNDS);
+		double recomputed = count ? ratio_from_rows(rows + first, count) : 0, median = num(spread, "median");
+		TU_CHECK(fabs(recomputed - median) <= 1e-3 * median, "%s: ratio from the CSV %g, JSON %g", key,
+			 recomputed, median);
+		checked++;
+	}
+	TU_CHECK(checked == 9, "CSV checked against 9 scheme rows (%zu)", checked);
+	free(rows);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_bench_sig PQSIG\n");
 		return 2;
 	}
-	char out_path[64], err_path[64];
+	char out_path[64], err_path[64], csv_path[64];
 	snprintf(out_path, sizeof out_path, "/tmp/pqsig-bench-sig-%ld.json", (long)getpid());
 	snprintf(err_path, sizeof err_path, "/tmp/pqsig-bench-sig-%ld.txt", (long)getpid());
+	snprintf(csv_path, sizeof csv_path, "/tmp/pqsig-bench-sig-%ld.csv", (long)getpid());
+	remove(csv_path);
 
 	static const char *const schemes[] = { "ML-DSA-44", "ECDSA-P256" };
 	char args[256];
-	snprintf(args, sizeof args, "bench sig --json --quick --rounds %d -a %s -a %s", ROUNDS, schemes[0], schemes[1]);
+	snprintf(args, sizeof args, "bench sig --json --quick --rounds %d -a %s -a %s --pairs %s", ROUNDS, schemes[0],
+		 schemes[1], csv_path);
 	int st = run_to_files(argv[1], args, out_path, err_path);
 	TU_CHECK(st == 0, "bench sig --json exits 0 (%d)", st);
 	tu_json *root = tu_json_load(out_path);
@@ -99,7 +211,27 @@ int main(int argc, char **argv)
 	TU_CHECK(yardstick_rows == 3 && scheme_rows == 9 && prepared_rows == 2 && sign_prepared_rows == 1,
 		 "3 yardstick rows (%zu), 9 scheme rows (%zu), 2 verify-prepared (%zu), 1 sign-prepared (%zu)",
 		 yardstick_rows, scheme_rows, prepared_rows, sign_prepared_rows);
+	if (root)
+		check_pairs_csv(csv_path, root);
 	tu_json_free(root);
+
+	/* An existing --pairs file: kept as it was without --force (exit 2, before measuring), replaced with it. */
+	size_t before_len = 0, after_len = 0;
+	uint8_t *before = tu_read_file(csv_path, &before_len);
+	snprintf(args, sizeof args, "bench sig --quick --rounds 1 -a ECDSA-P256 --pairs %s", csv_path);
+	st = run_to_files(argv[1], args, out_path, err_path);
+	uint8_t *after = tu_read_file(csv_path, &after_len);
+	TU_CHECK(st == 2 && before && after && before_len == after_len && memcmp(before, after, before_len) == 0,
+		 "existing --pairs file without --force: exit %d, file unchanged", st);
+	free(after);
+	snprintf(args, sizeof args, "bench sig --quick --rounds 1 -a ECDSA-P256 --pairs %s --force", csv_path);
+	st = run_to_files(argv[1], args, out_path, err_path);
+	after = tu_read_file(csv_path, &after_len);
+	TU_CHECK(st == 0 && after && (after_len != before_len || memcmp(before, after, before_len) != 0),
+		 "--force replaces the --pairs file (exit %d)", st);
+	free(before);
+	free(after);
+	remove(csv_path);
 
 	/* Bad usage: exit 2, exactly one line on stderr, nothing on stdout. */
 	static const char *const bad[] = { "bench sig --rounds 0 -a ML-DSA-44", "bench sig --rounds 33 -a ML-DSA-44",
