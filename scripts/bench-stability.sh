@@ -6,29 +6,36 @@
 # time, the load average and the yardstick's own rates in each run.  Exit 0
 # if every ratio agrees within the limit (default 15 %), 1 if not, 2 on an error.
 #
-#   scripts/bench-stability.sh [--pqsig PATH] [--limit PCT] [--load N] [bench sig options...]
+#   scripts/bench-stability.sh [--pqsig PATH] [--limit PCT] [--load N] [--keep DIR] [bench sig options...]
 #   scripts/bench-stability.sh -a ECDSA-P256 -a ML-DSA-44 -a ML-DSA-65 -a ML-DSA-87 -a Falcon-512 -a FN-DSA-512
 #
 # --load N runs N busy processes (shell arithmetic loops) for the whole
 # measurement, as other users' jobs on a shared machine would; they stop
 # when the script ends, also on Ctrl-C, and after an hour at most.
+# Each run also writes its slice pairs (--pairs); for the worst ratio the
+# script prints, per run, the range of its round ratios and of the
+# yardstick's round rates (scripts/bench-drift.sh).  --keep DIR keeps both
+# runs' JSON and pair files there (run1.json, run1.csv, ...).
 # Needs jq.  Each run is a separate process, as two users would run it.
 set -eu
 
 bench_script=bench-stability
-bench_help_lines=2,16p
+bench_help_lines=2,20p
 . "$(dirname "$0")/lib/bench-common.sh"
 
 limit=15
 load=0
+keep=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--limit) limit=$(bench_value "$@") || exit 2; shift 2 ;;
+	--keep) keep=$(bench_value "$@") || exit 2; shift 2 ;;
 	--load) load=$(bench_value "$@") || exit 2; shift 2 ;;
 	*) bench_take_option "$@" || break; shift "$bench_shift" ;;
 	esac
 done
 case "$load" in '' | *[!0-9]*) bench_die "--load needs a number of processes" ;; esac
+[ -z "$keep" ] || mkdir -p "$keep" || bench_die "cannot create $keep"
 bench_check_tools
 
 tmp=$(mktemp -d)
@@ -57,7 +64,7 @@ load_before=$(bench_loadavg)
 for run in 1 2; do
 	start=$(date +%s)
 	# In the background and waited for, so that a signal stops the script (and the load) at once.
-	"$pqsig" bench sig --json "$@" >"$tmp/run$run.json" 2>"$tmp/run$run.err" &
+	"$pqsig" bench sig --json --pairs "$tmp/run$run.csv" "$@" >"$tmp/run$run.json" 2>"$tmp/run$run.err" &
 	bench_pid=$!
 	wait "$bench_pid" || {
 		echo "bench-stability: run $run failed: $(tail -n 1 "$tmp/run$run.err")" >&2
@@ -89,4 +96,16 @@ for run in 1 2; do
 	jq -r --arg run "$run" '[.[] | select(.ratio_spread == null) | "\(.op) \(.ops_per_s | floor)/s"]
 		| "yardstick run \($run)\t" + join(", ")' "$tmp/run$run.json"
 done
+# The worst ratio's rounds in each run: a disagreement that comes from the machine's state shows as
+# yardstick rates that differ between the runs, each run's round ratios staying close together.
+worst=$(sed -n 's/^worst\t\([^\t]*\)\t.*/\1/p' "$tmp/table")
+for run in 1 2; do
+	"$(dirname "$0")/bench-drift.sh" "$tmp/run$run.csv" | awk -v w="$worst" -v run="$run" '
+		substr($0, 1, length(w) + 1) == w " " {
+			printf "worst in run %s\tround ratios %s-%s, yardstick %s-%s calls/ms\n", run, $(NF-6), $(NF-5), $(NF-2), $(NF-1)
+		}'
+done
+if [ -n "$keep" ]; then
+	for run in 1 2; do cp "$tmp/run$run.json" "$tmp/run$run.csv" "$keep/"; done
+fi
 [ "$(tail -n 1 "$tmp/table")" = stable ]

@@ -2,10 +2,12 @@
  * The paired-slice estimator of bench/bench.c (issue 16, item 1;
  * docs/performance.md, "How the ratios are taken"), on made-up slice pairs
  * where the right answer is known:
- * - the pairs kept are the half of ALL pairs where the yardstick ran
- *   fastest, not the top half of each round: a burst of load that slows the
- *   yardstick in the second half of the run leaves no pair of that half in
- *   any round;
+ * - the pairs kept are those of ALL pairs (not of each round) where the
+ *   yardstick ran within 15 % of its rate at the top 5 %: a burst of load
+ *   that slows the yardstick in the second half of the run leaves no pair
+ *   of that half in any round;
+ * - however small a share of the run the fast state covered, only its
+ *   pairs count (the fastest half would mix in the slow state's);
  * - the kept pairs are cut in time order into equal groups, one per round;
  * - a group's ratio is its calls over its CPU time converted at each pair's
  *   own yardstick rate (a ratio of mean rates), not a mean of per-pair ratios;
@@ -60,15 +62,56 @@ static void check_mean_rates(void)
 	double r[1] = { 0 };
 	TU_CHECK(bench_pair_ratios(pairs, 4, 1, r) == 0 && near(r[0], 0.5), "ratio of mean rates %g, want 0.5", r[0]);
 	/* each slice's time converted at its own yardstick's rate: 3 calls in 1 us beside a yardstick at 4
-	 * calls/us and 1 call in 3 us beside one at 2 calls/us are 4 calls in 4 + 6 yardstick calls' time, 0.4
-	 * (at the pooled yardstick rate, 3 calls/us, it would be 0.333); two slower-yardstick pairs left out */
+	 * calls/us and 1 call in 3 us beside one at 3.6 calls/us are 4 calls in 4 + 10.8 yardstick calls' time,
+	 * 4 / 14.8 (at the pooled yardstick rate, 3.8 calls/us, it would be 4 / 15.2); two slower-yardstick
+	 * pairs left out */
 	bench_slice_pair mixed[4] = {
 		{ .op_calls = 3, .op_cpu_us = 1, .yard_calls = 40, .yard_cpu_us = 10 },
 		{ .op_calls = 50, .op_cpu_us = 1, .yard_calls = 1, .yard_cpu_us = 10 },
-		{ .op_calls = 1, .op_cpu_us = 3, .yard_calls = 20, .yard_cpu_us = 10 },
+		{ .op_calls = 1, .op_cpu_us = 3, .yard_calls = 36, .yard_cpu_us = 10 },
 		{ .op_calls = 50, .op_cpu_us = 1, .yard_calls = 1, .yard_cpu_us = 10 },
 	};
-	TU_CHECK(bench_pair_ratios(mixed, 4, 1, r) == 0 && near(r[0], 0.4), "own-rate conversion %g, want 0.4", r[0]);
+	TU_CHECK(bench_pair_ratios(mixed, 4, 1, r) == 0 && near(r[0], 4 / 14.8), "own-rate conversion %g, want %g",
+		 r[0], 4 / 14.8);
+}
+
+static void check_fast_state_minority(void)
+{
+	/*
+	 * 100 pairs, the machine in its fast state in only 20 of them (every fifth): the yardstick at 36
+	 * calls/ms there and the operation at 1.5 x that; in the slow state the yardstick at 23.5 and the
+	 * operation at 46/56 of its fast rate (the two states measured on this machine kind).  Whatever the
+	 * fast state's share, the ratio is its 1.5 in every round; the fastest half of the pairs would mix
+	 * in 30 slow pairs and read about 1.7.  Per-slice jitter of up to 4 % in both states.
+	 */
+	bench_slice_pair pairs[100];
+	for (size_t i = 0; i < 100; i++) {
+		double jitter = 1 - 0.01 * (double)(i % 5 == 0 ? i % 4 : i % 3);
+		double yard = i % 5 == 0 ? 36 : 23.5, op = i % 5 == 0 ? 54 : 54 * 46.0 / 56;
+		pairs[i] = (bench_slice_pair){
+			.op_calls = op * 2, .op_cpu_us = 2000, .yard_calls = yard * 2 * jitter, .yard_cpu_us = 2000
+		};
+	}
+	double r[4] = { 0 };
+	TU_CHECK(bench_pair_ratios(pairs, 100, 4, r) == 0, "100 pairs, 4 rounds");
+	for (int k = 0; k < 4; k++) {
+		/* the fast pairs of group k: jitter 1 - 0.01 * (i % 4) over i = 0, 5, ..., the group's five */
+		double calls = 0, equivalent = 0;
+		for (size_t i = (size_t)k * 25; i < (size_t)k * 25 + 25; i += 5) {
+			calls += pairs[i].op_calls;
+			equivalent += pairs[i].op_cpu_us * pairs[i].yard_calls / pairs[i].yard_cpu_us;
+		}
+		TU_CHECK(near(r[k], calls / equivalent) && fabs(r[k] - 1.5) < 0.05,
+			 "round %d: %g, the fast state's %g", k + 1, r[k], calls / equivalent);
+	}
+	unsigned char kept[100];
+	size_t nkept = 0, slow_kept = 0;
+	TU_CHECK(bench_pair_select(pairs, 100, 4, kept) == 0, "select");
+	for (size_t i = 0; i < 100; i++) {
+		nkept += kept[i];
+		slow_kept += kept[i] && i % 5 != 0;
+	}
+	TU_CHECK(nkept == 20 && slow_kept == 0, "kept the 20 fast-state pairs (%zu, %zu slow)", nkept, slow_kept);
 }
 
 static void check_few_pairs(void)
@@ -137,6 +180,7 @@ int main(void)
 {
 	check_global_threshold_and_time_order();
 	check_mean_rates();
+	check_fast_state_minority();
 	check_few_pairs();
 	check_call_numbers();
 	return tu_finish("test_bench_pairs");
