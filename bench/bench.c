@@ -364,7 +364,7 @@ static int cmp_rank_fastest_first(const void *a, const void *b)
  * fast-state pair at all still reads the slow state's ratio.  At least
  * `rounds` pairs are kept (the fastest): at least one pair per group.
  */
-#define FAST_STATE_SHARE 0.85
+#define FAST_STATE_SHARE         0.85
 #define FAST_STATE_REFERENCE_TOP 20 /* the reference rate is at the top 1/20 of the pairs */
 
 int bench_pair_select(const bench_slice_pair *pairs, size_t n, size_t rounds, unsigned char *kept)

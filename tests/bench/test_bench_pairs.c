@@ -101,8 +101,8 @@ static void check_fast_state_minority(void)
 			calls += pairs[i].op_calls;
 			equivalent += pairs[i].op_cpu_us * pairs[i].yard_calls / pairs[i].yard_cpu_us;
 		}
-		TU_CHECK(near(r[k], calls / equivalent) && fabs(r[k] - 1.5) < 0.05,
-			 "round %d: %g, the fast state's %g", k + 1, r[k], calls / equivalent);
+		TU_CHECK(near(r[k], calls / equivalent) && fabs(r[k] - 1.5) < 0.05, "round %d: %g, the fast state's %g",
+			 k + 1, r[k], calls / equivalent);
 	}
 	unsigned char kept[100];
 	size_t nkept = 0, slow_kept = 0;
