@@ -81,8 +81,9 @@ void bench_spread_of(double *values, size_t n, bench_spread *out);
  * (bench_sig_collect: round 1 of every operation, then round 2, ...), so
  * that each operation's rounds are spread over the whole run.
  *
- * bench_paired_finish keeps the half of all the pairs where the yardstick
- * ran fastest, cuts them in time order into as many groups as there were
+ * bench_paired_finish keeps the pairs where the yardstick ran within 15 %
+ * of its rate at the top 5 % of all the pairs (the machine's fast state;
+ * bench_pair_select), cuts them in time order into as many groups as there were
  * rounds, and takes each group's ratio: fn's calls over its CPU time
  * converted into yardstick calls at the rate of the yardstick slice beside
  * it.  The ratio is the median of the groups, with their range.  Rates
@@ -123,9 +124,9 @@ int bench_paired_finish(bench_paired *p, bench_samples *yard_pool, bench_stats *
 void bench_paired_free(bench_paired *p);
 /*
  * The per-round ratios bench_paired_finish takes from pairs[0..n) in time
- * order: the half of them (at least `rounds`) where the yardstick ran
- * fastest, cut into `rounds` groups, each group's calls over its converted
- * CPU time.  0 or -1 (out of memory).
+ * order: the pairs bench_pair_select keeps (at least `rounds`), cut into
+ * `rounds` groups, each group's calls over its converted CPU time.  0 or -1
+ * (out of memory).
  */
 int bench_pair_ratios(const bench_slice_pair *pairs, size_t n, size_t rounds, double *ratios);
 /* Which of pairs[0..n) bench_pair_ratios keeps: kept[i] = 1 or 0.  0 or -1 (out of memory). */

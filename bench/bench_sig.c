@@ -286,7 +286,8 @@ static void print_text(const bench_yardstick *y, const bench_sig_result *res, si
 	       "sign %.0f/s, verify %.0f/s\n",
 	       y->keygen.ops_per_s, y->sign.ops_per_s, y->verify.ops_per_s);
 	printf("ops/s per CPU second of this thread; x ECDSA: median of %zu per-round ratios, with their range, over "
-	       "the half of the alternating ~2 ms slice pairs where the yardstick ran fastest\n\n",
+	       "the alternating ~2 ms slice pairs where the yardstick ran within 15 %% of its top rate (the "
+	       "machine's fast state)\n\n",
 	       n ? res[0].ratio[0].rounds : 0);
 	printf("%-24s %-15s %12s %12s %12s %10s  %s\n", "algorithm", "op", "ops/s", "median us", "p99 us", "x ECDSA",
 	       "range");
