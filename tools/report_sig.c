@@ -65,14 +65,16 @@ int report_section_sig(FILE *md, const report_opts *o)
 	char rate[3][32];
 	for (int op = 0; op < 3; op++)
 		report_format_number(rate[op], sizeof rate[op], yard[op]);
-	fprintf(md, "`pqsig bench sig%s`: 32-byte messages, hedged signing; each operation runs for %.3g s (at least "
-	            "100 runs) in %zu rounds, and in every round OpenSSL's ECDSA P-256 (keys pre-loaded) runs the same "
-	            "operation for as long right beside it. A ratio is the median of the %zu per-round ratios of our "
-	            "rate to the yardstick's, with their range after it: what the load of this shared machine moves is "
-	            "in that range, not in the median. Only the slice pairs where the yardstick ran within 15 %% of its "
-	            "top rate count (the machine's fast state; docs/performance.md, \"How the ratios are taken\"). Rates are means over all rounds, with median and p99 latency. "
-	            "The yardstick over the whole run: keygen %s/s, sign %s/s, verify %s/s.\n\n",
-	        o->quick ? " --quick" : "", seconds, rounds, rounds, rate[0], rate[1], rate[2]);
+	fprintf(md,
+		"`pqsig bench sig%s`: 32-byte messages, hedged signing; each operation runs for %.3g s (at least "
+		"100 runs) in %zu rounds, and in every round OpenSSL's ECDSA P-256 (keys pre-loaded) runs the same "
+		"operation for as long right beside it. A ratio is the median of the %zu per-round ratios of our "
+		"rate to the yardstick's, with their range after it: what the load of this shared machine moves is "
+		"in that range, not in the median. Only the slice pairs where the yardstick ran within 15 %% of its "
+		"top rate count (the machine's fast state; docs/performance.md, \"How the ratios are taken\"). Rates "
+		"are means over all rounds, with median and p99 latency. "
+		"The yardstick over the whole run: keygen %s/s, sign %s/s, verify %s/s.\n\n",
+		o->quick ? " --quick" : "", seconds, rounds, rounds, rate[0], rate[1], rate[2]);
 	fprintf(md, "| algorithm | pk B | sig B | keygen/s | sign/s | verify/s | sign median / p99 µs | verify median / p99 µs "
 	            "| keygen × ECDSA (range) | sign × ECDSA (range) | verify × ECDSA (range) |\n"
 	            "|---|---|---|---|---|---|---|---|---|---|---|\n");
