@@ -2,8 +2,11 @@
  * `pqsig report --out DIR [--quick|--full] [--force]`: runs every section's
  * measurements on this machine and writes DIR/REPORT.md (atomically: a run
  * that fails leaves the previous report; --force replaces an existing one).
+ * The source documents' and peers' figures come from $PQSIG_SHARED_DIR,
+ * ../shared when it is not set.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -53,7 +56,9 @@ int cmd_report(int argc, char **argv)
 	if (cli_output_open(&md_out, path, force ? CLI_WRITE_FORCE : 0))
 		return CLI_ERROR;
 	FILE *md = md_out.f;
-	report_opts ro = { .quick = !full, .out_dir = out, .shared_dir = "../shared" };
+	/* the seeds' and peers' figures: where the tests also look (testutil.c), else beside the checkout */
+	const char *shared = getenv("PQSIG_SHARED_DIR");
+	report_opts ro = { .quick = !full, .out_dir = out, .shared_dir = shared && *shared ? shared : "../shared" };
 	char machine[512], date[64];
 	time_t now = time(NULL);
 	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));

@@ -117,6 +117,7 @@ static const help_page help_pages[] = {
 		    "  --only PART     one section: signatures, v2x, v2x-bench, p2pcd, ledger, scms, kcmvp,\n"
 		    "                  falcon, wg1609 or sim\n"
 		    "  --force         replace existing files\n"
+		    "the seeds' and peers' figures are read from $PQSIG_SHARED_DIR (default ../shared)\n"
 		    "example: pqsig report --out report --quick\n" },
 	{ "v2x", "usage: pqsig v2x pki|sign|verify|receive|sizes|pcap|profiles|sim ...\n"
 		 "  pki init   make a test PKI (root, CA, signer certificates)\n"

@@ -11,7 +11,7 @@
 typedef struct {
 	int quick;             /* the few-minutes mode of `make report` */
 	const char *out_dir;   /* where REPORT.md (and any charts) go */
-	const char *shared_dir; /* ../shared, for the seeds' published figures */
+	const char *shared_dir; /* $PQSIG_SHARED_DIR or ../shared, for the seeds' published figures */
 } report_opts;
 
 /* A section writes Markdown (starting with a "## " heading) to md; returns 0 or CLI_ERROR. */
