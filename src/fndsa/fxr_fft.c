@@ -10,6 +10,26 @@
 #include "mp31_avx2.h"
 
 /*
+ * The butterfly pair of the FFT layout (real parts in f[0..hn), imaginary
+ * parts in f[hn..n)): x at j, y at j + ht.
+ */
+static inline void fxc_load_pair(const fxr *f, size_t hn, size_t ht, size_t j, fxc *x, fxc *y)
+{
+	x->re = f[j];
+	x->im = f[j + hn];
+	y->re = f[j + ht];
+	y->im = f[j + ht + hn];
+}
+
+static inline void fxc_store_pair(fxr *f, size_t hn, size_t ht, size_t j, fxc x, fxc y)
+{
+	f[j] = x.re;
+	f[j + hn] = x.im;
+	f[j + ht] = y.re;
+	f[j + ht + hn] = y.im;
+}
+
+/*
  * One FFT stage: m/2 groups of ht butterflies (x, y) -> (x + s*y, x - s*y)
  * with s = GM_TAB[m + i], pairs ht apart, groups 2*ht apart.
  */
@@ -21,19 +41,11 @@ static void fft_stage(fxr *f, size_t hn, size_t m, size_t ht)
 		fxc s = pqs_fndsa_fxr_gm_tab[m + i];
 
 		for (j = j0; j < j0 + ht; j++) {
-			fxc x, y, z1, z2;
+			fxc x, y;
 
-			x.re = f[j];
-			x.im = f[j + hn];
-			y.re = f[j + ht];
-			y.im = f[j + ht + hn];
+			fxc_load_pair(f, hn, ht, j, &x, &y);
 			y = fxc_mul(s, y);
-			z1 = fxc_add(x, y);
-			z2 = fxc_sub(x, y);
-			f[j] = z1.re;
-			f[j + hn] = z1.im;
-			f[j + ht] = z2.re;
-			f[j + ht + hn] = z2.im;
+			fxc_store_pair(f, hn, ht, j, fxc_add(x, y), fxc_sub(x, y));
 		}
 		j0 += ht << 1;
 	}
@@ -48,18 +60,10 @@ static void ifft_stage(fxr *f, size_t hn, size_t m, size_t ht)
 		fxc s = fxc_conj(pqs_fndsa_fxr_gm_tab[m + i]);
 
 		for (j = j0; j < j0 + ht; j++) {
-			fxc x, y, z1, z2;
+			fxc x, y;
 
-			x.re = f[j];
-			x.im = f[j + hn];
-			y.re = f[j + ht];
-			y.im = f[j + ht + hn];
-			z1 = fxc_half(fxc_add(x, y));
-			z2 = fxc_mul(s, fxc_half(fxc_sub(x, y)));
-			f[j] = z1.re;
-			f[j + hn] = z1.im;
-			f[j + ht] = z2.re;
-			f[j + ht + hn] = z2.im;
+			fxc_load_pair(f, hn, ht, j, &x, &y);
+			fxc_store_pair(f, hn, ht, j, fxc_half(fxc_add(x, y)), fxc_mul(s, fxc_half(fxc_sub(x, y))));
 		}
 		j0 += ht << 1;
 	}
